@@ -1,0 +1,52 @@
+/**
+ * Build: validates and extracts the bundled contract from spec/ (so the common path needs no
+ * OpenAPI parser at run time), bundles the command and the library with esbuild, and writes the
+ * library's type declarations.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { type BuildOptions, build } from 'esbuild';
+import { createAjv } from '../src/spec/ajv.js';
+import { extractContract } from '../src/spec/extract-contract.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const specFile = join(root, 'spec/agent-endpoint.openapi.yaml');
+
+async function writeBundledSpec(): Promise<void> {
+  const platformLimitsSchema = JSON.parse(readFileSync(join(root, 'spec/platform-limits.schema.json'), 'utf8'));
+  const document = await SwaggerParser.validate(specFile);
+  const contract = extractContract(document, 'bundled', createAjv().compile(platformLimitsSchema));
+  const target = join(root, 'src/generated/bundled-spec.json');
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, `${JSON.stringify({ contract, platformLimitsSchema })}\n`);
+}
+
+async function bundle(): Promise<void> {
+  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  const common: BuildOptions = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: false,
+    legalComments: 'none',
+    // Bundled CommonJS dependencies (ajv) call require(); give the ES module one.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    // Loaded only when --spec names another contract file.
+    external: ['@apidevtools/swagger-parser'],
+    logLevel: 'warning',
+  };
+  await build({ ...common, entryPoints: [join(root, 'src/cli.ts')], outfile: join(root, 'dist/cli.js') });
+  await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/index.js') });
+}
+
+function declarations(): void {
+  execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+}
+
+await writeBundledSpec();
+await bundle();
+declarations();

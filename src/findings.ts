@@ -1,0 +1,65 @@
+/** The rule ids of the contract; every finding names one. */
+export const RULES = ['reachable', 'timeout', 'status', 'json', 'schema', 'platform', 'reference'] as const;
+export type Rule = (typeof RULES)[number];
+
+/** `error` fails the case; `warning` is reported and fails only under `--strict`. */
+export type Severity = 'error' | 'warning';
+
+/** One problem found in an answer: what, where (a JSON pointer into the answer body) and how to fix it. */
+export interface Finding {
+  rule: Rule;
+  severity: Severity;
+  /** What was expected and what came, in a sentence. */
+  message: string;
+  /** A JSON pointer into the answer body (`""` is the whole body), such as `/replies/2/buttons/3`. */
+  path: string;
+  /** How to fix it, or null where the message says all. */
+  hint: string | null;
+}
+
+export function error(rule: Rule, path: string, message: string, hint: string | null = null): Finding {
+  return { rule, severity: 'error', message, path, hint };
+}
+
+export function warning(rule: Rule, path: string, message: string, hint: string | null = null): Finding {
+  return { rule, severity: 'warning', message, path, hint };
+}
+
+/** Appends one JSON pointer segment, escaping `~` and `/` as RFC 6901 says. */
+export function pointer(base: string, ...segments: (string | number)[]): string {
+  return segments.reduce<string>((path, segment) => `${path}/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`, base);
+}
+
+/** A short, single-line rendering of a received value for messages. */
+export function excerpt(value: unknown, max = 60): string {
+  let text: string;
+  if (value === undefined) text = 'nothing';
+  else if (typeof value === 'string') text = JSON.stringify(value);
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = String(value);
+    }
+  }
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+}
+
+/** The JSON type name of a value, as people say it. */
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return 'a string';
+    case 'number':
+      return Number.isInteger(value) ? 'an integer' : 'a number';
+    case 'boolean':
+      return 'a boolean';
+    case 'object':
+      return 'an object';
+    default:
+      return typeof value;
+  }
+}

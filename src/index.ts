@@ -1,0 +1,18 @@
+/**
+ * check-endpoint as a library: validate answers offline, load the contract, and (see
+ * checkEndpoint) run the live check against an agent's URL.
+ */
+export type { Answer, Button, ListRow, ListSection, MessageReply, ReactionReply, Reply, TemplateReply } from './answer.js';
+export type { Finding, Rule, Severity } from './findings.js';
+export { RULES } from './findings.js';
+export type { Contract, JsonSchema, PlatformRules, Support } from './spec/contract.js';
+export { knownChannels } from './spec/contract.js';
+export { ContractError } from './spec/contract-error.js';
+export { bundledContract, loadContract, loadLimitsFile } from './spec/load-contract.js';
+export type { ValidateAnswerOptions } from './validate/validate-answer.js';
+export { platformRulesFor, validateAnswer } from './validate/validate-answer.js';
+export { isSingleEmoji } from './platforms/emoji.js';
+export { smsSegments } from './platforms/sms-segments.js';
+export type { SmsEncoding, SmsSegmentation } from './platforms/sms-segments.js';
+export { lengthIn } from './platforms/counting.js';
+export type { CountingUnit } from './platforms/counting.js';

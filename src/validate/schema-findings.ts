@@ -1,0 +1,230 @@
+import type { ErrorObject } from 'ajv';
+import { type Finding, error, excerpt, jsonType, pointer } from '../findings.js';
+import { closestName } from './did-you-mean.js';
+
+type Schema = Record<string, unknown>;
+
+/** The nearest enclosing schema with an `x-message`, and how many instance levels lie between. */
+interface Anchor {
+  schema: Schema;
+  message: string;
+  depth: number;
+}
+
+const INSTANCE_STEP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs']);
+const SAME_INSTANCE_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas']);
+
+function isSchema(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Maps every subschema to its anchor. Errors inside an anchored subschema collapse into one
+ * finding worded by its `x-message`, instead of one finding per branch of an `anyOf`.
+ */
+export function indexAnchors(root: Schema): WeakMap<Schema, Anchor> {
+  const anchors = new WeakMap<Schema, Anchor>();
+  const visit = (schema: Schema, inherited: Anchor | undefined, seen: Set<Schema>): void => {
+    if (seen.has(schema)) return;
+    seen.add(schema);
+    const own = typeof schema['x-message'] === 'string' ? { schema, message: schema['x-message'], depth: 0 } : inherited;
+    if (own) anchors.set(schema, own);
+    const step = (child: unknown, deeper: boolean): void => {
+      if (!isSchema(child)) return;
+      visit(child, own && { ...own, depth: own.depth + (deeper ? 1 : 0) }, seen);
+    };
+    for (const [keyword, value] of Object.entries(schema)) {
+      if (keyword === '$defs') {
+        // Definitions are reached through references: they start without an anchor.
+        if (isSchema(value)) for (const child of Object.values(value)) if (isSchema(child)) visit(child, undefined, seen);
+      } else if (INSTANCE_STEP_KEYWORDS.has(keyword) || keyword === 'dependentSchemas') {
+        if (isSchema(value)) for (const child of Object.values(value)) step(child, keyword !== 'dependentSchemas');
+      } else if (keyword === 'items' || keyword === 'additionalProperties' || keyword === 'contains') {
+        step(value, true);
+      } else if (keyword === 'prefixItems') {
+        if (Array.isArray(value)) for (const child of value) step(child, true);
+      } else if (SAME_INSTANCE_KEYWORDS.has(keyword)) {
+        if (Array.isArray(value)) for (const child of value) step(child, false);
+        else step(value, false);
+      }
+    }
+  };
+  visit(root, undefined, new Set());
+  return anchors;
+}
+
+function parentPointer(path: string, levels: number): string {
+  const segments = path.split('/');
+  return segments.slice(0, Math.max(1, segments.length - levels)).join('/');
+}
+
+function valueAt(document: unknown, path: string): unknown {
+  if (path === '') return document;
+  return path
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>(
+      (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+      document,
+    );
+}
+
+function knownTypes(parent: Schema): string[] {
+  const branches = Array.isArray(parent.oneOf) ? parent.oneOf : [];
+  return branches.flatMap((branch: unknown) => {
+    const type = isSchema(branch) && isSchema(branch.properties) ? branch.properties.type : undefined;
+    return isSchema(type) && typeof type.const === 'string' ? [type.const] : [];
+  });
+}
+
+function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
+  const path = err.instancePath;
+  const parent = (err.parentSchema ?? {}) as Schema;
+  const data = err.data;
+  const params = err.params as Record<string, unknown>;
+  switch (err.keyword) {
+    case 'if':
+      // "must match then/else": the branch's own errors say what is wrong.
+      return undefined;
+    case 'discriminator': {
+      const types = knownTypes(parent);
+      const value = valueAt(answer, pointer(path, 'type'));
+      if (params.error === 'mapping') {
+        const guess = closestName(String(value), types);
+        return error(
+          'schema',
+          pointer(path, 'type'),
+          `unknown reply type ${excerpt(value)}; expected one of ${types.join(', ')}`,
+          guess ? `did you mean "${guess}"?` : null,
+        );
+      }
+      return error(
+        'schema',
+        pointer(path, 'type'),
+        value === undefined
+          ? `a reply needs a "type": one of ${types.join(', ')}; this one has none`
+          : `a reply's "type" must be a string, one of ${types.join(', ')}; got ${jsonType(value)} ${excerpt(value)}`,
+        'Give every reply a "type" of "message", "reaction" or "template".',
+      );
+    }
+    case 'additionalProperties': {
+      const property = String(params.additionalProperty);
+      const allowed = isSchema(parent.properties) ? Object.keys(parent.properties) : [];
+      const guess = closestName(property, allowed);
+      return error(
+        'schema',
+        pointer(path, property),
+        `unknown property "${property}"${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
+        guess ? `did you mean "${guess}"?` : 'Remove it: the answer schema allows no other properties.',
+      );
+    }
+    case 'required': {
+      const property = String(params.missingProperty);
+      return error('schema', path, `missing required property "${property}"`, `Add "${property}".`);
+    }
+    case 'type':
+      return error('schema', path, `expected ${article(String(params.type))}, got ${jsonType(data)} ${excerpt(data)}`);
+    case 'minLength':
+      return params.limit === 1
+        ? error('schema', path, 'expected a non-empty string, got ""')
+        : error('schema', path, `expected at least ${String(params.limit)} characters, got ${excerpt(data)}`);
+    case 'maxLength':
+      return error('schema', path, `expected at most ${String(params.limit)} characters, got ${Array.from(String(data)).length}`);
+    case 'minItems':
+      return error('schema', path, `expected at least ${String(params.limit)} item(s), got ${(data as unknown[]).length}`);
+    case 'maxItems':
+      return error('schema', path, `expected at most ${String(params.limit)} item(s), got ${(data as unknown[]).length}`);
+    case 'const':
+      return error('schema', path, `expected ${excerpt(params.allowedValue)}, got ${excerpt(data)}`);
+    case 'enum':
+      return error(
+        'schema',
+        path,
+        `expected one of ${(params.allowedValues as unknown[]).map((v) => excerpt(v)).join(', ')}, got ${excerpt(data)}`,
+      );
+    case 'pattern':
+      return error('schema', path, `expected a string matching ${String(params.pattern)}, got ${excerpt(data)}`);
+    case 'format':
+      return params.format === 'emoji'
+        ? error(
+            'schema',
+            path,
+            `expected exactly one emoji, got ${excerpt(data)}`,
+            'Send a single emoji such as "👍"; skin tones and joined sequences count as one.',
+          )
+        : error('schema', path, `expected a valid ${String(params.format)}, got ${excerpt(data)}`);
+    default:
+      return error('schema', path, `${err.message ?? 'is invalid'}, got ${excerpt(data)}`);
+  }
+}
+
+function describeReceived(value: unknown): string {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    return keys.length ? `an object with ${keys.join(', ')}` : 'an empty object';
+  }
+  return excerpt(value);
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/**
+ * Turns ajv's errors into findings a person can act on: one per real problem, with the received
+ * value, the JSON pointer and a hint (a "did you mean" for a misspelt property or reply type).
+ */
+export function schemaFindings(errors: readonly ErrorObject[], answer: unknown, anchors: WeakMap<Schema, Anchor>): Finding[] {
+  // One finding per anchor and instance: key is the anchor's schema, then the anchored instance.
+  const anchored = new Map<Schema, Map<string, { anchor: Anchor; path: string }>>();
+  const findings: Finding[] = [];
+  const missingTypeAt = new Set(
+    errors.filter((e) => e.keyword === 'discriminator' && (e.params as Record<string, unknown>).error === 'tag').map((e) => e.instancePath),
+  );
+  for (const err of errors) {
+    const anchor = isSchema(err.parentSchema) ? anchors.get(err.parentSchema) : undefined;
+    if (anchor) {
+      const anchorPath = parentPointer(err.instancePath, anchor.depth);
+      const byInstance = anchored.get(anchor.schema) ?? new Map<string, { anchor: Anchor; path: string }>();
+      anchored.set(anchor.schema, byInstance);
+      const known = byInstance.get(anchorPath);
+      // The deepest pointer names the exact place (the empty text rather than the whole message).
+      if (!known || err.instancePath.length > known.path.length) byInstance.set(anchorPath, { anchor, path: err.instancePath });
+      continue;
+    }
+    if (
+      err.keyword === 'required' &&
+      (err.params as Record<string, unknown>).missingProperty === 'type' &&
+      missingTypeAt.has(err.instancePath)
+    ) {
+      continue; // said once, by the discriminator's finding
+    }
+    const finding = describeError(err, answer);
+    if (finding) findings.push(finding);
+  }
+  // Where several anchors point at one place (an empty text breaks two rules), the last, most
+  // specific one speaks for it.
+  const byPath = new Map<string, Anchor>();
+  for (const { anchor, path } of [...anchored.values()].flatMap((byInstance) => [...byInstance.values()])) byPath.set(path, anchor);
+  for (const [path, anchor] of byPath) {
+    findings.push(error('schema', path, `${anchor.message.replace(/\.$/, '')}; got ${describeReceived(valueAt(answer, path))}`));
+  }
+  return findings.sort((a, b) => comparePointers(a.path, b.path));
+}
+
+/** Orders pointers as the document reads: by segment, numbers as numbers. */
+export function comparePointers(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const x = left[i]!;
+    const y = right[i]!;
+    if (x === y) continue;
+    const nx = Number(x);
+    const ny = Number(y);
+    if (x !== '' && y !== '' && Number.isInteger(nx) && Number.isInteger(ny)) return nx - ny;
+    return x < y ? -1 : 1;
+  }
+  return left.length - right.length;
+}

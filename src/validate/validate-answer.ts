@@ -1,0 +1,54 @@
+import type { Answer, Reply } from '../answer.js';
+import type { Finding } from '../findings.js';
+import { pointer } from '../findings.js';
+import { compileContract } from '../spec/compile-contract.js';
+import type { Contract, PlatformRules } from '../spec/contract.js';
+import { bundledContract } from '../spec/load-contract.js';
+import { platformFindings } from './platform-findings.js';
+import { referenceFindings } from './references.js';
+import { comparePointers, schemaFindings } from './schema-findings.js';
+import { uniqueIdFindings } from './unique-ids.js';
+
+export interface ValidateAnswerOptions {
+  /** The channel the answer goes to: one of the contract's platforms, or a custom name. */
+  channel: string;
+  /**
+   * The ids of the person's messages in this conversation so far. When given, every id a reply
+   * names must be one of them (rule `reference`); when left out, references are not checked.
+   */
+  personMessageIds?: readonly string[];
+  /** The contract to check against; the bundled one when left out. */
+  contract?: Contract;
+  /** A custom channel's display rules (a `--limits` file); they override the contract's. */
+  limits?: PlatformRules;
+}
+
+/** The display rules that apply to a channel, or undefined for a custom channel with none given. */
+export function platformRulesFor(channel: string, contract: Contract, limits?: PlatformRules): PlatformRules | undefined {
+  return limits ?? (Object.hasOwn(contract.platforms, channel) ? contract.platforms[channel] : undefined);
+}
+
+/**
+ * Validates one answer body offline and returns its findings, ordered by where they are: schema
+ * (shape, types, unknown types and properties, unique ids), platform (what the channel shows) and
+ * reference (ids the replies name). Pure: no I/O, the same answer gives the same findings.
+ */
+export function validateAnswer(answer: unknown, options: ValidateAnswerOptions): Finding[] {
+  const contract = options.contract ?? bundledContract();
+  const { validateResponse, anchors } = compileContract(contract);
+  const findings: Finding[] = validateResponse(answer) ? [] : schemaFindings(validateResponse.errors ?? [], answer, anchors);
+  const replies = (answer as Partial<Answer> | null)?.replies;
+  if (!Array.isArray(replies)) return findings;
+
+  const rules = platformRulesFor(options.channel, contract, options.limits);
+  const personMessageIds = options.personMessageIds && new Set(options.personMessageIds);
+  const brokenReplies = new Set(findings.map((finding) => finding.path.split('/')[2]));
+  replies.forEach((reply: Reply, index) => {
+    if (brokenReplies.has(String(index))) return; // its schema findings come first; the rest would guess
+    const replyPath = pointer('/replies', index);
+    if (reply.type === 'message') findings.push(...uniqueIdFindings(reply, replyPath));
+    if (rules) findings.push(...platformFindings(reply, replyPath, rules));
+    if (personMessageIds) findings.push(...referenceFindings(reply, replyPath, personMessageIds));
+  });
+  return findings.sort((a, b) => comparePointers(a.path, b.path));
+}
