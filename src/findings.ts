@@ -1,5 +1,8 @@
-/** The rule ids of the contract; every finding names one. */
-export const RULES = ['reachable', 'timeout', 'status', 'json', 'schema', 'platform', 'reference'] as const;
+/**
+ * The rule ids of the contract; every finding names one. `silent` is the warning for a typed
+ * message that got no reply at all (the contract lists the warning but names no rule for it).
+ */
+export const RULES = ['reachable', 'timeout', 'status', 'json', 'schema', 'platform', 'reference', 'silent'] as const;
 export type Rule = (typeof RULES)[number];
 
 /** `error` fails the case; `warning` is reported and fails only under `--strict`. */

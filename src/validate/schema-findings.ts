@@ -104,7 +104,7 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
         pointer(path, 'type'),
         value === undefined
           ? `a reply needs a "type": one of ${types.join(', ')}; this one has none`
-          : `a reply's "type" must be a string, one of ${types.join(', ')}; got ${jsonType(value)} ${excerpt(value)}`,
+          : `a reply's "type" must be a string, one of ${types.join(', ')}; got ${typed(value)}`,
         'Give every reply a "type" of "message", "reaction" or "template".',
       );
     }
@@ -124,7 +124,7 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
       return error('schema', path, `missing required property "${property}"`, `Add "${property}".`);
     }
     case 'type':
-      return error('schema', path, `expected ${article(String(params.type))}, got ${jsonType(data)} ${excerpt(data)}`);
+      return error('schema', path, `expected ${article(String(params.type))}, got ${typed(data)}`);
     case 'minLength':
       return params.limit === 1
         ? error('schema', path, 'expected a non-empty string, got ""')
@@ -165,6 +165,11 @@ function describeReceived(value: unknown): string {
     return keys.length ? `an object with ${keys.join(', ')}` : 'an empty object';
   }
   return excerpt(value);
+}
+
+/** A received value with its JSON type: `an integer 42`, `a string "x"`, or just `null`. */
+function typed(value: unknown): string {
+  return value === null ? 'null' : `${jsonType(value)} ${excerpt(value)}`;
 }
 
 function article(type: string): string {

@@ -1,0 +1,14 @@
+import { startReferenceAgent } from '../example-agent/start-reference-agent.js';
+import { type CheckCommandArgs, runCheckCommand } from './check.js';
+import type { Output } from './output.js';
+
+/** `check-endpoint demo` (what `npm start` runs): the full check, every channel, against the reference agent. */
+export async function runDemoCommand(args: Omit<CheckCommandArgs, 'url'>, output: Output): Promise<number> {
+  const agent = await startReferenceAgent();
+  try {
+    output.line(output.colour.dim(`The bundled reference agent is listening at ${agent.url}; checking it:`));
+    return await runCheckCommand({ ...args, url: agent.url, channel: args.channel.length ? args.channel : ['all'] }, output);
+  } finally {
+    await agent.close();
+  }
+}

@@ -1,0 +1,24 @@
+import type { PlatformRules } from '../spec/contract.js';
+import { loadLimitsFile } from '../spec/load-contract.js';
+import { UsageError } from '../usage-error.js';
+
+/**
+ * Reads `--limits [NAME=]FILE` values. A file with a NAME applies to that channel; one without
+ * applies to every custom channel of the run (one without known display limits).
+ */
+export async function readLimitsOptions(
+  values: readonly string[],
+  customChannels: readonly string[],
+): Promise<Record<string, PlatformRules>> {
+  const limits: Record<string, PlatformRules> = {};
+  for (const value of values) {
+    const match = /^([a-z][a-z0-9_-]{0,31})=(.+)$/.exec(value);
+    const rules = await loadLimitsFile(match ? match[2]! : value);
+    const channels = match ? [match[1]!] : customChannels;
+    if (channels.length === 0) {
+      throw new UsageError(`--limits ${value} names no channel and the run has no custom channel; write --limits NAME=FILE`);
+    }
+    for (const channel of channels) limits[channel] = rules;
+  }
+  return limits;
+}

@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto';
+import type { Reply } from '../answer.js';
+import { CASE_IDS, type CaseDefinition, FIXED_CASES, type PastTurn, isCaseId } from '../cases/fixed-cases.js';
+import type { AgentRequest } from '../cases/person-message.js';
+import { AgentClient } from '../http/client.js';
+import {
+  type CaseReport,
+  type ChannelReport,
+  REPORT_FORMAT_VERSION,
+  type Report,
+  type ReportedFinding,
+  type TurnReport,
+  replyIndex,
+} from '../report/report.js';
+import { type Contract, type PlatformRules, knownChannels } from '../spec/contract.js';
+import { bundledContract } from '../spec/load-contract.js';
+import { UsageError } from '../usage-error.js';
+import { TOOL_VERSION } from '../version.js';
+import { checkTurn } from './check-turn.js';
+import { runPooled } from './pool.js';
+import { parseTargetUrl } from './target-url.js';
+
+export const DEFAULT_TOKEN_ENV = 'FLOW_FRAMEWORK_AGENT_TOKEN';
+export const DEFAULT_CONCURRENCY = 8;
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+const CUSTOM_CHANNEL = /^[a-z][a-z0-9_-]{0,31}$/;
+
+export interface CheckEndpointOptions {
+  /** Channels to check: platform names or custom names; `all` means the contract's platforms. Default `whatsapp`. */
+  channels?: readonly string[];
+  /** Case ids to run; all five when left out. */
+  cases?: readonly string[];
+  /** The environment variable that holds the bearer token. Default FLOW_FRAMEWORK_AGENT_TOKEN. */
+  tokenEnv?: string;
+  /** Where the token variable is read from. Default process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Seconds the agent has for each answer; the contract's (60) when left out. */
+  agentTimeoutSeconds?: number;
+  /** Conversations in flight at once. Default 8. */
+  concurrency?: number;
+  /** The largest answer body accepted, in bytes. Default 10 MiB. */
+  maxBodyBytes?: number;
+  /** The contract; the bundled one when left out. */
+  contract?: Contract;
+  /** Display rules for custom channels, by channel name (`--limits`). */
+  limits?: Readonly<Record<string, PlatformRules>>;
+  /** Warnings fail the case too. */
+  strict?: boolean;
+  /** Called as each case ends, with its report and its index in the report's `cases`. */
+  onCase?: (caseReport: CaseReport, index: number) => void;
+}
+
+interface Plan {
+  url: URL;
+  contract: Contract;
+  channels: string[];
+  cases: CaseDefinition[];
+  token: string | undefined;
+  timeoutSeconds: number;
+  concurrency: number;
+  maxBodyBytes: number;
+  limits: Readonly<Record<string, PlatformRules>>;
+  strict: boolean;
+}
+
+function positive(value: number | undefined, fallback: number, what: string, integer: boolean): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new UsageError(`${what} must be a positive ${integer ? 'whole number' : 'number'}; got ${value}`);
+  }
+  return value;
+}
+
+/** Resolves and vets the options. Throws UsageError for anything the check cannot run with. */
+export type { Plan as CheckPlan };
+
+export function planCheck(target: string, options: CheckEndpointOptions = {}): Plan {
+  const contract = options.contract ?? bundledContract();
+  const tokenEnv = options.tokenEnv ?? DEFAULT_TOKEN_ENV;
+  const url = parseTargetUrl(target, tokenEnv);
+  const requested = options.channels?.length ? options.channels : ['whatsapp'];
+  const channels = [...new Set(requested.flatMap((name) => (name === 'all' ? knownChannels(contract) : [name])))];
+  for (const channel of channels) {
+    if (!CUSTOM_CHANNEL.test(channel)) {
+      throw new UsageError(
+        `"${channel}" is not a channel name: use ${knownChannels(contract).join(', ')}, all, or a custom name of lower case letters, digits, _ and - (up to 32, starting with a letter)`,
+      );
+    }
+  }
+  const caseIds = options.cases?.length ? [...new Set(options.cases)] : [...CASE_IDS];
+  for (const id of caseIds) {
+    if (!isCaseId(id)) throw new UsageError(`"${id}" is not a case; the cases are ${CASE_IDS.join(', ')}`);
+  }
+  const env = options.env ?? process.env;
+  const token = env[tokenEnv];
+  if (options.tokenEnv !== undefined && !token) {
+    throw new UsageError(`--token-env names ${tokenEnv}, but that environment variable is ${token === undefined ? 'not set' : 'empty'}`);
+  }
+  return {
+    url,
+    contract,
+    channels,
+    cases: FIXED_CASES.filter((definition) => caseIds.includes(definition.id)),
+    token: token || undefined,
+    timeoutSeconds: positive(options.agentTimeoutSeconds, contract.agentTimeoutSeconds, '--agent-timeout', false),
+    concurrency: positive(options.concurrency, DEFAULT_CONCURRENCY, '--concurrency', true),
+    maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, '--max-body', true),
+    limits: options.limits ?? {},
+    strict: options.strict ?? false,
+  };
+}
+
+function channelReports(plan: Plan): ChannelReport[] {
+  return plan.channels.map((name) => {
+    if (Object.hasOwn(plan.limits, name)) return { name, title: plan.limits[name]!.title, limits: 'file' };
+    const rules = Object.hasOwn(plan.contract.platforms, name) ? plan.contract.platforms[name] : undefined;
+    return { name, title: rules?.title ?? null, limits: rules ? 'spec' : 'none' };
+  });
+}
+
+/** The URL as reported: never with credentials (they are refused anyway). */
+function reportedTarget(url: URL): string {
+  return url.href;
+}
+
+/** What a report says before any case runs: the tool, the contract, the target and the channels. */
+export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'channels'>;
+
+export function describeRun(plan: Plan): RunDescription {
+  return {
+    version: REPORT_FORMAT_VERSION,
+    tool: { name: 'check-endpoint', version: TOOL_VERSION },
+    spec: { version: plan.contract.version, source: plan.contract.source },
+    target: reportedTarget(plan.url),
+    channels: channelReports(plan),
+  };
+}
+
+/** A report for a check that could not run (exit code 2). */
+export function errorReport(target: string, message: string, contract: Contract = bundledContract()): Report {
+  return {
+    version: REPORT_FORMAT_VERSION,
+    tool: { name: 'check-endpoint', version: TOOL_VERSION },
+    spec: { version: contract.version, source: contract.source },
+    target,
+    channels: [],
+    outcome: 'error',
+    exitCode: 2,
+    error: { message },
+    counts: { cases: 0, passed: 0, failed: 0, errors: 0, warnings: 0 },
+    cases: [],
+  };
+}
+
+async function runConversation(
+  plan: Plan,
+  client: AgentClient,
+  runId: string,
+  channel: string,
+  definition: CaseDefinition,
+): Promise<CaseReport> {
+  const conversationId = `${channel}:chk_${runId}.${definition.id}.1`;
+  const started = performance.now();
+  const past: PastTurn[] = [];
+  const turns: TurnReport[] = [];
+  for (const [index, turn] of definition.turns.entries()) {
+    const messageId = `chk_${runId}.${definition.id}.p${index + 1}`;
+    const request: AgentRequest = { conversationId, messageId, channel, message: turn.message(past) };
+    const outcome = await client.post(JSON.stringify(request));
+    const verdict = checkTurn(outcome, {
+      channel,
+      contract: plan.contract,
+      ...(Object.hasOwn(plan.limits, channel) ? { limits: plan.limits[channel]! } : {}),
+      personMessageIds: [...past.map((earlier) => earlier.messageId), messageId],
+      expectsReply: turn.expectsReply,
+      timeoutSeconds: plan.timeoutSeconds,
+    });
+    const replies: Reply[] | undefined = verdict.replies;
+    past.push({
+      messageId,
+      message: request.message,
+      replies,
+      agentMessageIds: (replies ?? []).map((_, reply) => `chk_${runId}.${definition.id}.a${index + 1}.${reply}`),
+    });
+    turns.push({
+      messageId,
+      request,
+      status: outcome.kind === 'answer' ? outcome.status : null,
+      latencyMs: outcome.latencyMs,
+      answer: verdict.answer,
+      findings: verdict.findings.map((finding): ReportedFinding => ({ ...finding, turn: index, reply: replyIndex(finding.path) })),
+    });
+  }
+  const findings = turns.flatMap((turn) => turn.findings);
+  const passed = !findings.some((finding) => finding.severity === 'error' || plan.strict);
+  return { id: definition.id, channel, conversationId, passed, durationMs: Math.round(performance.now() - started), turns, findings };
+}
+
+/**
+ * Runs the live check against an agent's URL: the HEAD probe, then every case on every channel,
+ * each case its own conversation, its turns in order, up to `concurrency` conversations at once.
+ * Returns the same report as `--json`. Throws UsageError for options it cannot run with; an agent
+ * that cannot be reached gives a report with outcome `error` and exit code 2.
+ */
+export async function checkEndpoint(target: string, options: CheckEndpointOptions = {}): Promise<Report> {
+  const plan = planCheck(target, options);
+  const client = new AgentClient(plan.url, {
+    timeoutMs: plan.timeoutSeconds * 1000,
+    maxBodyBytes: plan.maxBodyBytes,
+    connections: plan.concurrency,
+    ...(plan.token ? { token: plan.token } : {}),
+  });
+  const base = describeRun(plan);
+  try {
+    const probe = await client.head();
+    if (probe.kind !== 'answer') {
+      return { ...errorReport(base.target, `Could not reach your agent at ${base.target}: ${probe.message}`, plan.contract), ...base };
+    }
+    const runId = randomBytes(4).toString('hex');
+    const conversations = plan.channels.flatMap((channel) => plan.cases.map((definition) => ({ channel, definition })));
+    const cases = await runPooled(
+      conversations.map(({ channel, definition }, index) => async () => {
+        const caseReport = await runConversation(plan, client, runId, channel, definition);
+        options.onCase?.(caseReport, index);
+        return caseReport;
+      }),
+      plan.concurrency,
+    );
+    const all = cases.flatMap((caseReport) => caseReport.findings);
+    const passed = cases.filter((caseReport) => caseReport.passed).length;
+    const failed = cases.length - passed;
+    return {
+      ...base,
+      outcome: failed === 0 ? 'passed' : 'failed',
+      exitCode: failed === 0 ? 0 : 1,
+      error: null,
+      counts: {
+        cases: cases.length,
+        passed,
+        failed,
+        errors: all.filter((finding) => finding.severity === 'error').length,
+        warnings: all.filter((finding) => finding.severity === 'warning').length,
+      },
+      cases,
+    };
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,141 @@
+import type { Reply } from '../answer.js';
+import { type Finding, error, excerpt, warning } from '../findings.js';
+import type { HttpOutcome } from '../http/client.js';
+import type { Contract, PlatformRules } from '../spec/contract.js';
+import { validateAnswer } from '../validate/validate-answer.js';
+
+export interface TurnContext {
+  channel: string;
+  contract: Contract;
+  limits?: PlatformRules;
+  /** The person's message ids in this conversation so far, this turn's included. */
+  personMessageIds: readonly string[];
+  /** The person typed something that deserves an answer. */
+  expectsReply: boolean;
+  timeoutSeconds: number;
+}
+
+export interface TurnVerdict {
+  findings: Finding[];
+  /** The parsed answer body, or null when there was none or it was not JSON. */
+  answer: unknown;
+  /** The replies, when the answer matched the schema. */
+  replies: Reply[] | undefined;
+}
+
+const BODY_EXCERPT = 120;
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function bodyExcerpt(body: Buffer): string {
+  return excerpt(body.subarray(0, BODY_EXCERPT * 4).toString('utf8'), BODY_EXCERPT);
+}
+
+/** Parses an answer body as the contract wants it: UTF-8 JSON with no byte order mark. */
+export function parseJsonBody(body: Buffer): { ok: true; value: unknown } | { ok: false; finding: Finding } {
+  const fail = (message: string, hint: string): { ok: false; finding: Finding } => ({
+    ok: false,
+    finding: error('json', '', message, hint),
+  });
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    return fail('expected a UTF-8 JSON body; the body is not valid UTF-8', 'Encode the answer as UTF-8.');
+  }
+  if (text.startsWith('\uFEFF')) {
+    return fail('expected a JSON body; it starts with a UTF-8 byte order mark (U+FEFF)', 'Write the JSON without a byte order mark.');
+  }
+  if (text.trim() === '')
+    return fail('expected a JSON body { "replies": [...] }; the body is empty', 'Answer { "replies": [] } to send nothing.');
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (cause) {
+    return fail(
+      `expected a JSON body; it does not parse (${(cause as Error).message}): ${bodyExcerpt(body)}`,
+      'Answer with JSON.stringify({ replies }) and content-type: application/json.',
+    );
+  }
+}
+
+/** Judges one exchange: timeout, status, json, then the answer's own findings. Pure. */
+export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdict {
+  const none = (finding: Finding): TurnVerdict => ({ findings: [finding], answer: null, replies: undefined });
+  switch (outcome.kind) {
+    case 'timeout':
+      return none(
+        error(
+          'timeout',
+          '',
+          `expected a complete answer within ${context.timeoutSeconds} s; none came (waited ${outcome.latencyMs} ms)`,
+          `Answer within ${context.timeoutSeconds} seconds: do slow work after answering, or raise --agent-timeout.`,
+        ),
+      );
+    case 'network':
+      return none(
+        error(
+          'status',
+          '',
+          `expected an HTTP answer with status 200; got none: ${outcome.message}`,
+          "Check the agent's logs: it closed the connection or answered with something that is not HTTP.",
+        ),
+      );
+    case 'too-large':
+      return none(
+        error(
+          'json',
+          '',
+          `expected a JSON answer; ${outcome.message} (the limit is --max-body)`,
+          'Answer with the replies only; send large images by https URL.',
+        ),
+      );
+    case 'answer':
+      break;
+  }
+  if (outcome.status !== 200) {
+    const location = outcome.headers.location ? ` (location: ${outcome.headers.location})` : '';
+    return none(
+      error(
+        'status',
+        '',
+        `expected status 200, got ${outcome.status}${location}${outcome.body.length ? `: ${bodyExcerpt(outcome.body)}` : ''}`,
+        outcome.status >= 300 && outcome.status < 400
+          ? 'Redirects are not followed: point check-endpoint at the final URL.'
+          : 'Answer every message with 200 and { "replies": [...] }; use { "replies": [] } to send nothing.',
+      ),
+    );
+  }
+  const findings: Finding[] = [];
+  const contentType = outcome.headers['content-type'];
+  if (!contentType || !/^application\/json\s*(;|$)/i.test(contentType)) {
+    findings.push(
+      warning(
+        'json',
+        '',
+        `expected content-type application/json, got ${contentType ? excerpt(contentType) : 'none'}`,
+        'Set content-type: application/json.',
+      ),
+    );
+  }
+  const parsed = parseJsonBody(outcome.body);
+  if (!parsed.ok) return { findings: [...findings, parsed.finding], answer: null, replies: undefined };
+  const answerFindings = validateAnswer(parsed.value, {
+    channel: context.channel,
+    personMessageIds: context.personMessageIds,
+    contract: context.contract,
+    ...(context.limits ? { limits: context.limits } : {}),
+  });
+  findings.push(...answerFindings);
+  const schemaValid = !answerFindings.some((finding) => finding.rule === 'schema');
+  const replies = schemaValid ? (parsed.value as { replies: Reply[] }).replies : undefined;
+  if (replies && replies.length === 0 && context.expectsReply) {
+    findings.push(
+      warning(
+        'silent',
+        '/replies',
+        'the person typed a message and got no reply at all',
+        'Answer typed messages, even briefly; [] suits messages that need no answer.',
+      ),
+    );
+  }
+  return { findings, answer: parsed.value, replies };
+}
