@@ -140,7 +140,8 @@ async function main(): Promise<number> {
       async (argv) => {
         exitCode = await runValidateCommand(
           {
-            ...(argv.file !== undefined ? { file: argv.file } : {}),
+            // yargs turns a lone "-" into true or "": both mean standard input.
+            ...(typeof argv.file === 'string' && argv.file !== '' ? { file: argv.file } : {}),
             channel: argv.channel,
             personMessageId: argv.personMessageId,
             json: argv.json,

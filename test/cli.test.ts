@@ -1,0 +1,260 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createAjv } from '../src/spec/ajv.js';
+import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { BROKEN_AGENTS } from '../fixtures/agents/catalogue.js';
+import { ROOT, runCli } from './helpers.js';
+
+const reportSchema = JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8'));
+const ajv = createAjv();
+const validateReport = ajv.compile(reportSchema);
+const validateValidateReport = ajv.getSchema(`${reportSchema.$id}#/$defs/validateReport`)!;
+
+/** A port nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+let reference: RunningAgent;
+let typo: RunningAgent;
+let recordedAuthorization: (string | undefined)[] = [];
+let tokenAgent: RunningAgent;
+let tmp: string;
+
+before(async () => {
+  reference = await startReferenceAgent();
+  typo = await serveAgent(BROKEN_AGENTS.find((agent) => agent.name === 'typo-buttton-on-double-text')!.handler);
+  tokenAgent = await serveAgent((request, raw) => {
+    recordedAuthorization.push(raw.headers.authorization);
+    return { replies: [{ type: 'message', text: 'hello' }] };
+  });
+  tmp = mkdtempSync(join(tmpdir(), 'check-endpoint-cli-'));
+});
+
+after(async () => {
+  await Promise.all([reference.close(), typo.close(), tokenAgent.close()]);
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('check-endpoint <url>', () => {
+  test('a conformant agent on every channel: exit 0 and the closing line', async () => {
+    const result = await runCli([reference.url, '--channel', 'all']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^PASS {2}typed +whatsapp +1 turn +\d+ ms$/m);
+    assert.equal(result.stdout.match(/^PASS /gm)?.length, 25);
+    assert.match(result.stdout, /^25 of 25 cases passed\.$/m);
+  });
+
+  test('a broken agent: exit 1, the failed case with rule, pointer, hint and reply', async () => {
+    const result = await runCli([typo.url]);
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /^FAIL {2}double-text/m);
+    assert.match(result.stdout, /✗ schema turn 1 {2}\/replies\/0\/buttton {2}unknown property "buttton"/);
+    assert.match(result.stdout, /hint: did you mean "buttons"\?/);
+    assert.match(result.stdout, /reply: \{"type":"message","text":"Which size\?","buttton":\["Small","Large"\]\}/);
+    assert.match(result.stdout, /^4 of 5 cases passed\.$/m);
+  });
+
+  test('--json: one JSON document on stdout that matches spec/report.schema.json; human lines on stderr', async () => {
+    const result = await runCli([typo.url, '--json', '--channel', 'whatsapp', '--channel', 'matrix']);
+    assert.equal(result.code, 1);
+    const report = JSON.parse(result.stdout);
+    assert.ok(validateReport(report), JSON.stringify(validateReport.errors));
+    assert.equal(report.outcome, 'failed');
+    assert.equal(report.exitCode, 1);
+    assert.deepEqual(report.channels, [
+      { name: 'whatsapp', title: 'WhatsApp', limits: 'spec' },
+      { name: 'matrix', title: null, limits: 'none' },
+    ]);
+    const failed = report.cases.filter((c: { passed: boolean }) => !c.passed);
+    assert.deepEqual(
+      failed.map((c: { channel: string; id: string }) => `${c.channel}/${c.id}`),
+      ['whatsapp/double-text', 'matrix/double-text'],
+    );
+    assert.deepEqual(failed[0].findings[0], {
+      rule: 'schema',
+      severity: 'error',
+      message: 'unknown property "buttton"; allowed here: type, text, buttons, list, link, image, replyTo',
+      path: '/replies/0/buttton',
+      hint: 'did you mean "buttons"?',
+      turn: 0,
+      reply: 0,
+    });
+    assert.match(result.stderr, /note: no display limits are known for channel "matrix"/);
+    assert.match(result.stderr, /^8 of 10 cases passed\.$/m);
+  });
+
+  test('the token is sent as a bearer token and printed nowhere', async () => {
+    const token = 'sk-test-7f3c9a1e5b';
+    recordedAuthorization = [];
+    const result = await runCli([tokenAgent.url, '--json', '--token-env', 'MY_AGENT_TOKEN'], { env: { MY_AGENT_TOKEN: token } });
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(recordedAuthorization.length >= 7);
+    assert.ok(recordedAuthorization.every((value) => value === `Bearer ${token}`));
+    assert.ok(!result.stdout.includes(token) && !result.stderr.includes(token));
+    assert.match(result.stderr, /token: from MY_AGENT_TOKEN/);
+  });
+
+  test('an unreachable agent: exit 2 with "Could not reach your agent at <url>" and the reason', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/agent`;
+    const result = await runCli([url, '--json']);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, new RegExp(`Could not reach your agent at ${url.replace(/[.]/g, '\\.')}: connection refused`));
+    const report = JSON.parse(result.stdout);
+    assert.ok(validateReport(report), JSON.stringify(validateReport.errors));
+    assert.equal(report.outcome, 'error');
+    assert.equal(report.exitCode, 2);
+  });
+
+  test('--spec loads another contract file; a broken one exits 2 naming the file and the parser message', async () => {
+    const good = await runCli([reference.url, '--spec', 'spec/agent-endpoint.openapi.yaml', '--case', 'typed']);
+    assert.equal(good.code, 0, good.stderr);
+    assert.match(good.stdout, /contract 1\.0 \(spec\/agent-endpoint\.openapi\.yaml\)/);
+    const broken = join(tmp, 'broken.yaml');
+    writeFileSync(broken, 'openapi: 3.1.0\ninfo: [unclosed\n');
+    const result = await runCli([reference.url, '--spec', broken]);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, new RegExp(`check-endpoint: ${broken.replace(/[.]/g, '\\.')}: `));
+    assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
+  });
+
+  const badCommandLines: [string, string[], RegExp][] = [
+    ['no URL', [], /Not enough non-option arguments|url/i],
+    ['an unknown flag', ['http://127.0.0.1:1/', '--chanel', 'sms'], /Unknown argument: chanel/],
+    ['a bad channel name', ['http://127.0.0.1:1/', '--channel', 'WhatsApp!'], /"WhatsApp!" is not a channel name/],
+    ['an unknown case', ['http://127.0.0.1:1/', '--case', 'typo'], /Invalid values/],
+    ['a negative timeout', ['http://127.0.0.1:1/', '--agent-timeout', '-5'], /--agent-timeout must be a positive number; got -5/],
+    ['a non-numeric timeout', ['http://127.0.0.1:1/', '--agent-timeout', 'soon'], /--agent-timeout must be a positive number; got NaN/],
+    ['a zero concurrency', ['http://127.0.0.1:1/', '--concurrency', '0'], /--concurrency must be a positive whole number/],
+    ['a scheme other than http', ['ftp://127.0.0.1/agent'], /scheme is ftp; check-endpoint speaks http and https only/],
+    [
+      'credentials in the URL',
+      ['http://user:pass@127.0.0.1/agent'],
+      /credentials in it .* FLOW_FRAMEWORK_AGENT_TOKEN environment variable/,
+    ],
+    ['not a URL', ['localhost-agent'], /"localhost-agent" is not a URL/],
+    [
+      'an empty token variable',
+      ['http://127.0.0.1:1/', '--token-env', 'EMPTY_TOKEN'],
+      /--token-env names EMPTY_TOKEN, but that environment variable is empty/,
+    ],
+  ];
+  for (const [what, args, message] of badCommandLines) {
+    test(`${what}: exit 2 with one clear line`, async () => {
+      const result = await runCli(args, { env: { EMPTY_TOKEN: '' } });
+      assert.equal(result.code, 2, result.stdout + result.stderr);
+      assert.match(result.stderr, message);
+      assert.match(result.stderr, /^check-endpoint: /);
+      assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
+      assert.equal(result.stdout, '');
+    });
+  }
+
+  test('--help teaches: every flag, the exit codes and examples', async () => {
+    const result = await runCli(['--help']);
+    assert.equal(result.code, 0);
+    for (const flag of [
+      '--channel',
+      '--case',
+      '--token-env',
+      '--agent-timeout',
+      '--concurrency',
+      '--json',
+      '--spec',
+      '--limits',
+      '--strict',
+      '--max-body',
+      '--version',
+    ]) {
+      assert.ok(result.stdout.includes(flag), flag);
+    }
+    assert.match(result.stdout, /Exit codes: 0 every case passed, 1 a case failed, 2 the check could not run/);
+    assert.match(result.stdout, /Examples:/);
+    assert.match(result.stdout, /validate \[file\]/);
+    assert.match(result.stdout, /serve-example/);
+  });
+
+  test('--version prints the package version', async () => {
+    const result = await runCli(['--version']);
+    assert.equal(result.code, 0);
+    assert.equal(result.stdout.trim(), JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  });
+
+  test('colour follows FORCE_COLOR and NO_COLOR', async () => {
+    const forced = await runCli([reference.url, '--case', 'typed'], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    assert.match(forced.stdout, /\u001b\[/);
+    const plain = await runCli([reference.url, '--case', 'typed'], { env: { NO_COLOR: '1' } });
+    assert.doesNotMatch(plain.stdout, /\u001b\[/);
+  });
+});
+
+describe('check-endpoint validate', () => {
+  const write = (name: string, content: string): string => {
+    const file = join(tmp, name);
+    writeFileSync(file, content);
+    return file;
+  };
+
+  test('a valid answer: exit 0', async () => {
+    const file = write('valid.json', JSON.stringify({ replies: [{ type: 'message', text: 'hi', buttons: ['Yes', 'No'] }] }));
+    const result = await runCli(['validate', file, '--channel', 'whatsapp']);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /^VALID {4}whatsapp/m);
+  });
+
+  test('findings: exit 1 per channel, with the JSON report matching its schema', async () => {
+    const file = write('buttons.json', JSON.stringify({ replies: [{ type: 'message', text: 'hi', buttons: ['Yes', 'No'] }] }));
+    const result = await runCli(['validate', file, '--channel', 'all', '--json']);
+    assert.equal(result.code, 1);
+    const report = JSON.parse(result.stdout);
+    assert.ok(validateValidateReport(report), JSON.stringify(validateValidateReport.errors));
+    assert.deepEqual(
+      report.results.map((r: { channel: string; valid: boolean }) => `${r.channel}:${r.valid}`),
+      ['whatsapp:true', 'sms:false', 'imessage:false', 'telegram:true', 'web:true'],
+    );
+    assert.equal(report.referencesChecked, false);
+    assert.match(result.stderr, /SMS shows no buttons, so this reply is not sent/);
+  });
+
+  test('standard input, references, and a custom channel with a limits file', async () => {
+    const limits = write('matrix.json', JSON.stringify({ title: 'Matrix', counting: 'codepoints', text: { maxLength: 5 } }));
+    const answer = JSON.stringify({ replies: [{ type: 'message', text: 'too long', replyTo: 'p9' }] });
+    const result = await runCli(['validate', '-', '--channel', 'matrix', '--limits', `matrix=${limits}`, '--person-message-id', 'p1'], {
+      input: answer,
+    });
+    assert.equal(result.code, 1);
+    assert.match(
+      result.stdout,
+      /✗ platform {2}\/replies\/0\/text {2}the text is 8 characters \(Unicode code points\) long; Matrix shows at most 5/,
+    );
+    assert.match(result.stdout, /✗ reference {2}\/replies\/0\/replyTo/);
+    const schemaOnly = await runCli(['validate', '-', '--channel', 'matrix'], { input: answer });
+    assert.equal(schemaOnly.code, 0);
+    assert.match(schemaOnly.stdout, /no display limits are known for channel "matrix"/);
+    assert.match(schemaOnly.stdout, /references \(replyTo, reaction messageId\) were not checked/);
+  });
+
+  test('unusable input: exit 2 with a clear message', async () => {
+    const notJson = write('not.json', '{"replies": [');
+    const cases: [string[], RegExp][] = [
+      [['validate', notJson], /not\.json: expected a JSON body; it does not parse/],
+      [['validate', join(tmp, 'missing.json')], /missing\.json: no such file/],
+      [['validate', notJson, '--limits', join(tmp, 'missing-limits.json')], /cannot read the limits file/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runCli(args);
+      assert.equal(result.code, 2, result.stdout);
+      assert.match(result.stderr, message);
+      assert.doesNotMatch(result.stderr, /\n\s+at /);
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { checkEndpoint } from '../src/index.js';
+import { BROKEN_AGENTS, type FixtureAgent, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
+
+function withAgent(agent: FixtureAgent): { url: () => string } {
+  let running: RunningAgent | undefined;
+  before(async () => {
+    running = await serveAgent(agent.handler);
+  });
+  after(async () => {
+    await running?.close();
+  });
+  return { url: () => running!.url };
+}
+
+describe('valid fixture agents pass every case on every channel', () => {
+  for (const agent of VALID_AGENTS) {
+    describe(agent.name, () => {
+      const served = withAgent(agent);
+      test('passes', async () => {
+        const report = await checkEndpoint(served.url(), { channels: ['all'] });
+        assert.equal(
+          report.outcome,
+          'passed',
+          JSON.stringify(
+            report.cases.flatMap((c) => c.findings),
+            null,
+            2,
+          ),
+        );
+        assert.equal(report.exitCode, 0);
+        assert.equal(report.counts.cases, 25);
+        assert.equal(report.counts.passed, 25);
+        assert.equal(report.counts.errors, 0);
+        if (agent.name === 'reference' || agent.name === 'plain-text') assert.equal(report.counts.warnings, 0);
+      });
+    });
+  }
+
+  describe('silent', () => {
+    const served = withAgent(VALID_AGENTS.find((agent) => agent.name === 'silent')!);
+    test('warns, with rule silent, exactly on the typed messages that deserve a reply', async () => {
+      const report = await checkEndpoint(served.url(), { channels: ['whatsapp'] });
+      const warned = report.cases.flatMap((c) => c.findings.map((f) => `${c.id}/${f.turn}:${f.rule}:${f.severity}`)).sort();
+      assert.deepEqual(warned, [
+        'button-tap/0:silent:warning',
+        'double-text/0:silent:warning',
+        'double-text/1:silent:warning',
+        'typed/0:silent:warning',
+      ]);
+      assert.equal(report.exitCode, 0);
+    });
+    test('fails under strict', async () => {
+      const report = await checkEndpoint(served.url(), { channels: ['whatsapp'], strict: true });
+      assert.equal(report.exitCode, 1);
+      assert.deepEqual(
+        report.cases
+          .filter((c) => !c.passed)
+          .map((c) => c.id)
+          .sort(),
+        ['button-tap', 'double-text', 'typed'],
+      );
+    });
+  });
+});
+
+describe('each broken fixture agent fails exactly its case and rule, and nothing else', () => {
+  for (const agent of BROKEN_AGENTS) {
+    const { channel, case: caseId, rule } = agent.breaks!;
+    describe(agent.name, () => {
+      const served = withAgent(agent);
+      test(`fails ${channel}/${caseId} with rule ${rule}`, async () => {
+        const report = await checkEndpoint(served.url(), { channels: [channel], ...agent.checkOptions });
+        assert.equal(report.exitCode, 1);
+        assert.deepEqual(
+          report.cases.filter((c) => !c.passed).map((c) => `${c.channel}/${c.id}`),
+          [`${channel}/${caseId}`],
+        );
+        const found = new Set(report.cases.flatMap((c) => c.findings.map((f) => `${c.channel}/${c.id}:${f.rule}`)));
+        assert.deepEqual([...found], [`${channel}/${caseId}:${rule}`]);
+        const failed = report.cases.find((c) => !c.passed)!;
+        for (const finding of failed.findings) {
+          assert.ok(finding.message.length > 10, 'a finding says what was expected and what came');
+          assert.equal(typeof finding.path, 'string');
+          assert.ok(finding.path === '' || finding.path.startsWith('/'), `a JSON pointer: ${finding.path}`);
+        }
+      });
+    });
+  }
+});
