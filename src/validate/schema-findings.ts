@@ -187,8 +187,22 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown, 
   const missingTypeAt = new Set(
     errors.filter((e) => e.keyword === 'discriminator' && (e.params as Record<string, unknown>).error === 'tag').map((e) => e.instancePath),
   );
+  // A misspelt required property is one problem: the unknown property's "did you mean" names it.
+  const misspeltAt = new Set(
+    errors.flatMap((e) => {
+      if (e.keyword !== 'additionalProperties' || !isSchema(e.parentSchema) || !isSchema(e.parentSchema.properties)) return [];
+      const guess = closestName(String((e.params as Record<string, unknown>).additionalProperty), Object.keys(e.parentSchema.properties));
+      return guess ? [pointer(e.instancePath, guess)] : [];
+    }),
+  );
+  const isMisspelt = (err: ErrorObject): boolean =>
+    err.keyword === 'required' &&
+    misspeltAt.has(pointer(err.instancePath, String((err.params as Record<string, unknown>).missingProperty)));
+  const silencedAnchors = new Set<string>();
   for (const err of errors) {
     const anchor = isSchema(err.parentSchema) ? anchors.get(err.parentSchema) : undefined;
+    if (anchor && isMisspelt(err)) silencedAnchors.add(parentPointer(err.instancePath, anchor.depth));
+    if (isMisspelt(err)) continue;
     if (anchor) {
       const anchorPath = parentPointer(err.instancePath, anchor.depth);
       const byInstance = anchored.get(anchor.schema) ?? new Map<string, { anchor: Anchor; path: string }>();
@@ -211,7 +225,9 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown, 
   // Where several anchors point at one place (an empty text breaks two rules), the last, most
   // specific one speaks for it.
   const byPath = new Map<string, Anchor>();
-  for (const { anchor, path } of [...anchored.values()].flatMap((byInstance) => [...byInstance.values()])) byPath.set(path, anchor);
+  for (const byInstance of anchored.values()) {
+    for (const [anchorPath, { anchor, path }] of byInstance) if (!silencedAnchors.has(anchorPath)) byPath.set(path, anchor);
+  }
   for (const [path, anchor] of byPath) {
     findings.push(error('schema', path, `${anchor.message.replace(/\.$/, '')}; got ${describeReceived(valueAt(answer, path))}`));
   }

@@ -1,0 +1,252 @@
+/**
+ * How lengths, bytes, emoji and SMS segments are counted: code points everywhere except
+ * Telegram (UTF-16 code units), Telegram button ids in UTF-8 bytes, a reaction is one grapheme
+ * that is an RGI emoji, and SMS segments per GSM-7 or UCS-2. Limits are read from the contract.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { isSingleEmoji, lengthIn, smsSegments, validateAnswer } from '../src/index.js';
+import { answer, limit, message, rulesOf, shapes } from './answer-helpers.js';
+
+const whatsapp = rulesOf('whatsapp');
+const telegram = rulesOf('telegram');
+const sms = rulesOf('sms');
+
+describe('lengthIn', () => {
+  it('counts code points or UTF-16 code units', () => {
+    const cases: [string, number, number][] = [
+      ['', 0, 0],
+      ['hello', 5, 5],
+      ['é', 1, 1], // U+00E9, precomposed
+      ['e\u0301', 2, 2], // e + combining acute: one grapheme, two code points
+      ['😀', 1, 2],
+      ['👍🏽', 2, 4],
+      ['👨‍👩‍👧', 5, 8],
+      ['🇫🇷', 2, 4],
+      ['❤️', 2, 2],
+    ];
+    for (const [text, codepoints, utf16] of cases) {
+      assert.equal(lengthIn(text, 'codepoints'), codepoints, `${JSON.stringify(text)} in code points`);
+      assert.equal(lengthIn(text, 'utf16'), utf16, `${JSON.stringify(text)} in UTF-16`);
+    }
+  });
+});
+
+describe('text length by platform unit', () => {
+  const max = limit(telegram.text?.maxLength, 'Telegram text limit');
+
+  it('the contract counts code points on WhatsApp and UTF-16 on Telegram, both 4096', () => {
+    assert.equal(whatsapp.counting, 'codepoints');
+    assert.equal(telegram.counting, 'utf16');
+    assert.equal(whatsapp.text?.maxLength, max);
+  });
+
+  it(`${max} emoji pass on WhatsApp and are too long on Telegram`, () => {
+    const body = answer(message({ text: '😀'.repeat(max) }));
+    assert.deepEqual(shapes(validateAnswer(body, { channel: 'whatsapp' })), []);
+    const findings = validateAnswer(body, { channel: 'telegram' });
+    assert.deepEqual(shapes(findings), ['platform error /replies/0/text']);
+    assert.match(findings[0]!.message, new RegExp(`${2 * max} UTF-16 code units`));
+  });
+
+  it(`${max / 2} emoji fill Telegram's ${max} UTF-16 units exactly; one more unit is over`, () => {
+    assert.deepEqual(shapes(validateAnswer(answer(message({ text: '😀'.repeat(max / 2) })), { channel: 'telegram' })), []);
+    assert.deepEqual(shapes(validateAnswer(answer(message({ text: `${'😀'.repeat(max / 2)}a` })), { channel: 'telegram' })), [
+      'platform error /replies/0/text',
+    ]);
+  });
+
+  it('combining marks count as code points, not as graphemes', () => {
+    const labelMax = limit(whatsapp.buttons?.labelMaxLength, 'WhatsApp button label limit');
+    // labelMax / 2 letters with an accent each: labelMax code points, fits.
+    const fits = 'e\u0301'.repeat(labelMax / 2);
+    // One more accented letter: still few graphemes, but two code points over.
+    const over = 'e\u0301'.repeat(labelMax / 2 + 1);
+    assert.ok(Array.from(new Intl.Segmenter().segment(over)).length < labelMax, 'fewer graphemes than the limit');
+    const withLabel = (label: string) => answer(message({ text: 'Pick one', buttons: [{ id: 'b', label }] }));
+    assert.deepEqual(shapes(validateAnswer(withLabel(fits), { channel: 'whatsapp' })), []);
+    assert.deepEqual(shapes(validateAnswer(withLabel(over), { channel: 'whatsapp' })), ['platform error /replies/0/buttons/0/label']);
+  });
+
+  it('a caption is held to the image caption limit, not the text limit', () => {
+    const captionMax = limit(whatsapp.image?.captionMaxLength, 'WhatsApp caption limit');
+    const text = 'a'.repeat(captionMax + 1);
+    assert.ok(captionMax + 1 <= limit(whatsapp.text?.maxLength, 'WhatsApp text limit'));
+    assert.deepEqual(shapes(validateAnswer(answer(message({ text })), { channel: 'whatsapp' })), []);
+    const findings = validateAnswer(answer(message({ text, image: { url: 'https://example.com/a.jpg' } })), { channel: 'whatsapp' });
+    assert.deepEqual(shapes(findings), ['platform error /replies/0/text']);
+    assert.match(findings[0]!.message, /caption/);
+  });
+});
+
+describe('Telegram button ids in UTF-8 bytes', () => {
+  const maxBytes = limit(telegram.buttons?.idMaxBytes, 'Telegram button id byte limit');
+  const withId = (id: string) => answer(message({ text: 'Pick one', buttons: [{ id, label: 'Pick' }] }));
+
+  for (const [char, bytes] of [
+    ['é', 2],
+    ['€', 3],
+    ['😀', 4],
+  ] as const) {
+    const fits = Math.floor(maxBytes / bytes);
+    it(`${fits} × ${char} (${bytes} bytes each) pass, ${fits + 1} fail`, () => {
+      assert.deepEqual(shapes(validateAnswer(withId(char.repeat(fits)), { channel: 'telegram' })), []);
+      const findings = validateAnswer(withId(char.repeat(fits + 1)), { channel: 'telegram' });
+      assert.deepEqual(shapes(findings), ['platform error /replies/0/buttons/0/id']);
+      assert.match(findings[0]!.message, new RegExp(`${(fits + 1) * bytes} bytes long in UTF-8`));
+    });
+  }
+
+  it(`${maxBytes / 2} two-byte characters are exactly ${maxBytes} bytes`, () => {
+    assert.deepEqual(shapes(validateAnswer(withId('é'.repeat(maxBytes / 2)), { channel: 'telegram' })), []);
+    assert.deepEqual(shapes(validateAnswer(withId('é'.repeat(maxBytes / 2 + 1)), { channel: 'telegram' })), [
+      'platform error /replies/0/buttons/0/id',
+    ]);
+  });
+
+  it('a label-only button uses its label as id: a long label is too long an id, and the hint says so', () => {
+    const findings = validateAnswer(answer(message({ text: 'Pick one', buttons: ['é'.repeat(maxBytes / 2 + 1)] })), {
+      channel: 'telegram',
+    });
+    assert.deepEqual(shapes(findings), ['platform error /replies/0/buttons/0']);
+    assert.match(findings[0]!.hint ?? '', /\{ id, label \}/);
+  });
+
+  it('on WhatsApp a label-only button that is too long gets one finding, not one for its label and one for its id', () => {
+    const idMax = limit(whatsapp.buttons?.idMaxLength, 'WhatsApp button id limit');
+    const findings = validateAnswer(answer(message({ text: 'Pick one', buttons: ['a'.repeat(idMax + 1)] })), { channel: 'whatsapp' });
+    assert.deepEqual(shapes(findings), ['platform error /replies/0/buttons/0']);
+  });
+});
+
+describe('isSingleEmoji (one grapheme, RGI emoji)', () => {
+  const one: [string, string][] = [
+    ['👍', 'a plain emoji'],
+    ['👍🏽', 'a skin tone'],
+    ['🧑🏽‍🚀', 'a skin tone in a ZWJ sequence'],
+    ['👨‍👩‍👧', 'a ZWJ family'],
+    ['🏳️‍🌈', 'a ZWJ flag'],
+    ['🇫🇷', 'a flag'],
+    ['🏴󠁧󠁢󠁳󠁣󠁴󠁿', 'a tag sequence flag'],
+    ['❤️', 'with a trailing U+FE0F'],
+    ['❤', 'U+2764 without U+FE0F'],
+    ['❤‍🔥', 'a ZWJ sequence without U+FE0F, as Telegram lists it'],
+    ['#️⃣', 'a keycap'],
+    ['1️⃣', 'a digit keycap'],
+    ['🫠', 'a newer emoji'],
+  ];
+  for (const [emoji, what] of one) {
+    it(`${emoji} is one emoji (${what})`, () => assert.equal(isSingleEmoji(emoji), true));
+  }
+  const notOne: [string, string][] = [
+    ['', 'empty'],
+    ['a', 'a letter'],
+    ['xx', 'two letters'],
+    ['1', 'a digit (an emoji component, not an emoji)'],
+    ['👍👍', 'two emoji'],
+    ['❤️❤️', 'two hearts'],
+    ['👍 ', 'an emoji and a space'],
+    ['🇺', 'half a flag'],
+    ['👍\u200D👍', 'one grapheme, but not an RGI sequence'],
+    ['e\u0301', 'a letter with a combining mark'],
+  ];
+  for (const [text, what] of notOne) {
+    it(`${JSON.stringify(text)} is not one emoji (${what})`, () => assert.equal(isSingleEmoji(text), false));
+  }
+
+  it('a reaction that is not one emoji is a schema error at its emoji, on every channel', () => {
+    for (const emoji of ['xx', '👍👍', 'a', '']) {
+      const findings = validateAnswer(answer({ type: 'reaction', emoji, messageId: 'm1' }), { channel: 'web' });
+      assert.deepEqual(shapes(findings), ['schema error /replies/0/emoji'], JSON.stringify(emoji));
+      assert.ok(findings[0]!.hint, 'the hint says what one emoji is');
+    }
+  });
+});
+
+describe("Telegram's reaction list", () => {
+  const react = (emoji: string, channel: string) => validateAnswer(answer({ type: 'reaction', emoji, messageId: 'm1' }), { channel });
+
+  it('takes ❤ (U+2764) and ❤️ (with U+FE0F) alike', () => {
+    assert.deepEqual(shapes(react('❤', 'telegram')), []);
+    assert.deepEqual(shapes(react('❤️', 'telegram')), []);
+    assert.deepEqual(shapes(react('❤‍🔥', 'telegram')), []);
+    assert.deepEqual(shapes(react('❤️‍🔥', 'telegram')), []);
+  });
+
+  it('rejects 🫠 on Telegram (a platform error) but not on WhatsApp', () => {
+    assert.deepEqual(shapes(react('🫠', 'telegram')), ['platform error /replies/0/emoji']);
+    assert.deepEqual(shapes(react('🫠', 'whatsapp')), []);
+  });
+
+  it('rejects a skin tone of a listed emoji: the list is exact', () => {
+    assert.deepEqual(shapes(react('👍', 'telegram')), []);
+    assert.deepEqual(shapes(react('👍🏽', 'telegram')), ['platform error /replies/0/emoji']);
+  });
+
+  it('every listed emoji passes the schema on its own (one grapheme, RGI with U+FE0F added)', () => {
+    const list = telegram.reaction?.emoji;
+    assert.ok(Array.isArray(list));
+    assert.deepEqual(
+      list.filter((emoji) => !isSingleEmoji(emoji)),
+      [],
+    );
+  });
+});
+
+describe('SMS segments', () => {
+  const sizes = sms.segments!;
+
+  it('the contract gives 160/153 GSM-7 and 70/67 UCS-2', () => {
+    assert.deepEqual(sizes, { gsm7: { single: 160, concatenated: 153 }, ucs2: { single: 70, concatenated: 67 } });
+  });
+
+  const cases: [string, string, { encoding: string; segments: number }][] = [
+    ['empty', '', { encoding: 'GSM-7', segments: 0 }],
+    ['160 GSM-7 characters', 'a'.repeat(160), { encoding: 'GSM-7', segments: 1 }],
+    ['161 GSM-7 characters', 'a'.repeat(161), { encoding: 'GSM-7', segments: 2 }],
+    ['306 GSM-7 characters (2 × 153)', 'a'.repeat(306), { encoding: 'GSM-7', segments: 2 }],
+    ['307 GSM-7 characters', 'a'.repeat(307), { encoding: 'GSM-7', segments: 3 }],
+    ['GSM-7 accents and symbols of the basic set', 'é@£$¥Ø_ΔΩ¿ñü', { encoding: 'GSM-7', segments: 1 }],
+    ['80 € (an extension character takes two)', '€'.repeat(80), { encoding: 'GSM-7', segments: 1 }],
+    ['80 € and a letter', `${'€'.repeat(80)}a`, { encoding: 'GSM-7', segments: 2 }],
+    ['159 letters and a [', `${'a'.repeat(159)}[`, { encoding: 'GSM-7', segments: 2 }],
+    // 306 septets, but the escape sequence of € may not be split over two parts: 152 | 2 + 152 > 153.
+    ['an extension character on a part boundary', `${'a'.repeat(152)}€${'a'.repeat(152)}`, { encoding: 'GSM-7', segments: 3 }],
+    ['70 UCS-2 characters', 'ж'.repeat(70), { encoding: 'UCS-2', segments: 1 }],
+    ['71 UCS-2 characters', 'ж'.repeat(71), { encoding: 'UCS-2', segments: 2 }],
+    ['134 UCS-2 characters (2 × 67)', 'ж'.repeat(134), { encoding: 'UCS-2', segments: 2 }],
+    ['135 UCS-2 characters', 'ж'.repeat(135), { encoding: 'UCS-2', segments: 3 }],
+    ['one emoji makes the whole text UCS-2', `${'a'.repeat(68)}😀`, { encoding: 'UCS-2', segments: 1 }],
+    ['an emoji is two UCS-2 units', `${'a'.repeat(69)}😀`, { encoding: 'UCS-2', segments: 2 }],
+    ['a curly quote makes the text UCS-2', `it’s ${'a'.repeat(100)}`, { encoding: 'UCS-2', segments: 2 }],
+  ];
+  for (const [what, text, expected] of cases) {
+    it(what, () => assert.deepEqual(smsSegments(text, sizes), expected));
+  }
+
+  it('one segment gives no finding; more gives one warning naming the encoding and the count', () => {
+    const check = (text: string) => validateAnswer(answer(message({ text })), { channel: 'sms' });
+    assert.deepEqual(check('a'.repeat(160)), []);
+    assert.deepEqual(check('ж'.repeat(70)), []);
+    const gsm = check('a'.repeat(161));
+    assert.deepEqual(shapes(gsm), ['platform warning /replies/0/text']);
+    assert.match(gsm[0]!.message, /\b2 SMS segments in GSM-7\b/);
+    const ucs = check(`${'a'.repeat(159)}😀`);
+    assert.deepEqual(shapes(ucs), ['platform warning /replies/0/text']);
+    assert.match(ucs[0]!.message, /\b3 SMS segments in UCS-2\b/);
+    assert.match(ucs[0]!.hint ?? '', /emoji/);
+  });
+
+  it('a text over the SMS limit is one error, with no segment warning besides', () => {
+    const max = limit(sms.text?.maxLength, 'SMS text limit');
+    assert.deepEqual(shapes(validateAnswer(answer(message({ text: 'a'.repeat(max + 1) })), { channel: 'sms' })), [
+      'platform error /replies/0/text',
+    ]);
+  });
+
+  it('segments are an SMS matter: the same text on another channel gives nothing', () => {
+    for (const channel of ['whatsapp', 'imessage', 'telegram', 'web']) {
+      assert.deepEqual(validateAnswer(answer(message({ text: 'a'.repeat(400) })), { channel }), [], channel);
+    }
+  });
+});
