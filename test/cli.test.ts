@@ -67,7 +67,7 @@ describe('check-endpoint <url>', () => {
   test('--json: one JSON document on stdout that matches spec/report.schema.json; human lines on stderr', async () => {
     const result = await runCli([typo.url, '--json', '--channel', 'whatsapp', '--channel', 'matrix']);
     assert.equal(result.code, 1);
-    const report = JSON.parse(result.stdout);
+    const report = JSON.parse(result.stdout) as Record<string, any>;
     assert.ok(validateReport(report), JSON.stringify(validateReport.errors));
     assert.equal(report.outcome, 'failed');
     assert.equal(report.exitCode, 1);
@@ -109,7 +109,7 @@ describe('check-endpoint <url>', () => {
     const result = await runCli([url, '--json']);
     assert.equal(result.code, 2);
     assert.match(result.stderr, new RegExp(`Could not reach your agent at ${url.replace(/[.]/g, '\\.')}: connection refused`));
-    const report = JSON.parse(result.stdout);
+    const report = JSON.parse(result.stdout) as Record<string, any>;
     assert.ok(validateReport(report), JSON.stringify(validateReport.errors));
     assert.equal(report.outcome, 'error');
     assert.equal(report.exitCode, 2);
@@ -215,7 +215,7 @@ describe('check-endpoint validate', () => {
     const file = write('buttons.json', JSON.stringify({ replies: [{ type: 'message', text: 'hi', buttons: ['Yes', 'No'] }] }));
     const result = await runCli(['validate', file, '--channel', 'all', '--json']);
     assert.equal(result.code, 1);
-    const report = JSON.parse(result.stdout);
+    const report = JSON.parse(result.stdout) as Record<string, any>;
     assert.ok(validateValidateReport(report), JSON.stringify(validateValidateReport.errors));
     assert.deepEqual(
       report.results.map((r: { channel: string; valid: boolean }) => `${r.channel}:${r.valid}`),

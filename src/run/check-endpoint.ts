@@ -164,7 +164,7 @@ async function runConversation(
   const past: PastTurn[] = [];
   const turns: TurnReport[] = [];
   for (const [index, turn] of definition.turns.entries()) {
-    const messageId = `chk_${runId}.${definition.id}.p${index + 1}`;
+    const messageId = `chk_${runId}.${channel}.${definition.id}.p${index + 1}`;
     const request: AgentRequest = { conversationId, messageId, channel, message: turn.message(past) };
     const outcome = await client.post(JSON.stringify(request));
     const verdict = checkTurn(outcome, {
@@ -180,7 +180,7 @@ async function runConversation(
       messageId,
       message: request.message,
       replies,
-      agentMessageIds: (replies ?? []).map((_, reply) => `chk_${runId}.${definition.id}.a${index + 1}.${reply}`),
+      agentMessageIds: (replies ?? []).map((_, reply) => `chk_${runId}.${channel}.${definition.id}.a${index + 1}.${reply}`),
     });
     turns.push({
       messageId,

@@ -1,0 +1,150 @@
+/**
+ * The package as published: `npm pack`, installed from the tarball into an empty folder (offline,
+ * from the npm cache), must give a working `check-endpoint` command and library. Assumes
+ * `npm run build` has run (`npm test` builds first).
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { RunningAgent } from '../src/example-agent/serve-agent.js';
+import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end, whatever its exit code; no colour, no token, no update notices. */
+async function run(command: string, args: string[], cwd: string): Promise<Finished> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' };
+  delete env.FORCE_COLOR;
+  delete env.FLOW_FRAMEWORK_AGENT_TOKEN;
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+describe('the packed package', { timeout: 180_000 }, () => {
+  const temporary: string[] = [];
+  let packed: { filename: string; files: { path: string }[] };
+  let tarball = '';
+  let app = '';
+  let agent: RunningAgent | undefined;
+
+  before(async () => {
+    assert.ok(existsSync(join(root, 'dist/cli.js')) && existsSync(join(root, 'dist/index.js')), 'run npm run build first');
+    const packDir = mkdtempSync(join(tmpdir(), 'check-endpoint-pack-'));
+    temporary.push(packDir);
+    // --ignore-scripts: the test uses the build that has run; `prepare` would rebuild dist/ (deleting
+    // it first) while other test files run the built command.
+    const pack = await run(npm, ['pack', '--pack-destination', packDir, '--ignore-scripts', '--json'], root);
+    assert.equal(pack.code, 0, pack.stderr);
+    const [only] = JSON.parse(pack.stdout) as (typeof packed)[];
+    assert.ok(only, pack.stdout);
+    packed = only;
+    tarball = join(packDir, packed.filename);
+    assert.ok(existsSync(tarball), tarball);
+
+    app = mkdtempSync(join(tmpdir(), 'check-endpoint-install-'));
+    temporary.push(app);
+    writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'pack-test', version: '0.0.0', private: true, type: 'module' })}\n`);
+    const flags = ['--no-audit', '--no-fund'];
+    let install = await run(npm, ['install', tarball, ...flags, '--offline'], app);
+    if (install.code !== 0) install = await run(npm, ['install', tarball, ...flags, '--prefer-offline'], app);
+    assert.equal(install.code, 0, install.stderr);
+
+    agent = await startReferenceAgent();
+  });
+
+  after(async () => {
+    await agent?.close();
+    for (const folder of temporary) rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('holds the command, the bundle and the spec, and not the sources or tests', () => {
+    const paths = packed.files.map((file) => file.path);
+    for (const needed of [
+      'package.json',
+      'bin/check-endpoint.js',
+      'dist/cli.js',
+      'dist/index.js',
+      'dist/types/index.d.ts',
+      'spec/agent-endpoint.openapi.yaml',
+      'spec/request.schema.json',
+      'spec/response.schema.json',
+    ]) {
+      assert.ok(paths.includes(needed), `the tarball has ${needed}`);
+    }
+    const stray = paths.filter((path) => /^(src|test|scripts|scratch|node_modules|fixtures\/agents)\//.test(path));
+    assert.deepEqual(stray, [], 'no sources, tests or fixture agents in the tarball');
+  });
+
+  test('the installed check-endpoint passes the reference agent on every channel', async () => {
+    const bin = join(app, 'node_modules/.bin/check-endpoint');
+    assert.ok(existsSync(bin), bin);
+    assert.ok(
+      realpathSync(bin).startsWith(realpathSync(join(app, 'node_modules', 'check-endpoint')) + sep),
+      'the installed copy, not the repo',
+    );
+    const check = await run(bin, [agent!.url, '--channel', 'all'], app);
+    assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
+    const lines = check.stdout.split('\n');
+    assert.ok(lines.includes('25 of 25 cases passed.'), check.stdout);
+    assert.equal(lines.filter((line) => line.startsWith('PASS ')).length, 25, check.stdout);
+  });
+
+  test("import('check-endpoint') gives the library, and its spec files resolve through the exports", async () => {
+    // A module inside the install folder, so that bare specifiers resolve as a user's code would.
+    const probe = join(app, 'probe.mjs');
+    writeFileSync(
+      probe,
+      [
+        "import { readFileSync } from 'node:fs';",
+        "import { fileURLToPath } from 'node:url';",
+        "const library = await import('check-endpoint');",
+        "const schemaUrl = import.meta.resolve('check-endpoint/spec/response.schema.json');",
+        'const schema = JSON.parse(readFileSync(fileURLToPath(schemaUrl), "utf8"));',
+        'const good = library.validateAnswer({ replies: [] }, { channel: "whatsapp" });',
+        'const bad = library.validateAnswer({ replies: [{ type: "message", txt: "hi" }] }, { channel: "whatsapp" });',
+        'console.log(JSON.stringify({',
+        '  validateAnswer: typeof library.validateAnswer,',
+        '  checkEndpoint: typeof library.checkEndpoint,',
+        '  schemaPath: fileURLToPath(schemaUrl),',
+        '  schemaId: schema.$id,',
+        '  good,',
+        '  badRules: bad.map((finding) => finding.rule),',
+        '}));',
+      ].join('\n'),
+    );
+    const result = await run(process.execPath, [probe], app);
+    assert.equal(result.code, 0, result.stderr);
+    const seen = JSON.parse(result.stdout) as {
+      validateAnswer: string;
+      checkEndpoint: string;
+      schemaPath: string;
+      schemaId: unknown;
+      good: unknown;
+      badRules: string[];
+    };
+    assert.equal(seen.validateAnswer, 'function');
+    assert.equal(seen.checkEndpoint, 'function', 'src/index.ts exports checkEndpoint (rebuild after adding it)');
+    assert.equal(realpathSync(seen.schemaPath), realpathSync(join(app, 'node_modules/check-endpoint/spec/response.schema.json')));
+    const shipped = JSON.parse(readFileSync(join(root, 'spec/response.schema.json'), 'utf8')) as { $id: unknown };
+    assert.equal(seen.schemaId, shipped.$id);
+    assert.deepEqual(seen.good, [], 'an empty answer is valid');
+    assert.ok(seen.badRules.length > 0 && seen.badRules.every((rule) => rule === 'schema'), `a typo is a schema finding: ${seen.badRules}`);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * The Python agent (fixtures/agents/python/agent.py, standard library only) is a port of the
+ * reference agent by another hand: it must pass every case on every channel with no finding at
+ * all, through the library and through the built command.
+ */
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { MessageReply } from '../src/answer.js';
+import type { Report } from '../src/report/report.js';
+import { checkEndpoint } from '../src/run/check-endpoint.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const AGENT = join(root, 'fixtures/agents/python/agent.py');
+const CLI = join(root, 'bin/check-endpoint.js');
+const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+)\/)$/;
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end, whatever its exit code. */
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Finished> {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+/** Every finding of a report, with where it happened, for assertion messages. */
+function findingsOf(report: Report): string[] {
+  return report.cases.flatMap((c) => c.findings.map((f) => `${c.channel}/${c.id} turn ${f.turn}: ${f.rule} ${f.severity}: ${f.message}`));
+}
+
+function assertClean(report: Report): void {
+  assert.deepEqual(findingsOf(report), []);
+  assert.equal(report.outcome, 'passed');
+  assert.equal(report.exitCode, 0);
+  assert.equal(report.error, null);
+  assert.deepEqual(report.counts, { cases: 25, passed: 25, failed: 0, errors: 0, warnings: 0 });
+  assert.equal(report.cases.length, 25);
+  assert.deepEqual(
+    [...new Set(report.cases.map((c) => c.channel))].sort(),
+    ['imessage', 'sms', 'telegram', 'web', 'whatsapp'],
+    'the five platforms',
+  );
+  for (const caseReport of report.cases) {
+    assert.equal(caseReport.passed, true, `${caseReport.channel}/${caseReport.id}`);
+    for (const turn of caseReport.turns) assert.equal(turn.status, 200, `${caseReport.channel}/${caseReport.id}`);
+  }
+}
+
+describe('the Python agent', () => {
+  let agent: ChildProcess | undefined;
+  let url = '';
+  const stdoutLines: string[] = [];
+
+  before(async () => {
+    agent = spawn('python3', [AGENT, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines = createInterface({ input: agent.stdout! });
+    const exited = once(agent, 'exit').then(([code]) => {
+      throw new Error(`the Python agent exited (code ${code}) before it listened`);
+    });
+    const listening = new Promise<string>((resolve) => {
+      lines.on('line', (line) => {
+        stdoutLines.push(line);
+        const match = LISTENING.exec(line);
+        if (match) resolve(match[1]!);
+      });
+    });
+    const failed = once(agent, 'error').then(([error]) => {
+      throw error;
+    });
+    url = await Promise.race([listening, exited, failed]);
+    exited.catch(() => {});
+    failed.catch(() => {});
+  });
+
+  after(async () => {
+    if (agent && agent.exitCode === null && agent.signalCode === null) {
+      const exited = once(agent, 'exit');
+      agent.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  test('prints exactly one line, its listening line, on an ephemeral loopback port', () => {
+    assert.equal(stdoutLines.length, 1, stdoutLines.join('\n'));
+    const port = Number(LISTENING.exec(stdoutLines[0]!)?.[2]);
+    assert.ok(Number.isInteger(port) && port > 0 && port < 65536, `a port: ${port}`);
+    assert.notEqual(port, 8080, 'port 0 picks a free port, not the default');
+  });
+
+  test('passes every case on every channel with no finding, through checkEndpoint', async () => {
+    const report = await checkEndpoint(url, { channels: ['all'] });
+    assertClean(report);
+    assert.equal(report.target, url);
+
+    const byCase = (channel: string, id: string) => report.cases.find((c) => c.channel === channel && c.id === id)!;
+    const messages = (answer: unknown): MessageReply[] =>
+      ((answer as { replies: { type: string }[] }).replies ?? []).filter((reply): reply is MessageReply => reply.type === 'message');
+
+    // It offers buttons where the platform shows them, and the tap quotes and names its first one.
+    for (const channel of ['whatsapp', 'telegram', 'web']) {
+      const tap = byCase(channel, 'button-tap');
+      const offered = messages(tap.turns[0]!.answer).find((reply) => reply.buttons?.length);
+      assert.ok(offered, `${channel}: the first answer offers buttons`);
+      const first = offered.buttons![0]!;
+      const expected = typeof first === 'string' ? { id: first, title: first } : { id: first.id, title: first.label };
+      assert.deepEqual(tap.turns[1]!.request.message.choice, expected, `${channel}: the tap names the first button`);
+      assert.ok(
+        messages(tap.turns[1]!.answer).some((reply) => reply.text?.includes(expected.title)),
+        `${channel}: it answers the tap`,
+      );
+    }
+    // Where there are no buttons it asks in words, and so the tap is a made-up one.
+    for (const channel of ['sms', 'imessage']) {
+      const tap = byCase(channel, 'button-tap');
+      assert.ok(
+        messages(tap.turns[0]!.answer).every((reply) => !reply.buttons && !reply.list),
+        `${channel}: no buttons or list where the platform shows none`,
+      );
+      assert.equal(tap.turns[1]!.request.message.choice?.id, 'chk_option_1');
+    }
+    // replyTo only where the platform supports it; SMS ignores it, so the agent leaves it out.
+    const smsReplies = report.cases.filter((c) => c.channel === 'sms').flatMap((c) => c.turns.flatMap((turn) => messages(turn.answer)));
+    assert.ok(smsReplies.length >= 5, 'it answers on SMS');
+    for (const reply of smsReplies) {
+      assert.equal(reply.replyTo, undefined, 'no replyTo on SMS');
+      assert.ok([...reply.text!].length < 160, `one SMS segment: ${reply.text}`);
+    }
+    assert.ok(
+      report.cases
+        .filter((c) => c.channel === 'whatsapp')
+        .some((c) => c.turns.some((turn) => messages(turn.answer).some((r) => r.replyTo))),
+      'it quotes the person with replyTo on WhatsApp',
+    );
+    // A photo gets words; "ok thanks 👍" gets nothing at all.
+    for (const channel of ['whatsapp', 'sms', 'imessage', 'telegram', 'web']) {
+      assert.ok(
+        messages(byCase(channel, 'photo').turns[0]!.answer).some((reply) => reply.text),
+        `${channel}: the photo gets a text`,
+      );
+      assert.deepEqual(byCase(channel, 'no-reply').turns[0]!.answer, { replies: [] }, `${channel}: "ok thanks" gets no reply`);
+    }
+  });
+
+  test('passes every case on every channel through the built command (--json)', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+    delete env.FORCE_COLOR;
+    const { code, stdout, stderr } = await run(process.execPath, [CLI, url, '--channel', 'all', '--json'], env);
+    assert.equal(code, 0, stderr);
+    const report = JSON.parse(stdout) as Report;
+    assertClean(report);
+    assert.equal(report.target, url);
+    assert.match(stderr, /^25 of 25 cases passed\.$/m, 'the human lines go to stderr with --json');
+  });
+});
