@@ -69,7 +69,12 @@ const checkOptions = (command: Argv) =>
       default: [] as string[],
       describe: 'Display limits for a custom channel: [NAME=]FILE, a JSON file shaped like spec/platform-limits.schema.json',
     })
-    .option('strict', { type: 'boolean', default: false, describe: 'Warnings fail the run too' });
+    .option('strict', { type: 'boolean', default: false, describe: 'Warnings fail the run too' })
+    .option('insecure', {
+      type: 'boolean',
+      default: false,
+      describe: 'Accept an https certificate the system does not trust (self-signed, for local use only; says so loudly)',
+    });
 
 const checkArgs = (argv: Record<string, unknown>) => ({
   channel: argv.channel as string[],
@@ -77,6 +82,7 @@ const checkArgs = (argv: Record<string, unknown>) => ({
   json: argv.json as boolean,
   limits: argv.limits as string[],
   strict: argv.strict as boolean,
+  insecure: argv.insecure as boolean,
   ...(argv.tokenEnv !== undefined ? { tokenEnv: argv.tokenEnv as string } : {}),
   ...(argv.agentTimeout !== undefined ? { agentTimeout: argv.agentTimeout as number } : {}),
   ...(argv.concurrency !== undefined ? { concurrency: argv.concurrency as number } : {}),

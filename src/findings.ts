@@ -33,20 +33,46 @@ export function pointer(base: string, ...segments: (string | number)[]): string 
   return segments.reduce<string>((path, segment) => `${path}/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`, base);
 }
 
-/** A short, single-line rendering of a received value for messages. */
+/**
+ * A short, single-line rendering of a received value for messages. Bounded in time and depth
+ * whatever the value: a hostile answer may nest 100,000 levels or hold megabytes of text.
+ */
 export function excerpt(value: unknown, max = 60): string {
-  let text: string;
-  if (value === undefined) text = 'nothing';
-  else if (typeof value === 'string') text = JSON.stringify(value);
-  else {
-    try {
-      text = JSON.stringify(value) ?? String(value);
-    } catch {
-      text = String(value);
-    }
-  }
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+  if (value === undefined) return 'nothing';
+  let budget = max * 4;
+  const render = (node: unknown, depth: number): string => {
+    if (budget <= 0) return '';
+    let text: string;
+    if (node === null || typeof node === 'number' || typeof node === 'boolean') text = String(node);
+    else if (typeof node === 'string') text = JSON.stringify(node.length > budget ? node.slice(0, budget) : node);
+    else if (Array.isArray(node)) {
+      if (depth > 8) text = '[…]';
+      else {
+        budget -= 1;
+        const parts: string[] = [];
+        for (const item of node.slice(0, 50)) {
+          if (budget <= 0) break;
+          parts.push(render(item, depth + 1));
+        }
+        text = `[${parts.join(',')}]`;
+      }
+    } else if (typeof node === 'object') {
+      if (depth > 8) text = '{…}';
+      else {
+        budget -= 1;
+        const parts: string[] = [];
+        for (const key of Object.keys(node as object).slice(0, 50)) {
+          if (budget <= 0) break;
+          parts.push(`${JSON.stringify(key)}:${render((node as Record<string, unknown>)[key], depth + 1)}`);
+        }
+        text = `{${parts.join(',')}}`;
+      }
+    } else text = String(node);
+    budget -= text.length;
+    return text;
+  };
+  const chars = Array.from(render(value, 0).slice(0, max * 4));
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
 }
 
 /** The JSON type name of a value, as people say it. */

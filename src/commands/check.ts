@@ -18,6 +18,7 @@ export interface CheckCommandArgs {
   spec?: string;
   limits: string[];
   strict: boolean;
+  insecure: boolean;
 }
 
 /** Prints case lines in the report's order as soon as every earlier case is done. */
@@ -45,6 +46,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
     contract,
     limits: await readLimitsOptions(args.limits, custom),
     strict: args.strict,
+    insecure: args.insecure,
     ...(args.tokenEnv !== undefined ? { tokenEnv: args.tokenEnv } : {}),
     ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
     ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
@@ -54,6 +56,13 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
   const c = output.colour;
   const tokenNote = plan.token ? `token: from ${tokenEnv}` : `token: none (${tokenEnv} is not set)`;
   for (const line of formatHeader(describeRun(plan), tokenNote, c)) output.line(line);
+  if (plan.insecure) {
+    output.line(
+      c.red.bold(
+        "WARNING: --insecure: the agent's TLS certificate is NOT verified. Anyone on the path can read the token and the messages.",
+      ),
+    );
+  }
   output.line();
   const report = await checkEndpoint(args.url, {
     ...options,
@@ -61,7 +70,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
       for (const line of formatCase(caseReport, c)) output.line(line);
     }),
   });
-  if (report.outcome === 'error') output.line(c.red(report.error!.message));
+  if (report.outcome === 'error') output.error(report.error!.message);
   else {
     output.line();
     output.line(formatSummary(report, c));

@@ -7,6 +7,8 @@ export interface Output {
   line(text?: string): void;
   /** The colours for human lines. */
   colour: ChalkInstance;
+  /** Why the command could not do its job: always on stderr. */
+  error(text: string): void;
   /** The JSON document, on stdout. */
   json(document: unknown): void;
 }
@@ -16,6 +18,7 @@ export function createOutput(json: boolean): Output {
   return {
     line: (text = '') => void humanStream.write(`${text}\n`),
     colour: colourFor(humanStream),
+    error: (text) => void process.stderr.write(`${colourFor(process.stderr).red(text)}\n`),
     json: (document) => void process.stdout.write(`${JSON.stringify(document, null, 2)}\n`),
   };
 }

@@ -29,6 +29,8 @@ export interface AgentClientOptions {
   token?: string;
   /** How many connections to keep open to the agent (one per conversation in flight). */
   connections: number;
+  /** Accept a certificate the system does not trust (a self-signed one, for local use). */
+  insecure?: boolean;
 }
 
 const NETWORK_ERRORS: Record<string, string> = {
@@ -42,6 +44,8 @@ const NETWORK_ERRORS: Record<string, string> = {
   UND_ERR_SOCKET: 'connection closed by the agent',
   UND_ERR_CLOSED: 'connection closed',
   HPE_INVALID_CONSTANT: 'the answer is not valid HTTP',
+  UND_ERR_HEADERS_OVERFLOW: 'the answer headers are larger than 16 KiB',
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'the body is shorter or longer than its content-length',
   DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS: the certificate is self-signed',
   SELF_SIGNED_CERT_IN_CHAIN: 'TLS: a self-signed certificate is in the chain',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS: the certificate cannot be verified',
@@ -57,6 +61,7 @@ function describeNetworkError(cause: unknown): string {
     const code = (current as NodeJS.ErrnoException).code;
     if (code && NETWORK_ERRORS[code]) return NETWORK_ERRORS[code];
     if (code && /^HPE_/.test(code)) return `the answer is not valid HTTP (${current.message})`;
+    if (/does not match the HTTP\/1\.1 protocol/.test(current.message)) return `the answer is not valid HTTP (${current.message})`;
     current = (current as Error & { cause?: unknown }).cause;
   }
   const error = cause as (Error & { code?: string }) | undefined;
@@ -86,7 +91,12 @@ export class AgentClient {
     readonly url: URL,
     readonly options: AgentClientOptions,
   ) {
-    this.#dispatcher = new Agent({ connections: options.connections, keepAliveTimeout: 10_000, pipelining: 1 });
+    this.#dispatcher = new Agent({
+      connections: options.connections,
+      keepAliveTimeout: 10_000,
+      pipelining: 1,
+      ...(options.insecure ? { connect: { rejectUnauthorized: false } } : {}),
+    });
   }
 
   /** The reachability probe: any status counts as an answer. */

@@ -46,6 +46,8 @@ export interface CheckEndpointOptions {
   limits?: Readonly<Record<string, PlatformRules>>;
   /** Warnings fail the case too. */
   strict?: boolean;
+  /** Accept an https certificate the system does not trust (a self-signed one, for local use only). */
+  insecure?: boolean;
   /** Called as each case ends, with its report and its index in the report's `cases`. */
   onCase?: (caseReport: CaseReport, index: number) => void;
 }
@@ -61,6 +63,7 @@ interface Plan {
   maxBodyBytes: number;
   limits: Readonly<Record<string, PlatformRules>>;
   strict: boolean;
+  insecure: boolean;
 }
 
 function positive(value: number | undefined, fallback: number, what: string, integer: boolean): number {
@@ -107,6 +110,7 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): P
     maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, '--max-body', true),
     limits: options.limits ?? {},
     strict: options.strict ?? false,
+    insecure: options.insecure ?? false,
   };
 }
 
@@ -208,6 +212,7 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     timeoutMs: plan.timeoutSeconds * 1000,
     maxBodyBytes: plan.maxBodyBytes,
     connections: plan.concurrency,
+    insecure: plan.insecure,
     ...(plan.token ? { token: plan.token } : {}),
   });
   const base = describeRun(plan);

@@ -17,13 +17,41 @@ export interface TurnContext {
 
 export interface TurnVerdict {
   findings: Finding[];
-  /** The parsed answer body, or null when there was none or it was not JSON. */
+  /** The parsed answer body, or null when there was none, it was not JSON, or it nests too deep to report. */
   answer: unknown;
   /** The replies, when the answer matched the schema. */
   replies: Reply[] | undefined;
 }
 
 const BODY_EXCERPT = 120;
+/** Findings kept per turn; an answer with 50,000 broken replies gets one line for the rest. */
+export const MAX_FINDINGS_PER_TURN = 50;
+/** Answers nested deeper than this are not copied into reports (no schema allows it anyway). */
+const MAX_REPORTED_DEPTH = 64;
+
+/** How deeply a JSON value nests, counted without recursion (a hostile body may nest 100,000 levels). */
+export function nestingDepth(value: unknown, stopAt = Infinity): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > stopAt) return deepest;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+function capFindings(findings: Finding[]): Finding[] {
+  if (findings.length <= MAX_FINDINGS_PER_TURN) return findings;
+  const kept = findings.slice(0, MAX_FINDINGS_PER_TURN - 1);
+  const rest = findings.slice(MAX_FINDINGS_PER_TURN - 1);
+  const severity = rest.some((finding) => finding.severity === 'error') ? 'error' : 'warning';
+  const rules = [...new Set(rest.map((finding) => finding.rule))];
+  const summary = `${rest.length} more findings (${rules.join(', ')}) are left out; the first ${kept.length} are above`;
+  return [...kept, { rule: rest[0]!.rule, severity, message: summary, path: '', hint: 'Fix the ones shown and check again.' }];
+}
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function bodyExcerpt(body: Buffer): string {
@@ -137,5 +165,6 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
       ),
     );
   }
-  return { findings, answer: parsed.value, replies };
+  const reportable = nestingDepth(parsed.value, MAX_REPORTED_DEPTH) <= MAX_REPORTED_DEPTH;
+  return { findings: capFindings(findings), answer: reportable ? parsed.value : null, replies };
 }
