@@ -11,6 +11,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { type BuildOptions, build } from 'esbuild';
 import { createAjv } from '../src/spec/ajv.js';
 import { extractContract } from '../src/spec/extract-contract.js';
+import { STANDALONE_DECLARATIONS, standaloneResponseValidator } from './standalone-validator.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const specFile = join(root, 'spec/agent-endpoint.openapi.yaml');
@@ -22,6 +23,9 @@ async function writeBundledSpec(): Promise<void> {
   const target = join(root, 'src/generated/bundled-spec.json');
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, `${JSON.stringify({ contract, platformLimitsSchema })}\n`);
+  // The answer validator, compiled now so the command never compiles it.
+  writeFileSync(join(root, 'src/generated/validate-response.js'), standaloneResponseValidator(contract));
+  writeFileSync(join(root, 'src/generated/validate-response.d.ts'), STANDALONE_DECLARATIONS);
   // The photo the `photo` case sends, embedded so the command needs no file beside it.
   const photo = { name: 'photo.jpg', mime: 'image/jpeg', data: readFileSync(join(root, 'fixtures/photo.jpg')).toString('base64') };
   writeFileSync(join(root, 'src/generated/photo.json'), `${JSON.stringify(photo)}\n`);

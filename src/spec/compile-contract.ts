@@ -1,38 +1,44 @@
 import type { ValidateFunction } from 'ajv';
-import { indexAnchors } from '../validate/schema-findings.js';
+import { precompiledResponseValidator } from '../generated/validate-response.js';
+import { annotateAnchors } from '../validate/schema-findings.js';
 import { createAjv } from './ajv.js';
 import type { Contract, JsonSchema } from './contract.js';
 import { ContractError } from './contract-error.js';
+import { bundledContract } from './load-contract.js';
 
-/** A contract with its schemas compiled: what validation needs, built once per contract. */
-export interface CompiledContract {
-  contract: Contract;
-  validateResponse: ValidateFunction;
-  validateRequest: ValidateFunction;
-  anchors: ReturnType<typeof indexAnchors>;
-}
+const responseValidators = new WeakMap<Contract, ValidateFunction>();
+const requestValidators = new WeakMap<Contract, ValidateFunction>();
 
-const compiled = new WeakMap<Contract, CompiledContract>();
-
-function compileSchema(ajv: ReturnType<typeof createAjv>, schema: JsonSchema, what: string, source: string): ValidateFunction {
+function compile(schema: JsonSchema, what: string, source: string): ValidateFunction {
   try {
-    return ajv.compile(schema);
+    return createAjv().compile(schema);
   } catch (cause) {
     throw new ContractError(`${source}: the ${what} schema does not compile: ${(cause as Error).message}`, { cause });
   }
 }
 
-export function compileContract(contract: Contract): CompiledContract {
-  let result = compiled.get(contract);
-  if (!result) {
-    const ajv = createAjv();
-    result = {
-      contract,
-      validateResponse: compileSchema(ajv, contract.responseSchema, 'answer', contract.source),
-      validateRequest: compileSchema(ajv, contract.requestSchema, 'request', contract.source),
-      anchors: indexAnchors(contract.responseSchema),
-    };
-    compiled.set(contract, result);
+/**
+ * The answer validator of a contract: for the bundled contract, the one compiled at build time
+ * (standalone code, no schema compiler loaded); for another, compiled on first use.
+ */
+export function responseValidator(contract: Contract): ValidateFunction {
+  let validate = responseValidators.get(contract);
+  if (!validate) {
+    validate =
+      contract === bundledContract()
+        ? (precompiledResponseValidator as ValidateFunction)
+        : compile(annotateAnchors(contract.responseSchema), 'answer', contract.source);
+    responseValidators.set(contract, validate);
   }
-  return result;
+  return validate;
+}
+
+/** The request validator of a contract, compiled on first use. */
+export function requestValidator(contract: Contract): ValidateFunction {
+  let validate = requestValidators.get(contract);
+  if (!validate) {
+    validate = compile(contract.requestSchema, 'request', contract.source);
+    requestValidators.set(contract, validate);
+  }
+  return validate;
 }

@@ -4,40 +4,48 @@ import { closestName } from './did-you-mean.js';
 
 type Schema = Record<string, unknown>;
 
-/** The nearest enclosing schema with an `x-message`, and how many instance levels lie between. */
-interface Anchor {
-  schema: Schema;
+/**
+ * The nearest enclosing schema with an `x-message`: its id, its message, and how many instance
+ * levels lie between it and this subschema. `annotateAnchors` writes it into every subschema as
+ * `x-anchor`, so an error's own schema says which finding it belongs to, also in validators
+ * compiled to standalone code (which carry copies of the schema objects, not the originals).
+ */
+export interface Anchor {
+  id: string;
   message: string;
   depth: number;
 }
 
-const INSTANCE_STEP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs']);
-const SAME_INSTANCE_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas']);
+export const ANCHOR_KEYWORD = 'x-anchor';
+
+const SAME_INSTANCE_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else']);
 
 function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * Maps every subschema to its anchor. Errors inside an anchored subschema collapse into one
- * finding worded by its `x-message`, instead of one finding per branch of an `anyOf`.
+ * A copy of the schema in which every subschema inside one with an `x-message` carries its
+ * anchor. Errors inside an anchored subschema collapse into one finding worded by its
+ * `x-message`, instead of one finding per branch of an `anyOf`.
  */
-export function indexAnchors(root: Schema): WeakMap<Schema, Anchor> {
-  const anchors = new WeakMap<Schema, Anchor>();
-  const visit = (schema: Schema, inherited: Anchor | undefined, seen: Set<Schema>): void => {
+export function annotateAnchors(root: Schema): Schema {
+  const copy = structuredClone(root);
+  let nextId = 1;
+  const seen = new Set<Schema>();
+  const visit = (schema: Schema, inherited: Anchor | undefined): void => {
     if (seen.has(schema)) return;
     seen.add(schema);
-    const own = typeof schema['x-message'] === 'string' ? { schema, message: schema['x-message'], depth: 0 } : inherited;
-    if (own) anchors.set(schema, own);
+    const own = typeof schema['x-message'] === 'string' ? { id: `a${nextId++}`, message: schema['x-message'], depth: 0 } : inherited;
+    if (own) schema[ANCHOR_KEYWORD] = own;
     const step = (child: unknown, deeper: boolean): void => {
-      if (!isSchema(child)) return;
-      visit(child, own && { ...own, depth: own.depth + (deeper ? 1 : 0) }, seen);
+      if (isSchema(child)) visit(child, own && { ...own, depth: own.depth + (deeper ? 1 : 0) });
     };
     for (const [keyword, value] of Object.entries(schema)) {
       if (keyword === '$defs') {
         // Definitions are reached through references: they start without an anchor.
-        if (isSchema(value)) for (const child of Object.values(value)) if (isSchema(child)) visit(child, undefined, seen);
-      } else if (INSTANCE_STEP_KEYWORDS.has(keyword) || keyword === 'dependentSchemas') {
+        if (isSchema(value)) for (const child of Object.values(value)) if (isSchema(child)) visit(child, undefined);
+      } else if (keyword === 'properties' || keyword === 'patternProperties' || keyword === 'dependentSchemas') {
         if (isSchema(value)) for (const child of Object.values(value)) step(child, keyword !== 'dependentSchemas');
       } else if (keyword === 'items' || keyword === 'additionalProperties' || keyword === 'contains') {
         step(value, true);
@@ -49,8 +57,12 @@ export function indexAnchors(root: Schema): WeakMap<Schema, Anchor> {
       }
     }
   };
-  visit(root, undefined, new Set());
-  return anchors;
+  visit(copy, undefined);
+  return copy;
+}
+
+function anchorOf(schema: unknown): Anchor | undefined {
+  return isSchema(schema) && isSchema(schema[ANCHOR_KEYWORD]) ? (schema[ANCHOR_KEYWORD] as unknown as Anchor) : undefined;
 }
 
 function parentPointer(path: string, levels: number): string {
@@ -180,9 +192,9 @@ function article(type: string): string {
  * Turns ajv's errors into findings a person can act on: one per real problem, with the received
  * value, the JSON pointer and a hint (a "did you mean" for a misspelt property or reply type).
  */
-export function schemaFindings(errors: readonly ErrorObject[], answer: unknown, anchors: WeakMap<Schema, Anchor>): Finding[] {
+export function schemaFindings(errors: readonly ErrorObject[], answer: unknown): Finding[] {
   // One finding per anchor and instance: key is the anchor's schema, then the anchored instance.
-  const anchored = new Map<Schema, Map<string, { anchor: Anchor; path: string }>>();
+  const anchored = new Map<string, Map<string, { anchor: Anchor; path: string }>>();
   const findings: Finding[] = [];
   const missingTypeAt = new Set(
     errors.filter((e) => e.keyword === 'discriminator' && (e.params as Record<string, unknown>).error === 'tag').map((e) => e.instancePath),
@@ -200,13 +212,13 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown, 
     misspeltAt.has(pointer(err.instancePath, String((err.params as Record<string, unknown>).missingProperty)));
   const silencedAnchors = new Set<string>();
   for (const err of errors) {
-    const anchor = isSchema(err.parentSchema) ? anchors.get(err.parentSchema) : undefined;
+    const anchor = anchorOf(err.parentSchema);
     if (anchor && isMisspelt(err)) silencedAnchors.add(parentPointer(err.instancePath, anchor.depth));
     if (isMisspelt(err)) continue;
     if (anchor) {
       const anchorPath = parentPointer(err.instancePath, anchor.depth);
-      const byInstance = anchored.get(anchor.schema) ?? new Map<string, { anchor: Anchor; path: string }>();
-      anchored.set(anchor.schema, byInstance);
+      const byInstance = anchored.get(anchor.id) ?? new Map<string, { anchor: Anchor; path: string }>();
+      anchored.set(anchor.id, byInstance);
       const known = byInstance.get(anchorPath);
       // The deepest pointer names the exact place (the empty text rather than the whole message).
       if (!known || err.instancePath.length > known.path.length) byInstance.set(anchorPath, { anchor, path: err.instancePath });
