@@ -4,7 +4,8 @@
  * that is an RGI emoji, and SMS segments per GSM-7 or UCS-2. Limits are read from the contract.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
+import { isRgiEmoji } from '../src/platforms/emoji.js';
 import { isSingleEmoji, lengthIn, smsSegments, validateAnswer } from '../src/index.js';
 import { answer, limit, message, rulesOf, shapes } from './answer-helpers.js';
 
@@ -248,5 +249,24 @@ describe('SMS segments', () => {
     for (const channel of ['whatsapp', 'imessage', 'telegram', 'web']) {
       assert.deepEqual(validateAnswer(answer(message({ text: 'a'.repeat(400) })), { channel }), [], channel);
     }
+  });
+});
+
+describe('the cheap emoji checks agree with \\p{RGI_Emoji} exactly', () => {
+  const rgi = /^\p{RGI_Emoji}$/v;
+  test('over every single code point, and every code point followed by U+FE0F', () => {
+    const disagreements: string[] = [];
+    for (let codePoint = 0; codePoint <= 0x10ffff; codePoint++) {
+      if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+      const single = String.fromCodePoint(codePoint);
+      if (isRgiEmoji(single) !== rgi.test(single)) disagreements.push(codePoint.toString(16));
+      const pair = `${single}\uFE0F`;
+      if (isRgiEmoji(pair) !== rgi.test(pair)) disagreements.push(`${codePoint.toString(16)} fe0f`);
+    }
+    assert.deepEqual(disagreements, []);
+  });
+  test('longer sequences go to \\p{RGI_Emoji} itself', () => {
+    for (const emoji of ['👍🏽', '👨‍👩‍👧', '🇺🇳', '1️⃣', '🏳️‍🌈', '🏴󠁧󠁢󠁳󠁣󠁴󠁿']) assert.equal(isRgiEmoji(emoji), true, emoji);
+    for (const text of ['👍👍', 'ab', '🇺', '1⃣']) assert.equal(isRgiEmoji(text), false, text);
   });
 });

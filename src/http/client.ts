@@ -1,4 +1,5 @@
-import { Agent, request } from 'undici';
+import http from 'node:http';
+import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 /** An HTTP answer, whatever its status. */
@@ -41,11 +42,8 @@ const NETWORK_ERRORS: Record<string, string> = {
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
   EPIPE: 'connection closed by the agent while sending',
-  UND_ERR_SOCKET: 'connection closed by the agent',
-  UND_ERR_CLOSED: 'connection closed',
   HPE_INVALID_CONSTANT: 'the answer is not valid HTTP',
-  UND_ERR_HEADERS_OVERFLOW: 'the answer headers are larger than 16 KiB',
-  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'the body is shorter or longer than its content-length',
+  HPE_HEADER_OVERFLOW: 'the answer headers are larger than 16 KiB',
   DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS: the certificate is self-signed',
   SELF_SIGNED_CERT_IN_CHAIN: 'TLS: a self-signed certificate is in the chain',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS: the certificate cannot be verified',
@@ -53,7 +51,8 @@ const NETWORK_ERRORS: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: "TLS: the certificate does not match the host's name",
 };
 
-class BodyTooLarge extends Error {}
+/** Larger answer headers than this are refused (Node's own default limit). */
+const MAX_HEADER_BYTES = 16 * 1024;
 
 function describeNetworkError(cause: unknown): string {
   let current: unknown = cause;
@@ -61,7 +60,6 @@ function describeNetworkError(cause: unknown): string {
     const code = (current as NodeJS.ErrnoException).code;
     if (code && NETWORK_ERRORS[code]) return NETWORK_ERRORS[code];
     if (code && /^HPE_/.test(code)) return `the answer is not valid HTTP (${current.message})`;
-    if (/does not match the HTTP\/1\.1 protocol/.test(current.message)) return `the answer is not valid HTTP (${current.message})`;
     current = (current as Error & { cause?: unknown }).cause;
   }
   const error = cause as (Error & { code?: string }) | undefined;
@@ -83,20 +81,19 @@ function decode(encoding: string | undefined, body: Buffer, maxBytes: number): B
   }
 }
 
-/** Talks to one agent URL over kept-alive connections. */
+/** Talks to one agent URL over kept-alive connections (node:http, which starts in no time). */
 export class AgentClient {
-  readonly #dispatcher: Agent;
+  readonly #agent: http.Agent;
+  readonly #transport: typeof http | typeof https;
 
   constructor(
     readonly url: URL,
     readonly options: AgentClientOptions,
   ) {
-    this.#dispatcher = new Agent({
-      connections: options.connections,
-      keepAliveTimeout: 10_000,
-      pipelining: 1,
-      ...(options.insecure ? { connect: { rejectUnauthorized: false } } : {}),
-    });
+    const secure = url.protocol === 'https:';
+    this.#transport = secure ? https : http;
+    const agentOptions = { keepAlive: true, maxSockets: options.connections };
+    this.#agent = secure ? new https.Agent({ ...agentOptions, rejectUnauthorized: !options.insecure }) : new http.Agent(agentOptions);
   }
 
   /** The reachability probe: any status counts as an answer. */
@@ -110,64 +107,65 @@ export class AgentClient {
   }
 
   async close(): Promise<void> {
-    await this.#dispatcher.destroy();
+    this.#agent.destroy();
   }
 
-  async #exchange(method: 'HEAD' | 'POST', body?: string): Promise<HttpOutcome> {
+  #exchange(method: 'HEAD' | 'POST', body?: string): Promise<HttpOutcome> {
+    const { timeoutMs, maxBodyBytes, token } = this.options;
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(body));
+    }
+    if (token) headers.authorization = `Bearer ${token}`;
     const started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), this.options.timeoutMs);
-    const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
-    try {
-      const answer = await request(this.url, {
-        method,
-        headers,
-        body,
-        dispatcher: this.#dispatcher,
-        signal: deadline.signal,
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-      });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      try {
-        for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+    return new Promise<HttpOutcome>((resolve) => {
+      let settled = false;
+      const finish = (outcome: HttpOutcome): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        resolve(outcome);
+      };
+      const failed = (kind: HttpFailure['kind'], message: string): void => {
+        finish({ kind, message, latencyMs: elapsed() });
+        request.destroy();
+      };
+      const request = this.#transport.request(this.url, { method, agent: this.#agent, headers, maxHeaderSize: MAX_HEADER_BYTES });
+      // One deadline for the whole exchange: connecting, headers and body together.
+      const deadline = setTimeout(() => failed('timeout', `no complete answer within ${timeoutMs / 1000} s`), timeoutMs);
+      request.on('error', (cause) => failed('network', describeNetworkError(cause)));
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > this.options.maxBodyBytes) throw new BodyTooLarge();
+          if (size > maxBodyBytes) return failed('too-large', `the body is larger than ${maxBodyBytes} bytes`);
           chunks.push(chunk);
-        }
-      } catch (cause) {
-        answer.body.destroy();
-        throw cause;
-      }
-      const flatHeaders: Record<string, string> = {};
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined) flatHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-      }
-      let decoded: Buffer;
-      try {
-        decoded = decode(flatHeaders['content-encoding'], Buffer.concat(chunks), this.options.maxBodyBytes);
-      } catch (cause) {
-        if ((cause as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || cause instanceof RangeError) throw new BodyTooLarge();
-        return { kind: 'network', message: `the body does not decode as ${flatHeaders['content-encoding']}`, latencyMs: elapsed() };
-      }
-      return { kind: 'answer', status: answer.statusCode, headers: flatHeaders, body: decoded, latencyMs: elapsed() };
-    } catch (cause) {
-      if (cause instanceof BodyTooLarge) {
-        return { kind: 'too-large', message: `the body is larger than ${this.options.maxBodyBytes} bytes`, latencyMs: elapsed() };
-      }
-      if (
-        deadline.signal.aborted ||
-        ['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'].includes((cause as NodeJS.ErrnoException).code ?? '')
-      ) {
-        return { kind: 'timeout', message: `no complete answer within ${this.options.timeoutMs / 1000} s`, latencyMs: elapsed() };
-      }
-      return { kind: 'network', message: describeNetworkError(cause), latencyMs: elapsed() };
-    } finally {
-      clearTimeout(timer);
-    }
+        });
+        response.on('error', (cause) => failed('network', describeNetworkError(cause)));
+        response.on('close', () => {
+          if (!response.complete) failed('network', 'connection closed by the agent before the body was complete');
+        });
+        response.on('end', () => {
+          const flatHeaders: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value !== undefined) flatHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          let decoded: Buffer;
+          try {
+            decoded = decode(flatHeaders['content-encoding'], Buffer.concat(chunks), maxBodyBytes);
+          } catch (cause) {
+            if ((cause as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || cause instanceof RangeError) {
+              return failed('too-large', `the body is larger than ${maxBodyBytes} bytes once decoded (${flatHeaders['content-encoding']})`);
+            }
+            return failed('network', `the body does not decode as ${flatHeaders['content-encoding']}`);
+          }
+          finish({ kind: 'answer', status: response.statusCode ?? 0, headers: flatHeaders, body: decoded, latencyMs: elapsed() });
+        });
+      });
+      request.end(body);
+    });
   }
 }

@@ -1,0 +1,170 @@
+/**
+ * npm run bench: the checker's own cost, measured on this machine. Runs are interleaved and the
+ * medians reported; speed is never asserted in tests, this prints the figures and which targets hold.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AgentRequest } from '../src/cases/person-message.js';
+import { referenceAnswer } from '../src/example-agent/reference-agent.js';
+import { serveAgent } from '../src/example-agent/serve-agent.js';
+import { bundledContract, validateAnswer } from '../src/index.js';
+import { createAjv } from '../src/spec/ajv.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI = join(ROOT, 'bin/check-endpoint.js');
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const contract = bundledContract();
+const rulesOf = (channel: string) => (Object.hasOwn(contract.platforms, channel) ? contract.platforms[channel] : undefined);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Wall time of one process, from spawn to exit, in ms; and what it wrote on fd 3 (the RSS wrapper's peak). */
+function timeProcess(args: string[]): Promise<{ ms: number; code: number | null; fd3: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let fd3 = '';
+    let stderr = '';
+    child.stdio[3]!.on('data', (chunk: Buffer) => (fd3 += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) process.stderr.write(`warning: ${args.join(' ')} exited ${code}: ${stderr.slice(0, 300)}\n`);
+      resolve({ ms: performance.now() - started, code, fd3 });
+    });
+  });
+}
+
+const row = (what: string, figure: string, target: string, holds: boolean) =>
+  `${what.padEnd(58)} ${figure.padStart(22)}   target ${target.padEnd(10)} ${holds ? 'holds' : 'MISSED'}`;
+const lines: string[] = [];
+
+// The agents: one that answers at once, one that takes 1 s a turn. Every request is recorded.
+const recorded = new Map<string, AgentRequest[]>();
+const instant = await serveAgent((request) => {
+  const turns = recorded.get(request.conversationId) ?? [];
+  turns.push(request);
+  recorded.set(request.conversationId, turns);
+  return referenceAnswer(request, rulesOf(request.channel));
+});
+const slow = await serveAgent(async (request) => {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return referenceAnswer(request, rulesOf(request.channel));
+});
+const tmp = mkdtempSync(join(tmpdir(), 'check-endpoint-bench-'));
+
+try {
+  // (a) and (e): the whole command against the instant agent, beside the node:http baseline.
+  await timeProcess([CLI, instant.url]); // warm the file cache; also records the requests
+  const requestsFile = join(tmp, 'requests.json');
+  writeFileSync(requestsFile, JSON.stringify([...recorded.values()]));
+  const checkMs: number[] = [];
+  const baselineMs: number[] = [];
+  const peaks: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    baselineMs.push((await timeProcess([join(ROOT, 'bench/baseline-client.mjs'), instant.url, requestsFile, '8'])).ms);
+    const measured = await timeProcess([join(ROOT, 'test/rss-wrapper.mjs'), instant.url]);
+    checkMs.push(measured.ms);
+    peaks.push(Number(measured.fd3.trim()) / 1024);
+  }
+  const ratioA = median(checkMs) / median(baselineMs);
+  lines.push(
+    row(
+      `(a) check-endpoint URL / node:http baseline (${recorded.size} conversations)`,
+      `${median(checkMs).toFixed(0)} / ${median(baselineMs).toFixed(0)} ms = ${ratioA.toFixed(2)}`,
+      '≤ 1.3',
+      ratioA <= 1.3,
+    ),
+  );
+  const peak = median(peaks);
+  lines.push(row('(e) peak memory of (a) (maxRSS)', `${peak.toFixed(1)} MiB`, '≤ 80 MiB', peak <= 80));
+
+  // (b) every channel against the 1 s agent, 32 conversations at once.
+  const wall: number[] = [];
+  for (let run = 0; run < Math.max(3, Math.ceil(RUNS / 3)); run++)
+    wall.push((await timeProcess([CLI, slow.url, '--channel', 'all', '--concurrency', '32'])).ms);
+  const longest = 2 * 1000; // the longest conversation: two turns of 1 s, one after the other
+  const sumOfTurns = 7 * 5 * 1000; // 7 turns on each of 5 channels
+  const ratioB = median(wall) / longest;
+  lines.push(
+    row(
+      '(b) --channel all --concurrency 32, 1 s agent: wall / longest',
+      `${median(wall).toFixed(0)} / ${longest} ms = ${ratioB.toFixed(2)}`,
+      '≤ 1.25',
+      ratioB <= 1.25,
+    ),
+  );
+  lines.push(row('    (beside the sum of all turns)', `${median(wall).toFixed(0)} / ${sumOfTurns} ms`, '', true));
+
+  // (c) --version beside node -e 0.
+  const versionMs: number[] = [];
+  const nodeMs: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    nodeMs.push((await timeProcess(['-e', '0'])).ms);
+    versionMs.push((await timeProcess([CLI, '--version'])).ms);
+  }
+  const ratioC = median(versionMs) / median(nodeMs);
+  lines.push(
+    row(
+      '(c) check-endpoint --version / node -e 0',
+      `${median(versionMs).toFixed(0)} / ${median(nodeMs).toFixed(0)} ms = ${ratioC.toFixed(2)}`,
+      '≤ 1.3',
+      ratioC <= 1.3,
+    ),
+  );
+
+  // (d) validateAnswer throughput on a mixed set of real answers, beside raw ajv on the same schema.
+  const samples: { answer: unknown; channel: string }[] = [];
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'fixtures/answers/manifest.json'), 'utf8')) as { file: string; channel: string }[];
+  for (const entry of manifest)
+    samples.push({ answer: JSON.parse(readFileSync(join(ROOT, 'fixtures/answers', entry.file), 'utf8')), channel: entry.channel });
+  for (const turns of recorded.values())
+    for (const request of turns) samples.push({ answer: referenceAnswer(request, rulesOf(request.channel)), channel: request.channel });
+  const raw = createAjv().compile(contract.responseSchema);
+  const throughput = (call: (sample: { answer: unknown; channel: string }) => unknown): number => {
+    for (let i = 0; i < 2000; i++) call(samples[i % samples.length]!); // warm up
+    let count = 0;
+    const started = performance.now();
+    while (performance.now() - started < 1000) {
+      for (const sample of samples) call(sample);
+      count += samples.length;
+    }
+    return count / ((performance.now() - started) / 1000);
+  };
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    theirs.push(throughput((sample) => raw(sample.answer)));
+    ours.push(throughput((sample) => validateAnswer(sample.answer, { channel: sample.channel })));
+  }
+  const perSecond = median(ours);
+  const share = perSecond / median(theirs);
+  lines.push(
+    row(
+      `(d) validateAnswer, ${samples.length} mixed answers`,
+      `${Math.round(perSecond).toLocaleString('en')}/s`,
+      '≥ 100,000',
+      perSecond >= 100_000,
+    ),
+  );
+  lines.push(
+    row(
+      '    beside raw ajv on the same schema',
+      `${Math.round(median(theirs)).toLocaleString('en')}/s = ${share.toFixed(2)}`,
+      '≥ 0.8',
+      share >= 0.8,
+    ),
+  );
+} finally {
+  await Promise.all([instant.close(), slow.close()]);
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+process.stdout.write(`check-endpoint benchmark · node ${process.version} · ${RUNS} interleaved runs, medians\n${lines.join('\n')}\n`);
