@@ -46,8 +46,15 @@ async function bundle(): Promise<void> {
     external: ['@apidevtools/swagger-parser'],
     logLevel: 'warning',
   };
-  await build({ ...common, entryPoints: [join(root, 'src/cli.ts')], outfile: join(root, 'dist/cli.js') });
-  await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/index.js') });
+  // One build, split: the command's common path loads only what it needs; yargs, the other
+  // commands and the reporters come in chunks loaded when used.
+  await build({
+    ...common,
+    entryPoints: { cli: join(root, 'src/cli.ts'), index: join(root, 'src/index.ts') },
+    outdir: join(root, 'dist'),
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+  });
 }
 
 function declarations(): void {
