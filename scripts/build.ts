@@ -45,6 +45,8 @@ async function bundle(): Promise<void> {
     // Loaded only when --spec names another contract file.
     external: ['@apidevtools/swagger-parser'],
     logLevel: 'warning',
+    minify: true,
+    keepNames: true,
   };
   // One build, split: the command's common path loads only what it needs; yargs, the other
   // commands and the reporters come in chunks loaded when used.

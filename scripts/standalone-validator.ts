@@ -5,7 +5,7 @@
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createAjv } from '../src/spec/ajv.js';
-import { annotateAnchors } from '../src/validate/schema-findings.js';
+import { prepareForValidation } from '../src/validate/schema-findings.js';
 import type { Contract } from '../src/spec/contract.js';
 
 export const STANDALONE_DECLARATIONS = `import type { ValidateFunction } from 'ajv';
@@ -15,7 +15,7 @@ export declare const precompiledResponseValidator: ValidateFunction;
 
 export function standaloneResponseValidator(contract: Contract): string {
   const ajv = createAjv({ code: { source: true, esm: true, formats: _`formats` } });
-  const schema = annotateAnchors(contract.responseSchema);
+  const schema = prepareForValidation(contract.responseSchema);
   ajv.addSchema(schema, 'response');
   let code = standaloneCode.default(ajv, { precompiledResponseValidator: 'response' });
   // ajv writes its run-time helpers as require() calls; an ES module imports them.

@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
   const check = parseCheckFast(argv);
   if (check) {
     const { runCheckCommand } = await import('./commands/check.js');
-    return runCheckCommand(check, createOutput(check.json));
+    return runCheckCommand(check, await createOutput(check.json));
   }
   const { runWithYargs } = await import('./cli/yargs-cli.js');
   return runWithYargs(argv, fail);

@@ -35,7 +35,7 @@ export async function runWithYargs(argv: string[], fail: (message: string) => ne
       (command) => checkOptions(command).positional('url', { type: 'string', describe: "The agent's URL (http or https)" }),
       async (parsed) => {
         const { runCheckCommand } = await import('../commands/check.js');
-        exitCode = await runCheckCommand({ url: parsed.url as string, ...checkArgsFrom(parsed) }, createOutput(parsed.json === true));
+        exitCode = await runCheckCommand({ url: parsed.url as string, ...checkArgsFrom(parsed) }, await createOutput(parsed.json === true));
       },
     )
     .command(
@@ -81,7 +81,7 @@ export async function runWithYargs(argv: string[], fail: (message: string) => ne
             strict: argv.strict,
             ...(argv.spec !== undefined ? { spec: argv.spec } : {}),
           },
-          createOutput(argv.json),
+          await createOutput(argv.json),
         );
       },
     )
@@ -94,7 +94,7 @@ export async function runWithYargs(argv: string[], fail: (message: string) => ne
           .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' }),
       async (argv) => {
         const { runServeExampleCommand } = await import('../commands/serve-example.js');
-        exitCode = await runServeExampleCommand({ port: argv.port, host: argv.host }, createOutput(false));
+        exitCode = await runServeExampleCommand({ port: argv.port, host: argv.host }, await createOutput(false));
       },
     )
     .command(
@@ -103,7 +103,7 @@ export async function runWithYargs(argv: string[], fail: (message: string) => ne
       (command) => checkOptions(command),
       async (argv) => {
         const { runDemoCommand } = await import('../commands/demo.js');
-        exitCode = await runDemoCommand(checkArgsFrom(argv), createOutput(argv.json === true));
+        exitCode = await runDemoCommand(checkArgsFrom(argv), await createOutput(argv.json === true));
       },
     )
     .example('check-endpoint http://127.0.0.1:8080/agent', 'Check the agent on WhatsApp, the default channel')

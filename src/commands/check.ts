@@ -60,8 +60,8 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
   for (const line of formatHeader(describeRun(plan), tokenNote, c)) output.line(line);
   if (plan.insecure) {
     output.line(
-      c.red.bold(
-        "WARNING: --insecure: the agent's TLS certificate is NOT verified. Anyone on the path can read the token and the messages.",
+      c.bold(
+        c.red("WARNING: --insecure: the agent's TLS certificate is NOT verified. Anyone on the path can read the token and the messages."),
       ),
     );
   }

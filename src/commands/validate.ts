@@ -79,7 +79,7 @@ export async function runValidateCommand(args: ValidateCommandArgs, output: Outp
   const exitCode = results.every((result) => result.valid) ? 0 : 1;
 
   for (const result of results) {
-    const verdict = result.valid ? c.green('VALID  ') : c.red.bold('INVALID');
+    const verdict = result.valid ? c.green('VALID  ') : c.bold(c.red('INVALID'));
     output.line(`${verdict}  ${result.channel}  ${input.name}`);
     if (result.limits === 'none')
       output.line(

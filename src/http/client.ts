@@ -1,6 +1,7 @@
 import http from 'node:http';
-import https from 'node:https';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import type https from 'node:https';
+import { createRequire } from 'node:module';
+import type zlib from 'node:zlib';
 
 /** An HTTP answer, whatever its status. */
 export interface HttpAnswer {
@@ -67,18 +68,11 @@ function describeNetworkError(cause: unknown): string {
 }
 
 function decode(encoding: string | undefined, body: Buffer, maxBytes: number): Buffer {
+  const name = (encoding ?? 'identity').trim().toLowerCase();
+  if (!['gzip', 'x-gzip', 'deflate', 'br'].includes(name)) return body;
+  const { brotliDecompressSync, gunzipSync, inflateSync } = createRequire(import.meta.url)('node:zlib') as typeof zlib;
   const options = { maxOutputLength: maxBytes };
-  switch ((encoding ?? 'identity').trim().toLowerCase()) {
-    case 'gzip':
-    case 'x-gzip':
-      return gunzipSync(body, options);
-    case 'deflate':
-      return inflateSync(body, options);
-    case 'br':
-      return brotliDecompressSync(body, options);
-    default:
-      return body;
-  }
+  return name === 'br' ? brotliDecompressSync(body, options) : name === 'deflate' ? inflateSync(body, options) : gunzipSync(body, options);
 }
 
 /** Talks to one agent URL over kept-alive connections (node:http, which starts in no time). */
@@ -90,10 +84,16 @@ export class AgentClient {
     readonly url: URL,
     readonly options: AgentClientOptions,
   ) {
-    const secure = url.protocol === 'https:';
-    this.#transport = secure ? https : http;
     const agentOptions = { keepAlive: true, maxSockets: options.connections };
-    this.#agent = secure ? new https.Agent({ ...agentOptions, rejectUnauthorized: !options.insecure }) : new http.Agent(agentOptions);
+    if (url.protocol === 'https:') {
+      // node:https brings TLS and crypto: loaded only for an https agent.
+      const secure = createRequire(import.meta.url)('node:https') as typeof https;
+      this.#transport = secure;
+      this.#agent = new secure.Agent({ ...agentOptions, rejectUnauthorized: !options.insecure });
+    } else {
+      this.#transport = http;
+      this.#agent = new http.Agent(agentOptions);
+    }
   }
 
   /** The reachability probe: any status counts as an answer. */

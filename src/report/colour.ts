@@ -1,11 +1,55 @@
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
+
+/** The styles human output uses. */
+export interface Colours {
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+  dim(text: string): string;
+  bold(text: string): string;
+}
+
+const unchanged = (text: string): string => text;
+
+/** No colour: every style leaves the text as it is. */
+export const NO_COLOURS: Colours = {
+  red: unchanged,
+  green: unchanged,
+  yellow: unchanged,
+  cyan: unchanged,
+  dim: unchanged,
+  bold: unchanged,
+};
+
+function fromChalk(chalk: ChalkInstance): Colours {
+  return {
+    red: (text) => chalk.red(text),
+    green: (text) => chalk.green(text),
+    yellow: (text) => chalk.yellow(text),
+    cyan: (text) => chalk.cyan(text),
+    dim: (text) => chalk.dim(text),
+    bold: (text) => chalk.bold(text),
+  };
+}
 
 /**
- * The colours of human output, for one stream. FORCE_COLOR wins (chalk reads it); otherwise a
- * non-empty NO_COLOR turns colour off (https://no-color.org), and otherwise chalk asks the terminal.
+ * Whether a stream gets colour. FORCE_COLOR wins (chalk reads its level from it); otherwise a
+ * non-empty NO_COLOR turns colour off (https://no-color.org); otherwise colour where the stream is
+ * a terminal.
  */
-export function colourFor(stream: NodeJS.WriteStream, env: Readonly<Record<string, string | undefined>> = process.env): ChalkInstance {
-  if (env.FORCE_COLOR === undefined && env.NO_COLOR) return new Chalk({ level: 0 });
-  if (env.FORCE_COLOR !== undefined) return new Chalk();
-  return new Chalk({ level: stream.isTTY ? (Math.max(1, new Chalk().level) as 1 | 2 | 3) : 0 });
+export function wantsColour(stream: NodeJS.WriteStream, env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  if (env.NO_COLOR) return false;
+  return stream.isTTY === true;
+}
+
+/** The colours for one stream: chalk, loaded only when colour is on (a CI log pays nothing for it). */
+export async function coloursFor(
+  stream: NodeJS.WriteStream,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<Colours> {
+  if (!wantsColour(stream, env)) return NO_COLOURS;
+  const { Chalk } = await import('chalk');
+  return fromChalk(env.FORCE_COLOR !== undefined ? new Chalk() : new Chalk({ level: Math.max(1, new Chalk().level) as 1 | 2 | 3 }));
 }

@@ -1,4 +1,4 @@
-import type { ChalkInstance } from 'chalk';
+import type { Colours } from './colour.js';
 import { type Finding, excerpt } from '../findings.js';
 import type { CaseReport, Report, ReportedFinding } from './report.js';
 
@@ -12,7 +12,7 @@ function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 /** The lines before the cases: tool, contract, target, channels and token source (never its value). */
-export function formatHeader(report: RunDescription, tokenNote: string, c: ChalkInstance): string[] {
+export function formatHeader(report: RunDescription, tokenNote: string, c: Colours): string[] {
   const lines = [
     c.bold(`check-endpoint ${report.tool.version}`) +
       c.dim(` · contract ${report.spec.version} (${report.spec.source}) · ${report.target}`),
@@ -38,7 +38,7 @@ export function replyOf(answer: unknown, path: string): unknown {
 }
 
 /** A finding's lines: mark, rule, where and what; then the hint and the reply it is about. */
-export function formatFinding(finding: Finding, c: ChalkInstance, context: { turn?: string; reply?: unknown } = {}): string[] {
+export function formatFinding(finding: Finding, c: Colours, context: { turn?: string; reply?: unknown } = {}): string[] {
   const mark = finding.severity === 'error' ? c.red('✗') : c.yellow('!');
   const where = finding.path === '' ? '(body)' : finding.path;
   const lines = [`      ${mark} ${c.bold(finding.rule)}${context.turn ? ` ${context.turn}` : ''}  ${c.cyan(where)}  ${finding.message}`];
@@ -47,7 +47,7 @@ export function formatFinding(finding: Finding, c: ChalkInstance, context: { tur
   return lines;
 }
 
-function formatCaseFinding(caseReport: CaseReport, finding: ReportedFinding, c: ChalkInstance): string[] {
+function formatCaseFinding(caseReport: CaseReport, finding: ReportedFinding, c: Colours): string[] {
   const turn = finding.turn === null ? undefined : caseReport.turns[finding.turn];
   return formatFinding(finding, c, {
     ...(caseReport.turns.length > 1 && finding.turn !== null ? { turn: `turn ${finding.turn + 1}` } : {}),
@@ -56,8 +56,8 @@ function formatCaseFinding(caseReport: CaseReport, finding: ReportedFinding, c: 
 }
 
 /** One line for the case, then its findings: errors marked ✗, warnings marked ! apart. */
-export function formatCase(caseReport: CaseReport, c: ChalkInstance): string[] {
-  const verdict = caseReport.passed ? c.green('PASS') : c.red.bold('FAIL');
+export function formatCase(caseReport: CaseReport, c: Colours): string[] {
+  const verdict = caseReport.passed ? c.green('PASS') : c.bold(c.red('FAIL'));
   const warnings = caseReport.findings.filter((finding) => finding.severity === 'warning').length;
   const line = [
     verdict,
@@ -73,8 +73,8 @@ export function formatCase(caseReport: CaseReport, c: ChalkInstance): string[] {
 }
 
 /** `N of M cases passed.`, with what failed or warned. */
-export function formatSummary(report: Report, c: ChalkInstance): string {
+export function formatSummary(report: Report, c: Colours): string {
   const { passed, cases, warnings } = report.counts;
   const text = `${passed} of ${plural(cases, 'case')} passed.${warnings ? ` ${plural(warnings, 'warning')}.` : ''}`;
-  return report.outcome === 'passed' ? c.green.bold(text) : c.red.bold(text);
+  return report.outcome === 'passed' ? c.bold(c.green(text)) : c.bold(c.red(text));
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Reply } from '../answer.js';
 import { CASE_IDS, type CaseDefinition, FIXED_CASES, type PastTurn, isCaseId } from '../cases/fixed-cases.js';
 import type { AgentRequest } from '../cases/person-message.js';
@@ -221,7 +220,10 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     if (probe.kind !== 'answer') {
       return { ...errorReport(base.target, `Could not reach your agent at ${base.target}: ${probe.message}`, plan.contract), ...base };
     }
-    const runId = randomBytes(4).toString('hex');
+    // Fresh for every run, so runs never share conversation history (node:crypto would cost start-up time).
+    const runId = Math.floor(Math.random() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
     const conversations = plan.channels.flatMap((channel) => plan.cases.map((definition) => ({ channel, definition })));
     const cases = await runPooled(
       conversations.map(({ channel, definition }, index) => async () => {

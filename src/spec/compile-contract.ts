@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { precompiledResponseValidator } from '../generated/validate-response.js';
-import { annotateAnchors } from '../validate/schema-findings.js';
+import { prepareForValidation } from '../validate/schema-findings.js';
 import { createAjv } from './ajv.js';
 import type { Contract, JsonSchema } from './contract.js';
 import { ContractError } from './contract-error.js';
@@ -27,7 +27,7 @@ export function responseValidator(contract: Contract): ValidateFunction {
     validate =
       contract === bundledContract()
         ? (precompiledResponseValidator as ValidateFunction)
-        : compile(annotateAnchors(contract.responseSchema), 'answer', contract.source);
+        : compile(prepareForValidation(contract.responseSchema), 'answer', contract.source);
     responseValidators.set(contract, validate);
   }
   return validate;

@@ -6,7 +6,7 @@ type Schema = Record<string, unknown>;
 
 /**
  * The nearest enclosing schema with an `x-message`: its id, its message, and how many instance
- * levels lie between it and this subschema. `annotateAnchors` writes it into every subschema as
+ * levels lie between it and this subschema. `prepareForValidation` writes it into every subschema as
  * `x-anchor`, so an error's own schema says which finding it belongs to, also in validators
  * compiled to standalone code (which carry copies of the schema objects, not the originals).
  */
@@ -24,18 +24,22 @@ function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Keywords for people only: dropped from the copy that is compiled (they would only add weight). */
+const DOCUMENTATION_KEYWORDS = ['title', 'description', 'examples', '$comment'];
+
 /**
- * A copy of the schema in which every subschema inside one with an `x-message` carries its
- * anchor. Errors inside an anchored subschema collapse into one finding worded by its
- * `x-message`, instead of one finding per branch of an `anyOf`.
+ * A copy of the schema ready to compile: every subschema inside one with an `x-message` carries
+ * its anchor, and documentation keywords are dropped. Errors inside an anchored subschema
+ * collapse into one finding worded by its `x-message`, instead of one per branch of an `anyOf`.
  */
-export function annotateAnchors(root: Schema): Schema {
+export function prepareForValidation(root: Schema): Schema {
   const copy = structuredClone(root);
   let nextId = 1;
   const seen = new Set<Schema>();
   const visit = (schema: Schema, inherited: Anchor | undefined): void => {
     if (seen.has(schema)) return;
     seen.add(schema);
+    for (const keyword of DOCUMENTATION_KEYWORDS) delete schema[keyword];
     const own = typeof schema['x-message'] === 'string' ? { id: `a${nextId++}`, message: schema['x-message'], depth: 0 } : inherited;
     if (own) schema[ANCHOR_KEYWORD] = own;
     const step = (child: unknown, deeper: boolean): void => {
