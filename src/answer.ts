@@ -50,9 +50,9 @@ export function buttonLabel(button: Button): string {
   return typeof button === 'string' ? button : button.label;
 }
 
-/** The ids a reply names as the person's messages: its `replyTo`, or a reaction's `messageId`. */
-export function namedMessageIds(reply: Reply): { field: 'replyTo' | 'messageId'; id: string }[] {
-  if (reply.type === 'message' && reply.replyTo !== undefined) return [{ field: 'replyTo', id: reply.replyTo }];
-  if (reply.type === 'reaction') return [{ field: 'messageId', id: reply.messageId }];
-  return [];
+/** The id a reply names as one of the person's messages: its `replyTo`, or a reaction's `messageId`. */
+export function namedMessageId(reply: Reply): { field: 'replyTo' | 'messageId'; id: string } | undefined {
+  if (reply.type === 'reaction') return { field: 'messageId', id: reply.messageId };
+  if (reply.type === 'message' && reply.replyTo !== undefined) return { field: 'replyTo', id: reply.replyTo };
+  return undefined;
 }

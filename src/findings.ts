@@ -30,7 +30,12 @@ export function warning(rule: Rule, path: string, message: string, hint: string 
 
 /** Appends one JSON pointer segment, escaping `~` and `/` as RFC 6901 says. */
 export function pointer(base: string, ...segments: (string | number)[]): string {
-  return segments.reduce<string>((path, segment) => `${path}/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`, base);
+  let path = base;
+  for (const segment of segments) {
+    const text = String(segment);
+    path += `/${text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text}`;
+  }
+  return path;
 }
 
 /**

@@ -29,7 +29,19 @@ const NOT_QUALIFIABLE = /^[\p{Emoji_Component}\u200D]$/u;
  * True when the text is exactly one emoji: one grapheme that is an RGI emoji, fully qualified or
  * not (U+2764 counts as well as U+2764 U+FE0F, as Telegram lists it).
  */
+const SINGLE_EMOJI_MEMO = new Map<string, boolean>();
+const MEMO_LIMIT = 1024;
+
 export function isSingleEmoji(text: string): boolean {
+  const known = SINGLE_EMOJI_MEMO.get(text);
+  if (known !== undefined) return known;
+  const answer = decideSingleEmoji(text);
+  // Reactions repeat the same few emoji; a long or odd text is not worth keeping.
+  if (text.length <= 32 && SINGLE_EMOJI_MEMO.size < MEMO_LIMIT) SINGLE_EMOJI_MEMO.set(text, answer);
+  return answer;
+}
+
+function decideSingleEmoji(text: string): boolean {
   if (text.length === 0) return false;
   // One code point, or one and U+FE0F, is one grapheme: no need to build a segmenter (~10 ms).
   if (text.length <= 3 && isRgiEmoji(text)) return true;

@@ -11,12 +11,20 @@ export interface SmsSegmentation {
 }
 
 // GSM 03.38 basic character set, and the extension table reached by an escape (2 septets each).
-const GSM7_BASIC = new Set(
-  Array.from(
-    '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
-  ),
-);
-const GSM7_EXTENSION = new Set(Array.from('\f^{}\\[~]|€'));
+const GSM7_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM7_EXTENSION = '\f^{}\\[~]|€';
+
+/** Septets per UTF-16 code unit: 1 basic, 2 extension, 0 not GSM-7. Every GSM-7 character is one code unit. */
+const SEPTETS = new Uint8Array(0x10000);
+for (const char of GSM7_BASIC) SEPTETS[char.charCodeAt(0)] = 1;
+for (const char of GSM7_EXTENSION) SEPTETS[char.charCodeAt(0)] = 2;
+
+/** Whether the code unit at `index` starts a surrogate pair (an astral character, two UCS-2 units). */
+function isPairStart(text: string, index: number): boolean {
+  const unit = text.charCodeAt(index);
+  return unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length;
+}
 
 /**
  * How many SMS segments a text needs, and in which encoding. A text of GSM-7 characters only is
@@ -25,21 +33,31 @@ const GSM7_EXTENSION = new Set(Array.from('\f^{}\\[~]|€'));
  * escape sequence or a surrogate pair.
  */
 export function smsSegments(text: string, sizes: { gsm7: SegmentSize; ucs2: SegmentSize }): SmsSegmentation {
-  const chars = Array.from(text);
-  const gsm7 = chars.every((char) => GSM7_BASIC.has(char) || GSM7_EXTENSION.has(char));
+  let septets = 0;
+  let gsm7 = true;
+  for (let index = 0; index < text.length; index++) {
+    const cost = SEPTETS[text.charCodeAt(index)]!;
+    if (cost === 0) {
+      gsm7 = false;
+      break;
+    }
+    septets += cost;
+  }
   const encoding: SmsEncoding = gsm7 ? 'GSM-7' : 'UCS-2';
   const size = gsm7 ? sizes.gsm7 : sizes.ucs2;
-  const costs = chars.map((char) => (gsm7 ? (GSM7_EXTENSION.has(char) ? 2 : 1) : char.length));
-  const total = costs.reduce((sum, cost) => sum + cost, 0);
+  const total = gsm7 ? septets : text.length;
   if (total <= size.single) return { encoding, segments: total === 0 ? 0 : 1 };
   let segments = 1;
   let used = 0;
-  for (const cost of costs) {
+  for (let index = 0; index < text.length; index++) {
+    const pair = !gsm7 && isPairStart(text, index);
+    const cost = gsm7 ? SEPTETS[text.charCodeAt(index)]! : pair ? 2 : 1;
     if (used + cost > size.concatenated) {
       segments++;
       used = 0;
     }
     used += cost;
+    if (pair) index++;
   }
   return { encoding, segments };
 }

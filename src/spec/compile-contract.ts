@@ -21,7 +21,12 @@ function compile(schema: JsonSchema, what: string, source: string): ValidateFunc
  * The answer validator of a contract: for the bundled contract, the one compiled at build time
  * (standalone code, no schema compiler loaded); for another, compiled on first use.
  */
+let lastContract: Contract | undefined;
+let lastValidator: ValidateFunction | undefined;
+
 export function responseValidator(contract: Contract): ValidateFunction {
+  // Most callers check many answers against one contract: remember the last without a lookup.
+  if (contract === lastContract && lastValidator) return lastValidator;
   let validate = responseValidators.get(contract);
   if (!validate) {
     validate =
@@ -30,6 +35,8 @@ export function responseValidator(contract: Contract): ValidateFunction {
         : compile(prepareForValidation(contract.responseSchema), 'answer', contract.source);
     responseValidators.set(contract, validate);
   }
+  lastContract = contract;
+  lastValidator = validate;
   return validate;
 }
 

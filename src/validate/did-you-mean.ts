@@ -1,17 +1,26 @@
-/** Edit distance (insertions, deletions, substitutions, and swaps of neighbours). */
-function distance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
+/**
+ * Edit distance with swaps of neighbours (optimal string alignment), on three rolling rows, and
+ * given up once it must exceed `limit`.
+ */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let current = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowBest = i;
+    for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
+      let best = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, before[j - 2]! + 1);
+      current[j] = best;
+      if (best < rowBest) rowBest = best;
     }
+    if (rowBest > limit) return limit + 1;
+    [before, previous, current] = [previous, current, before];
   }
-  return d[a.length]![b.length]!;
+  return previous[b.length]!;
 }
 
 /** The known name closest to a misspelt one, when it is close enough to be a typo. */
@@ -19,10 +28,9 @@ export function closestName(word: string, known: readonly string[]): string | un
   const lower = word.toLowerCase();
   let best: { name: string; score: number } | undefined;
   for (const name of known) {
-    const score = distance(lower, name.toLowerCase());
-    if (best === undefined || score < best.score) best = { name, score };
+    const allowed = Math.max(1, Math.floor(Math.max(word.length, name.length) / 3));
+    const score = distance(lower, name.toLowerCase(), allowed);
+    if (score <= allowed && (best === undefined || score < best.score)) best = { name, score };
   }
-  if (best === undefined) return undefined;
-  const allowed = Math.max(1, Math.floor(Math.max(word.length, best.name.length) / 3));
-  return best.score <= allowed ? best.name : undefined;
+  return best?.name;
 }

@@ -1,322 +1,301 @@
-import type { MessageReply, Reply } from '../answer.js';
+import type { Button, MessageReply, Reply } from '../answer.js';
 import { buttonId, buttonLabel } from '../answer.js';
-import { type Finding, error, excerpt, pointer, warning } from '../findings.js';
+import { type Finding, type Severity, excerpt, pointer } from '../findings.js';
 import { base64DecodedLength, lengthIn, unitName, utf8ByteLength } from '../platforms/counting.js';
+import type { CountingUnit } from '../platforms/counting.js';
 import { emojiKey } from '../platforms/emoji.js';
 import { smsSegments } from '../platforms/sms-segments.js';
 import type { PlatformRules, Support } from '../spec/contract.js';
 
 const NOT_SENT = 'so this reply is not sent';
 
+/** True when a text surely fits: no limit, or no more UTF-16 code units than the limit (code points are never more). */
+function fits(text: string, max: number | undefined): boolean {
+  return max === undefined || text.length <= max;
+}
+
+/**
+ * The findings of one reply on one platform. Built for the common case, a reply that fits: no
+ * path, message or list is made unless something is wrong.
+ */
+class PlatformCheck {
+  constructor(
+    readonly rules: PlatformRules,
+    readonly replyPath: string,
+    readonly findings: Finding[],
+  ) {}
+
+  fail(segments: (string | number)[], message: string, hint: string | null, severity: Severity = 'error'): void {
+    this.findings.push({ rule: 'platform', severity, message, path: pointer(this.replyPath, ...segments), hint });
+  }
+
+  /** A `no` feature: the reply is not sent. */
+  unsupported(feature: string, support: Support | undefined, segments: (string | number)[], hint: () => string): boolean {
+    if (support !== 'no') return false;
+    this.fail(segments, `${this.rules.title} shows no ${feature}, ${NOT_SENT}`, hint());
+    return true;
+  }
+
+  /** A text over its limit. Counting is skipped where the UTF-16 length already fits (code points never exceed it). */
+  tooLong(segments: (string | number)[], text: string, max: number | undefined, what: string, hint: string | null): boolean {
+    if (max === undefined || fits(text, max)) return false;
+    const unit: CountingUnit = this.rules.counting;
+    const length = lengthIn(text, unit);
+    if (length <= max) return false;
+    this.fail(segments, `${what} is ${length} ${unitName(unit)} long; ${this.rules.title} shows at most ${max}, ${NOT_SENT}`, hint);
+    return true;
+  }
+}
+
 /** Checks one reply against what one platform shows. Pure: the reply must already match the schema. */
-export function platformFindings(reply: Reply, replyPath: string, rules: PlatformRules): Finding[] {
-  const unsupported = (feature: string, support: Support | undefined, path: string, hint: string): Finding[] =>
-    support === 'no' ? [error('platform', path, `${rules.title} shows no ${feature}, ${NOT_SENT}`, hint)] : [];
+export function platformFindings(reply: Reply, replyPath: string, rules: PlatformRules, findings: Finding[]): void {
+  const check = new PlatformCheck(rules, replyPath, findings);
   switch (reply.type) {
     case 'reaction':
-      return [
-        ...unsupported(
-          'reactions',
-          rules.reaction?.support,
-          replyPath,
-          `Leave reactions out on ${rules.title}, or answer with a short message instead.`,
-        ),
-        ...reactionEmojiFindings(reply.emoji, pointer(replyPath, 'emoji'), rules),
-      ];
+      check.unsupported(
+        'reactions',
+        rules.reaction?.support,
+        [],
+        () => `Leave reactions out on ${rules.title}, or answer with a short message instead.`,
+      );
+      reactionEmoji(check, reply.emoji);
+      break;
     case 'template':
-      return unsupported(
+      check.unsupported(
         'message templates',
         rules.template?.support ?? 'no',
-        replyPath,
-        'Templates are a WhatsApp feature: send a message reply on other channels.',
+        [],
+        () => 'Templates are a WhatsApp feature: send a message reply on other channels.',
       );
+      break;
     case 'message':
-      return messageFindings(reply, replyPath, rules, unsupported);
+      message(check, reply);
+      break;
   }
 }
 
-function reactionEmojiFindings(emoji: string, path: string, rules: PlatformRules): Finding[] {
+const emojiKeySets = new WeakMap<readonly string[], Set<string>>();
+
+/** The platform's reaction emoji as comparison keys, made once per list. */
+function allowedEmojiKeys(allowed: readonly string[]): Set<string> {
+  let keys = emojiKeySets.get(allowed);
+  if (!keys) {
+    keys = new Set(allowed.map(emojiKey));
+    emojiKeySets.set(allowed, keys);
+  }
+  return keys;
+}
+
+function reactionEmoji(check: PlatformCheck, emoji: string): void {
+  const { rules } = check;
   const allowed = rules.reaction?.emoji;
-  if (rules.reaction?.support !== 'yes' || !Array.isArray(allowed)) return [];
-  if (allowed.some((candidate) => emojiKey(candidate) === emojiKey(emoji))) return [];
-  return [
-    error(
-      'platform',
-      path,
-      `${rules.title} takes only its ${allowed.length} reaction emoji; got ${excerpt(emoji)}, ${NOT_SENT}`,
-      `Use one of: ${allowed.join(' ')}`,
-    ),
-  ];
+  if (rules.reaction?.support !== 'yes' || !Array.isArray(allowed)) return;
+  if (allowedEmojiKeys(allowed).has(emojiKey(emoji))) return;
+  check.fail(
+    ['emoji'],
+    `${rules.title} takes only its ${allowed.length} reaction emoji; got ${excerpt(emoji)}, ${NOT_SENT}`,
+    `Use one of: ${allowed.join(' ')}`,
+  );
 }
 
-interface LengthLimit {
-  max: number | undefined;
-  what: string;
-}
-
-function tooLong(
-  rules: PlatformRules,
-  path: string,
-  text: string,
-  limit: LengthLimit,
-  hint: string | null,
-  unit = rules.counting,
-): Finding[] {
-  if (limit.max === undefined) return [];
-  const length = lengthIn(text, unit);
-  if (length <= limit.max) return [];
-  return [
-    error(
-      'platform',
-      path,
-      `${limit.what} is ${length} ${unitName(unit)} long; ${rules.title} shows at most ${limit.max}, ${NOT_SENT}`,
-      hint,
-    ),
-  ];
-}
-
-function messageFindings(
-  reply: MessageReply,
-  replyPath: string,
-  rules: PlatformRules,
-  unsupported: (feature: string, support: Support | undefined, path: string, hint: string) => Finding[],
-): Finding[] {
-  const findings: Finding[] = [];
-  const textOnly = `Send the options as plain text on ${rules.title}, for example a numbered list the person answers by number.`;
-  if (reply.buttons) findings.push(...unsupported('buttons', rules.buttons?.support, pointer(replyPath, 'buttons'), textOnly));
-  if (reply.list) findings.push(...unsupported('lists', rules.list?.support, pointer(replyPath, 'list'), textOnly));
-  if (reply.link)
-    findings.push(
-      ...unsupported('link buttons', rules.link?.support, pointer(replyPath, 'link'), `Put the URL in the text on ${rules.title}.`),
-    );
-  if (reply.image)
-    findings.push(
-      ...unsupported(
-        'images',
-        rules.image?.support,
-        pointer(replyPath, 'image'),
-        `Send a link to the image in the text on ${rules.title}.`,
-      ),
-    );
-  if (reply.replyTo !== undefined)
-    findings.push(
-      ...unsupported('quoted replies', rules.replyTo?.support, pointer(replyPath, 'replyTo'), 'Leave out replyTo on this channel.'),
-    );
-  if (findings.length > 0) return findings; // not sent at all: its lengths do not matter
-
-  if (reply.text !== undefined) findings.push(...bodyFindings(reply, reply.text, pointer(replyPath, 'text'), rules));
-  if (reply.buttons && rules.buttons?.support === 'yes')
-    findings.push(...buttonFindings(reply.buttons, pointer(replyPath, 'buttons'), rules));
-  if (reply.list && rules.list?.support === 'yes') findings.push(...listFindings(reply.list, pointer(replyPath, 'list'), rules));
-  if (reply.link && rules.link?.support === 'yes' && rules.link.labelShown !== false) {
-    findings.push(
-      ...tooLong(
-        rules,
-        pointer(replyPath, 'link', 'label'),
-        reply.link.label,
-        { max: rules.link.labelMaxLength, what: 'the link label' },
-        'Shorten the label.',
-      ),
-    );
+function message(check: PlatformCheck, reply: MessageReply): void {
+  const { rules } = check;
+  // Only a feature the platform does not show stops the reply; most replies pass these at once.
+  if (
+    (reply.buttons && rules.buttons?.support === 'no') ||
+    (reply.list && rules.list?.support === 'no') ||
+    (reply.link && rules.link?.support === 'no') ||
+    (reply.image && rules.image?.support === 'no') ||
+    (reply.replyTo !== undefined && rules.replyTo?.support === 'no')
+  ) {
+    const textOnly = () => `Send the options as plain text on ${rules.title}, for example a numbered list the person answers by number.`;
+    if (reply.buttons) check.unsupported('buttons', rules.buttons?.support, ['buttons'], textOnly);
+    if (reply.list) check.unsupported('lists', rules.list?.support, ['list'], textOnly);
+    if (reply.link) check.unsupported('link buttons', rules.link?.support, ['link'], () => `Put the URL in the text on ${rules.title}.`);
+    if (reply.image)
+      check.unsupported('images', rules.image?.support, ['image'], () => `Send a link to the image in the text on ${rules.title}.`);
+    if (reply.replyTo !== undefined)
+      check.unsupported('quoted replies', rules.replyTo?.support, ['replyTo'], () => 'Leave out replyTo on this channel.');
+    return; // not sent at all: its lengths do not matter
   }
-  if (reply.image && 'data' in reply.image && rules.image?.support === 'yes')
-    findings.push(...imageFindings(reply.image, pointer(replyPath, 'image'), rules));
-  return findings;
+  if (reply.text !== undefined) body(check, reply, reply.text);
+  if (reply.buttons && rules.buttons?.support === 'yes') buttons(check, reply.buttons);
+  if (reply.list && rules.list?.support === 'yes') list(check, reply.list);
+  if (
+    reply.link &&
+    rules.link?.support === 'yes' &&
+    rules.link.labelShown !== false &&
+    !fits(reply.link.label, rules.link.labelMaxLength)
+  ) {
+    check.tooLong(['link', 'label'], reply.link.label, rules.link.labelMaxLength, 'the link label', 'Shorten the label.');
+  }
+  if (reply.image && 'data' in reply.image && rules.image?.support === 'yes') image(check, reply.image);
 }
 
 /** The text against the tightest limit that applies: plain text, caption, or body above a control. */
-function bodyFindings(reply: MessageReply, text: string, path: string, rules: PlatformRules): Finding[] {
-  const limits: LengthLimit[] = [{ max: rules.text?.maxLength, what: 'the text' }];
-  if (reply.image) limits.push({ max: rules.image?.captionMaxLength, what: "the image's caption (text)" });
-  if (reply.buttons) limits.push({ max: rules.buttons?.bodyMaxLength, what: 'the body of a message with buttons (text)' });
-  if (reply.list) limits.push({ max: rules.list?.bodyMaxLength, what: 'the body of a message with a list (text)' });
-  if (reply.link) limits.push({ max: rules.link?.bodyMaxLength, what: 'the body of a message with a link (text)' });
-  const tightest = limits
-    .filter((limit): limit is { max: number; what: string } => limit.max !== undefined)
-    .sort((a, b) => a.max - b.max)[0];
-  const findings = tightest
-    ? tooLong(rules, path, text, tightest, 'Shorten the text, or split it over several messages and put the control on the last one.')
-    : [];
-  if (findings.length === 0 && rules.segments && text.length > 0) {
-    const { encoding, segments } = smsSegments(text, rules.segments);
-    if (segments > 1) {
-      const size = encoding === 'GSM-7' ? rules.segments.gsm7 : rules.segments.ucs2;
-      findings.push(
-        warning(
-          'platform',
-          path,
-          `the text needs ${segments} SMS segments in ${encoding} (one segment holds ${size.single} ${encoding} characters, each part of a longer message ${size.concatenated})`,
-          encoding === 'UCS-2'
-            ? 'Every character outside GSM-7 (an emoji, a curly quote) makes the whole text UCS-2; plain characters fit more per segment.'
-            : 'Shorter replies cost less and arrive whole.',
-        ),
-      );
-    }
+function body(check: PlatformCheck, reply: MessageReply, text: string): void {
+  const { rules } = check;
+  // The tightest limit that applies, and what it is called.
+  let max = rules.text?.maxLength;
+  let what = 'the text';
+  const caption = reply.image ? rules.image?.captionMaxLength : undefined;
+  if (caption !== undefined && (max === undefined || caption < max)) [max, what] = [caption, "the image's caption (text)"];
+  const buttonsBody = reply.buttons ? rules.buttons?.bodyMaxLength : undefined;
+  if (buttonsBody !== undefined && (max === undefined || buttonsBody < max))
+    [max, what] = [buttonsBody, 'the body of a message with buttons (text)'];
+  const listBody = reply.list ? rules.list?.bodyMaxLength : undefined;
+  if (listBody !== undefined && (max === undefined || listBody < max)) [max, what] = [listBody, 'the body of a message with a list (text)'];
+  const linkBody = reply.link ? rules.link?.bodyMaxLength : undefined;
+  if (linkBody !== undefined && (max === undefined || linkBody < max)) [max, what] = [linkBody, 'the body of a message with a link (text)'];
+  if (
+    !fits(text, max) &&
+    check.tooLong(['text'], text, max, what, 'Shorten the text, or split it over several messages and put the control on the last one.')
+  ) {
+    return;
   }
-  return findings;
+  const sizes = rules.segments;
+  // A text no longer than half a GSM-7 segment and no longer than a UCS-2 one fits one segment either way.
+  if (!sizes || text.length === 0 || text.length <= Math.min(sizes.ucs2.single, Math.floor(sizes.gsm7.single / 2))) return;
+  const { encoding, segments } = smsSegments(text, sizes);
+  if (segments <= 1) return;
+  const size = encoding === 'GSM-7' ? sizes.gsm7 : sizes.ucs2;
+  check.fail(
+    ['text'],
+    `the text needs ${segments} SMS segments in ${encoding} (one segment holds ${size.single} ${encoding} characters, each part of a longer message ${size.concatenated})`,
+    encoding === 'UCS-2'
+      ? 'Every character outside GSM-7 (an emoji, a curly quote) makes the whole text UCS-2; plain characters fit more per segment.'
+      : 'Shorter replies cost less and arrive whole.',
+    'warning',
+  );
 }
 
-function buttonFindings(buttons: NonNullable<MessageReply['buttons']>, path: string, rules: PlatformRules): Finding[] {
+function buttons(check: PlatformCheck, all: Button[]): void {
+  const { rules } = check;
   const limits = rules.buttons!;
-  const findings: Finding[] = [];
-  if (limits.maxCount !== undefined && buttons.length > limits.maxCount) {
-    findings.push(
-      error(
-        'platform',
-        path,
-        `${buttons.length} buttons; ${rules.title} shows at most ${limits.maxCount}, ${NOT_SENT}`,
-        `Offer at most ${limits.maxCount} buttons, or use a list.`,
-      ),
+  if (limits.maxCount !== undefined && all.length > limits.maxCount) {
+    check.fail(
+      ['buttons'],
+      `${all.length} buttons; ${rules.title} shows at most ${limits.maxCount}, ${NOT_SENT}`,
+      `Offer at most ${limits.maxCount} buttons, or use a list.`,
     );
   }
-  buttons.forEach((button, index) => {
-    const labelPath = typeof button === 'string' ? pointer(path, index) : pointer(path, index, 'label');
-    const idPath = typeof button === 'string' ? pointer(path, index) : pointer(path, index, 'id');
-    findings.push(
-      ...tooLong(rules, labelPath, buttonLabel(button), { max: limits.labelMaxLength, what: 'the button label' }, 'Shorten the label.'),
-    );
-    const sameField = idPath === labelPath && findings.some((finding) => finding.path === idPath);
-    if (!sameField) {
-      findings.push(
-        ...tooLong(
-          rules,
-          idPath,
-          buttonId(button),
-          { max: limits.idMaxLength, what: 'the button id' },
-          'Use a shorter id, such as a short key for the choice.',
-        ),
+  for (let index = 0; index < all.length; index++) {
+    const button = all[index]!;
+    const labelOnly = typeof button === 'string';
+    const label = buttonLabel(button);
+    const labelTooLong =
+      !fits(label, limits.labelMaxLength) &&
+      check.tooLong(
+        labelOnly ? ['buttons', index] : ['buttons', index, 'label'],
+        label,
+        limits.labelMaxLength,
+        'the button label',
+        'Shorten the label.',
       );
-      if (limits.idMaxBytes !== undefined) {
-        const bytes = utf8ByteLength(buttonId(button));
-        if (bytes > limits.idMaxBytes) {
-          findings.push(
-            error(
-              'platform',
-              idPath,
-              `the button id is ${bytes} bytes long in UTF-8; ${rules.title} takes at most ${limits.idMaxBytes}, ${NOT_SENT}`,
-              typeof button === 'string'
-                ? 'A label-only button uses its label as its id: give it a short { id, label } instead.'
-                : 'Use a shorter id, such as a short key for the choice.',
-            ),
-          );
-        }
+    if (labelOnly && labelTooLong) continue; // a label-only button's id is its label: one finding for that one place
+    const id = buttonId(button);
+    const idSegments = (): (string | number)[] => (labelOnly ? ['buttons', index] : ['buttons', index, 'id']);
+    if (!fits(id, limits.idMaxLength)) {
+      check.tooLong(idSegments(), id, limits.idMaxLength, 'the button id', 'Use a shorter id, such as a short key for the choice.');
+    }
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit: short ids need no counting.
+    if (limits.idMaxBytes !== undefined && id.length * 3 > limits.idMaxBytes) {
+      const bytes = utf8ByteLength(id);
+      if (bytes > limits.idMaxBytes) {
+        check.fail(
+          idSegments(),
+          `the button id is ${bytes} bytes long in UTF-8; ${rules.title} takes at most ${limits.idMaxBytes}, ${NOT_SENT}`,
+          labelOnly
+            ? 'A label-only button uses its label as its id: give it a short { id, label } instead.'
+            : 'Use a shorter id, such as a short key for the choice.',
+        );
       }
     }
-  });
-  return findings;
+  }
 }
 
-function listFindings(list: NonNullable<MessageReply['list']>, path: string, rules: PlatformRules): Finding[] {
+function list(check: PlatformCheck, opened: NonNullable<MessageReply['list']>): void {
+  const { rules } = check;
   const limits = rules.list!;
-  const findings: Finding[] = [];
-  const sectionsPath = pointer(path, 'sections');
-  if (limits.maxSections !== undefined && list.sections.length > limits.maxSections) {
-    findings.push(
-      error(
-        'platform',
-        sectionsPath,
-        `${list.sections.length} sections; ${rules.title} shows at most ${limits.maxSections}, ${NOT_SENT}`,
-        'Merge sections.',
-      ),
+  const { sections } = opened;
+  if (limits.maxSections !== undefined && sections.length > limits.maxSections) {
+    check.fail(
+      ['list', 'sections'],
+      `${sections.length} sections; ${rules.title} shows at most ${limits.maxSections}, ${NOT_SENT}`,
+      'Merge sections.',
     );
   }
-  const rows = list.sections.reduce((sum, section) => sum + section.rows.length, 0);
+  let rows = 0;
+  for (const section of sections) rows += section.rows.length;
   if (limits.maxRows !== undefined && rows > limits.maxRows) {
-    findings.push(
-      error(
-        'platform',
-        sectionsPath,
-        `${rows} rows in all sections together; ${rules.title} shows at most ${limits.maxRows}, ${NOT_SENT}`,
-        'Offer fewer rows, or ask a narrowing question first.',
-      ),
+    check.fail(
+      ['list', 'sections'],
+      `${rows} rows in all sections together; ${rules.title} shows at most ${limits.maxRows}, ${NOT_SENT}`,
+      'Offer fewer rows, or ask a narrowing question first.',
     );
   }
-  findings.push(
-    ...tooLong(
-      rules,
-      pointer(path, 'button'),
-      list.button,
-      { max: limits.buttonMaxLength, what: "the list's opener label (button)" },
-      'Shorten the label.',
-    ),
-  );
-  list.sections.forEach((section, s) => {
-    const sectionPath = pointer(sectionsPath, s);
+  check.tooLong(['list', 'button'], opened.button, limits.buttonMaxLength, "the list's opener label (button)", 'Shorten the label.');
+  for (let s = 0; s < sections.length; s++) {
+    const section = sections[s]!;
     if (section.title === undefined) {
-      if (limits.sectionTitleRequiredWhenSeveral && list.sections.length > 1) {
-        findings.push(
-          error(
-            'platform',
-            sectionPath,
-            `a section has no title; ${rules.title} needs one on every section when a list has more than one, ${NOT_SENT}`,
-            'Give each section a "title".',
-          ),
+      if (limits.sectionTitleRequiredWhenSeveral && sections.length > 1) {
+        check.fail(
+          ['list', 'sections', s],
+          `a section has no title; ${rules.title} needs one on every section when a list has more than one, ${NOT_SENT}`,
+          'Give each section a "title".',
         );
       }
     } else {
-      findings.push(
-        ...tooLong(
-          rules,
-          pointer(sectionPath, 'title'),
-          section.title,
-          { max: limits.sectionTitleMaxLength, what: 'the section title' },
-          'Shorten the title.',
-        ),
+      check.tooLong(
+        ['list', 'sections', s, 'title'],
+        section.title,
+        limits.sectionTitleMaxLength,
+        'the section title',
+        'Shorten the title.',
       );
     }
-    section.rows.forEach((row, r) => {
-      const rowPath = pointer(sectionPath, 'rows', r);
-      findings.push(
-        ...tooLong(rules, pointer(rowPath, 'id'), row.id, { max: limits.rowIdMaxLength, what: 'the row id' }, 'Use a shorter id.'),
-      );
-      findings.push(
-        ...tooLong(
-          rules,
-          pointer(rowPath, 'title'),
+    for (let r = 0; r < section.rows.length; r++) {
+      const row = section.rows[r]!;
+      if (!fits(row.id, limits.rowIdMaxLength)) {
+        check.tooLong(['list', 'sections', s, 'rows', r, 'id'], row.id, limits.rowIdMaxLength, 'the row id', 'Use a shorter id.');
+      }
+      if (!fits(row.title, limits.rowTitleMaxLength))
+        check.tooLong(
+          ['list', 'sections', s, 'rows', r, 'title'],
           row.title,
-          { max: limits.rowTitleMaxLength, what: 'the row title' },
+          limits.rowTitleMaxLength,
+          'the row title',
           'Shorten the title; put details in "description".',
-        ),
-      );
-      if (row.description !== undefined) {
-        findings.push(
-          ...tooLong(
-            rules,
-            pointer(rowPath, 'description'),
-            row.description,
-            { max: limits.rowDescriptionMaxLength, what: 'the row description' },
-            'Shorten the description.',
-          ),
+        );
+      if (row.description !== undefined && !fits(row.description, limits.rowDescriptionMaxLength)) {
+        check.tooLong(
+          ['list', 'sections', s, 'rows', r, 'description'],
+          row.description,
+          limits.rowDescriptionMaxLength,
+          'the row description',
+          'Shorten the description.',
         );
       }
-    });
-  });
-  return findings;
+    }
+  }
 }
 
-function imageFindings(image: { data: string; mime: string }, path: string, rules: PlatformRules): Finding[] {
+function image(check: PlatformCheck, picture: { data: string; mime: string }): void {
+  const { rules } = check;
   const limits = rules.image!;
-  const findings: Finding[] = [];
-  if (limits.mimeTypes && !limits.mimeTypes.includes(image.mime)) {
-    findings.push(
-      error(
-        'platform',
-        pointer(path, 'mime'),
-        `${rules.title} takes images of type ${limits.mimeTypes.join(' or ')}; got ${excerpt(image.mime)}, ${NOT_SENT}`,
-        `Convert the image to ${limits.mimeTypes.join(' or ')}.`,
-      ),
+  if (limits.mimeTypes && !limits.mimeTypes.includes(picture.mime)) {
+    check.fail(
+      ['image', 'mime'],
+      `${rules.title} takes images of type ${limits.mimeTypes.join(' or ')}; got ${excerpt(picture.mime)}, ${NOT_SENT}`,
+      `Convert the image to ${limits.mimeTypes.join(' or ')}.`,
     );
   }
-  const bytes = base64DecodedLength(image.data);
+  const bytes = base64DecodedLength(picture.data);
   if (limits.maxBytes !== undefined && bytes > limits.maxBytes) {
-    findings.push(
-      error(
-        'platform',
-        pointer(path, 'data'),
-        `the image is ${bytes} bytes; ${rules.title} takes at most ${limits.maxBytes} bytes, ${NOT_SENT}`,
-        'Send a smaller or more compressed image.',
-      ),
+    check.fail(
+      ['image', 'data'],
+      `the image is ${bytes} bytes; ${rules.title} takes at most ${limits.maxBytes} bytes, ${NOT_SENT}`,
+      'Send a smaller or more compressed image.',
     );
   }
-  return findings;
 }

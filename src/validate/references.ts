@@ -1,17 +1,17 @@
-import type { Reply } from '../answer.js';
-import { namedMessageIds } from '../answer.js';
+import { type Reply, namedMessageId } from '../answer.js';
 import { type Finding, error, excerpt, pointer } from '../findings.js';
 
-/** Each id a reply names must be one of the person's messages in this conversation. */
-export function referenceFindings(reply: Reply, replyPath: string, personMessageIds: ReadonlySet<string>): Finding[] {
-  return namedMessageIds(reply)
-    .filter(({ id }) => !personMessageIds.has(id))
-    .map(({ field, id }) =>
-      error(
-        'reference',
-        pointer(replyPath, field),
-        `"${field}" names ${excerpt(id)}, which is not one of the person's messages in this conversation (expected one of ${[...personMessageIds].map((known) => excerpt(known)).join(', ') || 'none yet'})`,
-        "Use a messageId from this conversation's requests; the agent's own message ids and other conversations' ids do not count.",
-      ),
-    );
+/** Each id a reply names (`replyTo`, a reaction's `messageId`) must be one of the person's messages in this conversation. */
+export function referenceFindings(reply: Reply, replyPath: string, personMessageIds: ReadonlySet<string>, findings: Finding[]): void {
+  const named = namedMessageId(reply);
+  if (named === undefined || personMessageIds.has(named.id)) return;
+  const { field, id } = named;
+  findings.push(
+    error(
+      'reference',
+      pointer(replyPath, field),
+      `"${field}" names ${excerpt(id)}, which is not one of the person's messages in this conversation (expected one of ${[...personMessageIds].map((known) => excerpt(known)).join(', ') || 'none yet'})`,
+      "Use a messageId from this conversation's requests; the agent's own message ids and other conversations' ids do not count.",
+    ),
+  );
 }

@@ -94,6 +94,17 @@ function knownTypes(parent: Schema): string[] {
   });
 }
 
+const guesses = new Map<string, string | undefined>();
+
+/** closestName, remembered: the same typo comes back in every answer of a broken agent. */
+function guessName(word: string, known: readonly string[]): string | undefined {
+  const key = `${word}\u0000${known.join('\u0000')}`;
+  if (guesses.has(key)) return guesses.get(key);
+  const guess = closestName(word, known);
+  if (guesses.size < 1024 && word.length <= 64) guesses.set(key, guess);
+  return guess;
+}
+
 function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
   const path = err.instancePath;
   const parent = (err.parentSchema ?? {}) as Schema;
@@ -107,7 +118,7 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
       const types = knownTypes(parent);
       const value = valueAt(answer, pointer(path, 'type'));
       if (params.error === 'mapping') {
-        const guess = closestName(String(value), types);
+        const guess = guessName(String(value), types);
         return error(
           'schema',
           pointer(path, 'type'),
@@ -127,7 +138,7 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
     case 'additionalProperties': {
       const property = String(params.additionalProperty);
       const allowed = isSchema(parent.properties) ? Object.keys(parent.properties) : [];
-      const guess = closestName(property, allowed);
+      const guess = guessName(property, allowed);
       return error(
         'schema',
         pointer(path, property),
@@ -207,7 +218,7 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
   const misspeltAt = new Set(
     errors.flatMap((e) => {
       if (e.keyword !== 'additionalProperties' || !isSchema(e.parentSchema) || !isSchema(e.parentSchema.properties)) return [];
-      const guess = closestName(String((e.params as Record<string, unknown>).additionalProperty), Object.keys(e.parentSchema.properties));
+      const guess = guessName(String((e.params as Record<string, unknown>).additionalProperty), Object.keys(e.parentSchema.properties));
       return guess ? [pointer(e.instancePath, guess)] : [];
     }),
   );
@@ -247,13 +258,11 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
   for (const [path, anchor] of byPath) {
     findings.push(error('schema', path, `${anchor.message.replace(/\.$/, '')}; got ${describeReceived(valueAt(answer, path))}`));
   }
-  return findings.sort((a, b) => comparePointers(a.path, b.path));
+  return sortByPointer(findings);
 }
 
-/** Orders pointers as the document reads: by segment, numbers as numbers. */
-export function comparePointers(a: string, b: string): number {
-  const left = a.split('/');
-  const right = b.split('/');
+/** Orders pointer segments as the document reads: segment by segment, numbers as numbers. */
+function compareSegments(left: readonly string[], right: readonly string[]): number {
   for (let i = 0; i < Math.min(left.length, right.length); i++) {
     const x = left[i]!;
     const y = right[i]!;
@@ -264,4 +273,13 @@ export function comparePointers(a: string, b: string): number {
     return x < y ? -1 : 1;
   }
   return left.length - right.length;
+}
+
+/** Findings in document order, stable; each pointer is split once, not at every comparison. */
+export function sortByPointer<T extends { path: string }>(findings: T[]): T[] {
+  if (findings.length < 2) return findings;
+  return findings
+    .map((finding, order) => ({ finding, order, segments: finding.path.split('/') }))
+    .sort((a, b) => compareSegments(a.segments, b.segments) || a.order - b.order)
+    .map((entry) => entry.finding);
 }

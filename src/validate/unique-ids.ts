@@ -2,33 +2,81 @@ import type { MessageReply } from '../answer.js';
 import { buttonId } from '../answer.js';
 import { type Finding, error, pointer } from '../findings.js';
 
-function duplicates(ids: { id: string; path: string }[], what: string, scope: string): Finding[] {
-  const first = new Map<string, string>();
-  const findings: Finding[] = [];
-  for (const { id, path } of ids) {
-    const earlier = first.get(id);
-    if (earlier === undefined) first.set(id, path);
-    else
-      findings.push(
-        error(
-          'schema',
-          path,
-          `${what} id "${id}" is used again; it was first used at ${earlier}; ids must be unique within the ${scope}`,
-          `Give each ${what} its own id, so a tap says which one was chosen.`,
-        ),
-      );
+/** Where an id stands, as pointer segments under the reply; turned into a pointer only when needed. */
+type Place = (string | number)[];
+
+/** Above this many ids a Map finds repeats; below, comparing pairs costs less than building one. */
+const PAIRWISE_LIMIT = 32;
+
+function reportRepeat(findings: Finding[], replyPath: string, id: string, place: Place, earlier: Place, what: string, scope: string): void {
+  findings.push(
+    error(
+      'schema',
+      pointer(replyPath, ...place),
+      `${what} id "${id}" is used again; it was first used at ${pointer(replyPath, ...earlier)}; ids must be unique within the ${scope}`,
+      `Give each ${what} its own id, so a tap says which one was chosen.`,
+    ),
+  );
+}
+
+/** The ids of a message's buttons, or of a list's rows, with where each stands. */
+interface IdList {
+  count: number;
+  idAt(index: number): string;
+  placeOf(index: number): Place;
+}
+
+/** Reports every id that repeats an earlier one. */
+function repeats(ids: IdList, replyPath: string, what: string, scope: string, findings: Finding[]): void {
+  if (ids.count <= PAIRWISE_LIMIT) {
+    for (let i = 1; i < ids.count; i++) {
+      const id = ids.idAt(i);
+      for (let j = 0; j < i; j++) {
+        if (ids.idAt(j) === id) {
+          reportRepeat(findings, replyPath, id, ids.placeOf(i), ids.placeOf(j), what, scope);
+          break;
+        }
+      }
+    }
+    return;
   }
-  return findings;
+  const first = new Map<string, number>();
+  for (let i = 0; i < ids.count; i++) {
+    const id = ids.idAt(i);
+    const earlier = first.get(id);
+    if (earlier === undefined) first.set(id, i);
+    else reportRepeat(findings, replyPath, id, ids.placeOf(i), ids.placeOf(earlier), what, scope);
+  }
+}
+
+/** True when no two of the few ids repeat: checked without building anything. */
+function fewDistinct(count: number, idAt: (index: number) => string): boolean {
+  for (let i = 1; i < count; i++) for (let j = 0; j < i; j++) if (idAt(i) === idAt(j)) return false;
+  return true;
 }
 
 /** Button ids unique within a message, row ids unique within a list: rules JSON Schema cannot say. */
-export function uniqueIdFindings(reply: MessageReply, replyPath: string): Finding[] {
-  const buttons = (reply.buttons ?? []).map((button, index) => ({
-    id: buttonId(button),
-    path: typeof button === 'string' ? pointer(replyPath, 'buttons', index) : pointer(replyPath, 'buttons', index, 'id'),
-  }));
-  const rows = (reply.list?.sections ?? []).flatMap((section, s) =>
-    section.rows.map((row, r) => ({ id: row.id, path: pointer(replyPath, 'list', 'sections', s, 'rows', r, 'id') })),
-  );
-  return [...duplicates(buttons, 'button', 'message'), ...duplicates(rows, 'row', 'list')];
+export function uniqueIdFindings(reply: MessageReply, replyPath: string, findings: Finding[]): void {
+  const buttons = reply.buttons;
+  if (buttons && buttons.length > 1 && !(buttons.length <= PAIRWISE_LIMIT && fewDistinct(buttons.length, (i) => buttonId(buttons[i]!)))) {
+    const ids: IdList = {
+      count: buttons.length,
+      idAt: (i) => buttonId(buttons[i]!),
+      placeOf: (i) => (typeof buttons[i] === 'string' ? ['buttons', i] : ['buttons', i, 'id']),
+    };
+    repeats(ids, replyPath, 'button', 'message', findings);
+  }
+  const sections = reply.list?.sections;
+  if (!sections) return;
+  if (sections.length === 1) {
+    const rows = sections[0]!.rows;
+    if (rows.length < 2 || (rows.length <= PAIRWISE_LIMIT && fewDistinct(rows.length, (i) => rows[i]!.id))) return;
+  }
+  const places = sections.flatMap((section, s) => section.rows.map((row, r) => ({ id: row.id, s, r })));
+  const ids: IdList = {
+    count: places.length,
+    idAt: (i) => places[i]!.id,
+    placeOf: (i) => ['list', 'sections', places[i]!.s, 'rows', places[i]!.r, 'id'],
+  };
+  repeats(ids, replyPath, 'row', 'list', findings);
 }

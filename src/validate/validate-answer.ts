@@ -1,12 +1,12 @@
 import type { Answer, Reply } from '../answer.js';
 import type { Finding } from '../findings.js';
-import { pointer } from '../findings.js';
+import { replyIndex } from '../report/report.js';
 import { responseValidator } from '../spec/compile-contract.js';
 import type { Contract, PlatformRules } from '../spec/contract.js';
 import { bundledContract } from '../spec/load-contract.js';
 import { platformFindings } from './platform-findings.js';
 import { referenceFindings } from './references.js';
-import { comparePointers, schemaFindings } from './schema-findings.js';
+import { schemaFindings, sortByPointer } from './schema-findings.js';
 import { uniqueIdFindings } from './unique-ids.js';
 
 export interface ValidateAnswerOptions {
@@ -42,13 +42,15 @@ export function validateAnswer(answer: unknown, options: ValidateAnswerOptions):
 
   const rules = platformRulesFor(options.channel, contract, options.limits);
   const personMessageIds = options.personMessageIds && new Set(options.personMessageIds);
-  const brokenReplies = new Set(findings.map((finding) => finding.path.split('/')[2]));
-  replies.forEach((reply: Reply, index) => {
-    if (brokenReplies.has(String(index))) return; // its schema findings come first; the rest would guess
-    const replyPath = pointer('/replies', index);
-    if (reply.type === 'message') findings.push(...uniqueIdFindings(reply, replyPath));
-    if (rules) findings.push(...platformFindings(reply, replyPath, rules));
-    if (personMessageIds) findings.push(...referenceFindings(reply, replyPath, personMessageIds));
-  });
-  return findings.sort((a, b) => comparePointers(a.path, b.path));
+  // A reply broken in shape has its schema findings; measuring it as well would only guess.
+  const brokenReplies = findings.length > 0 ? new Set(findings.map((finding) => replyIndex(finding.path))) : undefined;
+  for (let index = 0; index < replies.length; index++) {
+    if (brokenReplies?.has(index)) continue;
+    const reply = replies[index] as Reply;
+    const replyPath = `/replies/${index}`;
+    if (reply.type === 'message') uniqueIdFindings(reply, replyPath, findings);
+    if (rules) platformFindings(reply, replyPath, rules, findings);
+    if (personMessageIds) referenceFindings(reply, replyPath, personMessageIds, findings);
+  }
+  return sortByPointer(findings);
 }
