@@ -1,8 +1,26 @@
 /**
  * The rule ids of the contract; every finding names one. `silent` is the warning for a typed
- * message that got no reply at all (the contract lists the warning but names no rule for it).
+ * message that got no reply at all (the contract lists the warning but names no rule for it); the
+ * last seven belong to the quality cases of --quality.
  */
-export const RULES = ['reachable', 'timeout', 'status', 'json', 'schema', 'platform', 'reference', 'silent'] as const;
+export const RULES = [
+  'reachable',
+  'timeout',
+  'status',
+  'json',
+  'schema',
+  'platform',
+  'reference',
+  'silent',
+  // The quality cases' own rules (--quality).
+  'auth',
+  'malformed',
+  'forward-compat',
+  'concurrency',
+  'retry',
+  'long-input',
+  'latency',
+] as const;
 export type Rule = (typeof RULES)[number];
 
 /** `error` fails the case; `warning` is reported and fails only under `--strict`. */

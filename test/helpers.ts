@@ -10,26 +10,34 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built command (npm test builds first) and collects what it prints. */
-export function runCli(
+/** Runs a command to its end, whatever its exit code, and collects what it prints. */
+export function runCommand(
+  command: string,
   args: string[],
-  options: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env };
-    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: env as NodeJS.ProcessEnv,
-      cwd: options.cwd ?? ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    if (options.input !== undefined) child.stdin.end(options.input);
-    else child.stdin.end();
+    child.stdin.end(options.input);
+  });
+}
+
+/** Runs the built command (npm test builds first) and collects what it prints; no colour unless asked. */
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {},
+): Promise<CliResult> {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return runCommand(process.execPath, [CLI, ...args], {
+    env: env as NodeJS.ProcessEnv,
+    ...(options.input !== undefined ? { input: options.input } : {}),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
 }

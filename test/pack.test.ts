@@ -4,37 +4,26 @@
  * `npm run build` has run (`npm test` builds first).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { type CliResult, runCommand } from './helpers.js';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Finished = CliResult;
 
 /** Runs a command to its end, whatever its exit code; no colour, no token, no update notices. */
-async function run(command: string, args: string[], cwd: string): Promise<Finished> {
+function run(command: string, args: string[], cwd: string): Promise<Finished> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' };
   delete env.FORCE_COLOR;
   delete env.FLOW_FRAMEWORK_AGENT_TOKEN;
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
+  return runCommand(command, args, { cwd, env });
 }
 
 describe('the packed package', { timeout: 180_000 }, () => {

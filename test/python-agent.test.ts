@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { type CliResult, runCommand } from './helpers.js';
 import type { MessageReply } from '../src/answer.js';
 import type { Report } from '../src/report/report.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
@@ -19,21 +20,11 @@ const AGENT = join(root, 'fixtures/agents/python/agent.py');
 const CLI = join(root, 'bin/check-endpoint.js');
 const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+)\/)$/;
 
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Finished = CliResult;
 
 /** Runs a command to its end, whatever its exit code. */
-async function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Finished> {
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Finished> {
+  return runCommand(command, args, { cwd: root, env });
 }
 
 /** Every finding of a report, with where it happened, for assertion messages. */

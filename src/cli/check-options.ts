@@ -1,6 +1,12 @@
 import { CASE_IDS } from '../cases/fixed-cases.js';
 import type { CheckCommandArgs } from '../commands/check.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from '../run/check-endpoint.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_LATENCY_BUDGET_SECONDS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_QUALITY_CONVERSATIONS,
+  DEFAULT_TOKEN_ENV,
+} from '../run/check-endpoint.js';
 
 /** One flag, in the shape yargs takes; the fast parser reads the same table. */
 export interface OptionSpec {
@@ -51,6 +57,29 @@ export const CHECK_OPTIONS: Record<string, OptionSpec> = {
     describe: 'Display limits for a custom channel: [NAME=]FILE, a JSON file shaped like spec/platform-limits.schema.json',
   },
   strict: { type: 'boolean', default: false, describe: 'Warnings fail the run too' },
+  junit: { type: 'string', describe: 'Also write a JUnit XML report: one testsuite per channel, one testcase per case' },
+  har: { type: 'string', describe: 'Also write an HTTP archive (HAR 1.2) of every exchange; the token is written as <redacted>' },
+  'report-dir': { type: 'string', describe: 'Write report.json, junit.xml and traffic.har into this folder' },
+  baseline: {
+    type: 'string',
+    describe:
+      'Expected failures, one a line (case, case:rule, channel/case, channel/case:rule): they do not fail the run; an entry that passes does',
+  },
+  'write-baseline': { type: 'string', describe: "Write this run's failures as a baseline file" },
+  html: { type: 'string', describe: 'Also write a self-contained HTML page showing every conversation as chat bubbles, per platform' },
+  quality: {
+    type: 'boolean',
+    default: false,
+    describe: 'Also run the quality cases: auth, malformed input, forward compatibility, concurrency, retries, long input, latency',
+  },
+  'quality-conversations': {
+    type: 'number',
+    describe: `Conversations at once in quality/concurrency. Default ${DEFAULT_QUALITY_CONVERSATIONS}`,
+  },
+  'latency-budget': {
+    type: 'number',
+    describe: `Seconds: a p95 latency above it is a warning in quality/latency. Default ${DEFAULT_LATENCY_BUDGET_SECONDS}`,
+  },
   insecure: {
     type: 'boolean',
     default: false,
@@ -69,10 +98,19 @@ export function checkArgsFrom(flags: Readonly<Record<string, unknown>>): Omit<Ch
     limits: list('limits'),
     strict: flags.strict === true,
     insecure: flags.insecure === true,
+    quality: flags.quality === true,
+    ...optional<number>('quality-conversations', 'qualityConversations'),
+    ...optional<number>('latency-budget', 'latencyBudget'),
     ...optional<string>('token-env', 'tokenEnv'),
     ...optional<number>('agent-timeout', 'agentTimeout'),
     ...optional<number>('concurrency', 'concurrency'),
     ...optional<number>('max-body', 'maxBody'),
     ...optional<string>('spec', 'spec'),
+    ...optional<string>('html', 'html'),
+    ...optional<string>('junit', 'junit'),
+    ...optional<string>('har', 'har'),
+    ...optional<string>('report-dir', 'reportDir'),
+    ...optional<string>('baseline', 'baseline'),
+    ...optional<string>('write-baseline', 'writeBaseline'),
   };
 }

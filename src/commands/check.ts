@@ -1,11 +1,18 @@
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { Output } from './output.js';
 import { type CheckEndpointOptions, DEFAULT_TOKEN_ENV, checkEndpoint, describeRun, planCheck } from '../run/check-endpoint.js';
-import { formatCase, formatHeader, formatSummary } from '../report/human.js';
-import type { CaseReport } from '../report/report.js';
+import { formatBaseline, formatCase, formatHeader, formatSummary } from '../report/human.js';
+import type { CaseReport, Report } from '../report/report.js';
+import { parseBaseline, writeBaseline } from '../report/baseline.js';
+import { HarRecorder } from '../report/har.js';
+import { githubAnnotations, githubStepSummary } from '../report/github.js';
+import { renderJunit } from '../report/junit.js';
 import { knownChannels } from '../spec/contract.js';
 import { loadContract } from '../spec/load-contract.js';
 import { responseValidator } from '../spec/compile-contract.js';
 import { readLimitsOptions } from './limits-option.js';
+import { UsageError } from '../usage-error.js';
 
 export interface CheckCommandArgs {
   url: string;
@@ -20,6 +27,35 @@ export interface CheckCommandArgs {
   limits: string[];
   strict: boolean;
   insecure: boolean;
+  quality: boolean;
+  /** Write the HTML chat preview here. */
+  html?: string;
+  junit?: string;
+  har?: string;
+  reportDir?: string;
+  baseline?: string;
+  writeBaseline?: string;
+  qualityConversations?: number;
+  latencyBudget?: number;
+}
+
+/** Appends to a file (the GitHub step summary). */
+async function appendReportFile(file: string, content: string): Promise<void> {
+  try {
+    await appendFile(file, content);
+  } catch (cause) {
+    throw new UsageError(`cannot write ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
+  }
+}
+
+/** Writes a report file, creating its folder; a failure is a usage error (exit 2), not a crash. */
+export async function writeReportFile(file: string, content: string): Promise<void> {
+  try {
+    await mkdir(dirname(resolve(file)), { recursive: true });
+    await writeFile(file, content);
+  } catch (cause) {
+    throw new UsageError(`cannot write ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
+  }
 }
 
 /** Prints case lines in the report's order as soon as every earlier case is done. */
@@ -49,11 +85,18 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
     limits: await readLimitsOptions(args.limits, custom),
     strict: args.strict,
     insecure: args.insecure,
+    quality: args.quality,
+    ...(args.qualityConversations !== undefined ? { qualityConversations: args.qualityConversations } : {}),
+    ...(args.latencyBudget !== undefined ? { latencyBudgetSeconds: args.latencyBudget } : {}),
     ...(args.tokenEnv !== undefined ? { tokenEnv: args.tokenEnv } : {}),
     ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
     ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
     ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
   };
+  const baseline =
+    args.baseline === undefined
+      ? undefined
+      : { file: args.baseline, entries: parseBaseline(await readText(args.baseline, 'baseline'), args.baseline) };
   const plan = planCheck(args.url, options); // throws UsageError before anything is sent
   const c = output.colour;
   const tokenNote = plan.token ? `token: from ${tokenEnv}` : `token: none (${tokenEnv} is not set)`;
@@ -66,17 +109,64 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
     );
   }
   output.line();
+  const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
   const report = await checkEndpoint(args.url, {
     ...options,
+    ...(baseline ? { baseline } : {}),
+    ...(archive ? { onExchange: archive.record } : {}),
     onCase: orderedPrinter((caseReport) => {
       for (const line of formatCase(caseReport, c)) output.line(line);
     }),
   });
   if (report.outcome === 'error') output.error(report.error!.message);
   else {
+    for (const line of formatBaseline(report, c)) output.line(line);
     output.line();
     output.line(formatSummary(report, c));
   }
+  await writeReports(args, report, archive, plan.strict, output);
+  if (process.env.GITHUB_ACTIONS === 'true') {
+    // Workflow commands on stderr: stdout may be carrying the JSON report.
+    for (const line of githubAnnotations(report)) process.stderr.write(`${line}\n`);
+    const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+    if (summaryFile) await appendReportFile(summaryFile, githubStepSummary(report));
+  }
   if (args.json) output.json(report);
   return report.exitCode;
+}
+
+async function readText(file: string, what: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (cause) {
+    throw new UsageError(`cannot read the ${what} file ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
+  }
+}
+
+/** The report files asked for: JUnit, HAR, the report folder, the HTML preview, a new baseline. */
+async function writeReports(
+  args: CheckCommandArgs,
+  report: Report,
+  archive: HarRecorder | undefined,
+  strict: boolean,
+  output: Output,
+): Promise<void> {
+  const written: string[] = [];
+  const write = async (file: string, content: string): Promise<void> => {
+    await writeReportFile(file, content);
+    written.push(file);
+  };
+  if (args.junit !== undefined) await write(args.junit, renderJunit(report));
+  if (args.har !== undefined && archive) await write(args.har, archive.toHar());
+  if (args.reportDir !== undefined) {
+    await write(join(args.reportDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    await write(join(args.reportDir, 'junit.xml'), renderJunit(report));
+    if (archive) await write(join(args.reportDir, 'traffic.har'), archive.toHar());
+  }
+  if (args.html !== undefined && report.outcome !== 'error') {
+    const { renderHtmlReport } = await import('../report/html.js');
+    await write(args.html, renderHtmlReport(report));
+  }
+  if (args.writeBaseline !== undefined && report.outcome !== 'error') await write(args.writeBaseline, writeBaseline(report, strict));
+  for (const file of written) output.line(output.colour.dim(`wrote ${file}`));
 }

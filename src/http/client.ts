@@ -7,6 +7,9 @@ import type zlib from 'node:zlib';
 export interface HttpAnswer {
   kind: 'answer';
   status: number;
+  /** As the answer's status line says: `1.1` or `1.0`. */
+  httpVersion: string;
+  statusText: string;
   headers: Record<string, string>;
   body: Buffer;
   latencyMs: number;
@@ -33,7 +36,34 @@ export interface AgentClientOptions {
   connections: number;
   /** Accept a certificate the system does not trust (a self-signed one, for local use). */
   insecure?: boolean;
+  /** Told of every exchange as it ends, for the HTTP archive; the token is already redacted. */
+  onExchange?: (exchange: RecordedExchange) => void;
 }
+
+/** What to send in one exchange. */
+export interface SendOptions {
+  method: 'HEAD' | 'POST';
+  body?: string;
+  /** The body's content type; application/json unless given. */
+  contentType?: string;
+  /** The authorization header: the configured token (the default), none, or a given wrong one. */
+  authorization?: 'token' | 'none' | { wrongToken: string };
+}
+
+/** One exchange as it happened, for the HTTP archive: headers with the token redacted, bodies, timings. */
+export interface RecordedExchange {
+  startedDateTime: string;
+  method: 'HEAD' | 'POST';
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string | undefined;
+  outcome: HttpOutcome;
+  /** Milliseconds: sending until the answer's headers came (wait), then the body (receive). */
+  timings: { wait: number; receive: number };
+}
+
+/** How the authorization header is written anywhere it is recorded. */
+export const REDACTED_AUTHORIZATION = 'Bearer <redacted>';
 
 const NETWORK_ERRORS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -98,27 +128,31 @@ export class AgentClient {
 
   /** The reachability probe: any status counts as an answer. */
   head(): Promise<HttpOutcome> {
-    return this.#exchange('HEAD');
+    return this.send({ method: 'HEAD' });
   }
 
   /** Posts one JSON body. */
   post(body: string): Promise<HttpOutcome> {
-    return this.#exchange('POST', body);
+    return this.send({ method: 'POST', body });
   }
 
   async close(): Promise<void> {
     this.#agent.destroy();
   }
 
-  #exchange(method: 'HEAD' | 'POST', body?: string): Promise<HttpOutcome> {
-    const { timeoutMs, maxBodyBytes, token } = this.options;
+  /** One exchange, within one deadline and the body limit. */
+  send({ method, body, contentType = 'application/json', authorization = 'token' }: SendOptions): Promise<HttpOutcome> {
+    const { timeoutMs, maxBodyBytes, token, onExchange } = this.options;
     const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
     if (body !== undefined) {
-      headers['content-type'] = 'application/json';
+      headers['content-type'] = contentType;
       headers['content-length'] = String(Buffer.byteLength(body));
     }
-    if (token) headers.authorization = `Bearer ${token}`;
+    const bearer = authorization === 'none' ? undefined : authorization === 'token' ? token : authorization.wrongToken;
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    const startedDateTime = new Date().toISOString();
     const started = performance.now();
+    let headersAt: number | undefined;
     const elapsed = (): number => Math.round(performance.now() - started);
     return new Promise<HttpOutcome>((resolve) => {
       let settled = false;
@@ -126,6 +160,19 @@ export class AgentClient {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
+        if (onExchange) {
+          const ended = performance.now();
+          const wait = (headersAt ?? ended) - started;
+          onExchange({
+            startedDateTime,
+            method,
+            url: this.url.href,
+            requestHeaders: bearer ? { ...headers, authorization: REDACTED_AUTHORIZATION } : headers,
+            requestBody: body,
+            outcome,
+            timings: { wait: Math.round(wait * 1000) / 1000, receive: Math.round((ended - started - wait) * 1000) / 1000 },
+          });
+        }
         resolve(outcome);
       };
       const failed = (kind: HttpFailure['kind'], message: string): void => {
@@ -137,6 +184,7 @@ export class AgentClient {
       const deadline = setTimeout(() => failed('timeout', `no complete answer within ${timeoutMs / 1000} s`), timeoutMs);
       request.on('error', (cause) => failed('network', describeNetworkError(cause)));
       request.on('response', (response) => {
+        headersAt = performance.now();
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
@@ -162,7 +210,15 @@ export class AgentClient {
             }
             return failed('network', `the body does not decode as ${flatHeaders['content-encoding']}`);
           }
-          finish({ kind: 'answer', status: response.statusCode ?? 0, headers: flatHeaders, body: decoded, latencyMs: elapsed() });
+          finish({
+            kind: 'answer',
+            status: response.statusCode ?? 0,
+            httpVersion: response.httpVersion,
+            statusText: response.statusMessage ?? '',
+            headers: flatHeaders,
+            body: decoded,
+            latencyMs: elapsed(),
+          });
         });
       });
       request.end(body);

@@ -5,6 +5,8 @@ import type { CaseReport, Report, ReportedFinding } from './report.js';
 type RunDescription = Pick<Report, 'tool' | 'spec' | 'target' | 'channels'>;
 
 const CASE_WIDTH = 12;
+/** The quality cases' lines (--quality) line up among themselves: their ids are longer. */
+const QUALITY_CASE_WIDTH = 22;
 const REPLY_EXCERPT = 100;
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -57,19 +59,55 @@ function formatCaseFinding(caseReport: CaseReport, finding: ReportedFinding, c: 
 
 /** One line for the case, then its findings: errors marked ✗, warnings marked ! apart. */
 export function formatCase(caseReport: CaseReport, c: Colours): string[] {
-  const verdict = caseReport.passed ? c.green('PASS') : c.bold(c.red('FAIL'));
+  const verdict = caseReport.passed ? c.green('PASS') : caseReport.expected ? c.yellow('FAIL') : c.bold(c.red('FAIL'));
   const warnings = caseReport.findings.filter((finding) => finding.severity === 'warning').length;
   const line = [
     verdict,
-    caseReport.id.padEnd(CASE_WIDTH),
+    caseReport.id.padEnd(caseReport.id.startsWith('quality/') ? QUALITY_CASE_WIDTH : CASE_WIDTH),
     caseReport.channel.padEnd(10),
     plural(caseReport.turns.length, 'turn').padEnd(8),
     `${caseReport.durationMs} ms`.padStart(8),
     warnings ? c.yellow(`  ${plural(warnings, 'warning')}`) : '',
+    caseReport.expected ? c.yellow('  expected (baseline)') : '',
   ].join('  ');
   const errors = caseReport.findings.filter((finding) => finding.severity === 'error');
   const ordered = [...errors, ...caseReport.findings.filter((finding) => finding.severity === 'warning')];
-  return [line.trimEnd(), ...ordered.flatMap((finding) => formatCaseFinding(caseReport, finding, c))];
+  const reproduce = caseReport.turns.flatMap((turn, index) => {
+    const command = turn.findings.find((finding) => finding.reproduce)?.reproduce;
+    return command ? [c.dim(`          reproduce${caseReport.turns.length > 1 ? ` turn ${index + 1}` : ''}: ${command}`)] : [];
+  });
+  return [
+    line.trimEnd(),
+    ...formatLatency(caseReport, c),
+    ...ordered.flatMap((finding) => formatCaseFinding(caseReport, finding, c)),
+    ...reproduce,
+  ];
+}
+
+/** quality/latency's figures, under its case line: `p50 12 ms · p95 40 ms · max 41 ms over 23 turns (budget 10 s)`. */
+export function formatLatency(caseReport: CaseReport, c: Colours): string[] {
+  const figures = caseReport.latency;
+  if (!figures) return [];
+  const p95 = `p95 ${figures.p95Ms} ms`;
+  return [
+    `      p50 ${figures.p50Ms} ms · ${figures.p95Ms > figures.budgetMs ? c.yellow(p95) : p95} · max ${figures.maxMs} ms` +
+      c.dim(` over ${plural(figures.turns, 'turn')} (budget ${figures.budgetMs / 1000} s)`),
+  ];
+}
+
+/** What the baseline did: expected failures, stale entries, entries this run did not check. */
+export function formatBaseline(report: Report, c: Colours): string[] {
+  const baseline = report.baseline;
+  if (!baseline) return [];
+  const expected = report.cases.filter((caseReport) => caseReport.expected).map((caseReport) => `${caseReport.channel}/${caseReport.id}`);
+  const lines = [''];
+  lines.push(
+    c.dim(`baseline ${baseline.file}: ${expected.length ? `expected failures ${expected.join(', ')}` : 'no expected failure came'}`),
+  );
+  for (const entry of baseline.stale)
+    lines.push(c.red(`  ✗ stale baseline entry "${entry}": it passes now; remove it from ${baseline.file}`));
+  for (const entry of baseline.unchecked) lines.push(c.dim(`  - "${entry}" was not checked (its case or channel did not run)`));
+  return lines;
 }
 
 /** `N of M cases passed.`, with what failed or warned. */

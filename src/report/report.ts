@@ -10,12 +10,31 @@ export interface ReportedFinding extends Finding {
   turn: number | null;
   /** The reply's index in the answer's `replies`, or null when the finding is not about one reply. */
   reply: number | null;
+  /**
+   * On the findings of a failed turn: a curl command that sends that turn's request again (the
+   * token named by its variable, never its value); null elsewhere. Set once the run is done.
+   */
+  reproduce?: string | null;
 }
 
 export interface TurnReport {
   messageId: string;
-  /** The request body exactly as sent (headers, and so the token, are never reported). */
+  /**
+   * The request body exactly as sent (headers, and so the token, are never reported); in
+   * quality/malformed, which sends damaged bodies on purpose, the valid request each was made from.
+   */
   request: AgentRequest;
+  /**
+   * The body exactly as sent, when it is not `request` as JSON: only in quality/malformed (a body
+   * that is not JSON, one with no `message`, one of the wrong types).
+   */
+  sentBody?: string;
+  /**
+   * How the authorization header differed from the usual (the configured token, or none when no
+   * token is set): `none`, sent without one; `wrong-token`, sent with a made-up token (its value is
+   * never reported). Only in quality/auth.
+   */
+  authorization?: 'none' | 'wrong-token';
   /** The HTTP status, or null when no answer came. */
   status: number | null;
   latencyMs: number;
@@ -30,10 +49,25 @@ export interface CaseReport {
   conversationId: string;
   /** No finding of severity error (and none at all under --strict). */
   passed: boolean;
+  /** It failed, and a --baseline entry lists every one of its error findings: it does not fail the run. */
+  expected?: boolean;
   durationMs: number;
   turns: TurnReport[];
   /** Every finding of the case's turns. */
   findings: ReportedFinding[];
+  /** quality/latency only: the answer times of the channel's turns over the run. */
+  latency?: LatencyFigures;
+}
+
+/** Answer times over a channel's turns (nearest-rank percentiles), and the --latency-budget they are held to. */
+export interface LatencyFigures {
+  /** How many turns the figures are taken over. */
+  turns: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  /** --latency-budget in milliseconds: a p95 above it is a warning. */
+  budgetMs: number;
 }
 
 export interface ChannelReport {
@@ -57,10 +91,57 @@ export interface Report {
   error: { message: string } | null;
   counts: { cases: number; passed: number; failed: number; errors: number; warnings: number };
   cases: CaseReport[];
+  /** What a --baseline file did: null without one. */
+  baseline?: BaselineOutcome | null;
+}
+
+/** A baseline's effect on the run: which entries matched failures, and which are stale. */
+export interface BaselineOutcome {
+  file: string;
+  entries: string[];
+  /** Entries that matched at least one failure of this run. */
+  matched: string[];
+  /** Entries that matched nothing although their cases ran: they fail the run, so the list only shrinks. */
+  stale: string[];
+  /** Entries about cases or channels this run did not check (a narrower --case or --channel). */
+  unchecked: string[];
 }
 
 /** The reply index a finding's pointer names (`/replies/2/...` is 2), or null. */
 export function replyIndex(path: string): number | null {
   const match = /^\/replies\/(\d+)(?:\/|$)/.exec(path);
   return match ? Number(match[1]) : null;
+}
+
+/** What a case is made of, before its verdict: its turns, and findings about the case as a whole. */
+export interface CaseParts {
+  id: string;
+  channel: string;
+  conversationId: string;
+  /** performance.now() when the case started. */
+  started: number;
+  turns: TurnReport[];
+  /** Findings about the case as a whole, not one turn (reported with turn null). */
+  caseFindings?: readonly Finding[];
+  latency?: LatencyFigures;
+}
+
+/** The case as reported: every finding of its turns and its own; failed by an error, or by any finding under --strict. */
+export function assembleCase(parts: CaseParts, strict: boolean): CaseReport {
+  const { id, channel, conversationId, started, turns, caseFindings = [], latency } = parts;
+  const findings = [
+    ...turns.flatMap((turn) => turn.findings),
+    ...caseFindings.map((finding): ReportedFinding => ({ ...finding, turn: null, reply: replyIndex(finding.path) })),
+  ];
+  const passed = !findings.some((finding) => finding.severity === 'error' || strict);
+  return {
+    id,
+    channel,
+    conversationId,
+    passed,
+    durationMs: Math.round(performance.now() - started),
+    turns,
+    findings,
+    ...(latency ? { latency } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 import type { Reply } from '../answer.js';
 import { CASE_IDS, type CaseDefinition, FIXED_CASES, type PastTurn, isCaseId } from '../cases/fixed-cases.js';
 import type { AgentRequest } from '../cases/person-message.js';
-import { AgentClient } from '../http/client.js';
+import { AgentClient, type RecordedExchange } from '../http/client.js';
 import {
   type CaseReport,
   type ChannelReport,
@@ -9,6 +9,7 @@ import {
   type Report,
   type ReportedFinding,
   type TurnReport,
+  assembleCase,
   replyIndex,
 } from '../report/report.js';
 import { type Contract, type PlatformRules, knownChannels } from '../spec/contract.js';
@@ -16,12 +17,16 @@ import { bundledContract } from '../spec/load-contract.js';
 import { UsageError } from '../usage-error.js';
 import { TOOL_VERSION } from '../version.js';
 import { checkTurn } from './check-turn.js';
+import { applyBaseline, type BaselineEntry, isExpectedFailure } from '../report/baseline.js';
+import { reproduceCase } from '../report/reproduce.js';
 import { runPooled } from './pool.js';
 import { parseTargetUrl } from './target-url.js';
 
 export const DEFAULT_TOKEN_ENV = 'FLOW_FRAMEWORK_AGENT_TOKEN';
 export const DEFAULT_CONCURRENCY = 8;
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_QUALITY_CONVERSATIONS = 8;
+export const DEFAULT_LATENCY_BUDGET_SECONDS = 10;
 const CUSTOM_CHANNEL = /^[a-z][a-z0-9_-]{0,31}$/;
 
 export interface CheckEndpointOptions {
@@ -47,6 +52,16 @@ export interface CheckEndpointOptions {
   strict?: boolean;
   /** Accept an https certificate the system does not trust (a self-signed one, for local use only). */
   insecure?: boolean;
+  /** Run the quality cases too (`quality/auth`, `quality/malformed`, ...), after the fixed ones. */
+  quality?: boolean;
+  /** Conversations at once in `quality/concurrency`. Default 8. */
+  qualityConversations?: number;
+  /** p95 latency above this many seconds is a warning in `quality/latency`. Default 10. */
+  latencyBudgetSeconds?: number;
+  /** Expected failures (--baseline): listed failures do not fail the run; a stale entry does. */
+  baseline?: { file: string; entries: readonly BaselineEntry[] };
+  /** Told of every HTTP exchange as it ends (the token redacted), for an HTTP archive. */
+  onExchange?: (exchange: RecordedExchange) => void;
   /** Called as each case ends, with its report and its index in the report's `cases`. */
   onCase?: (caseReport: CaseReport, index: number) => void;
 }
@@ -63,6 +78,11 @@ interface Plan {
   limits: Readonly<Record<string, PlatformRules>>;
   strict: boolean;
   insecure: boolean;
+  /** The token's environment variable (its value is `token`). */
+  tokenEnv: string;
+  quality: boolean;
+  qualityConversations: number;
+  latencyBudgetSeconds: number;
 }
 
 function positive(value: number | undefined, fallback: number, what: string, integer: boolean): number {
@@ -110,6 +130,10 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): P
     limits: options.limits ?? {},
     strict: options.strict ?? false,
     insecure: options.insecure ?? false,
+    tokenEnv,
+    quality: options.quality ?? false,
+    qualityConversations: positive(options.qualityConversations, DEFAULT_QUALITY_CONVERSATIONS, '--quality-conversations', true),
+    latencyBudgetSeconds: positive(options.latencyBudgetSeconds, DEFAULT_LATENCY_BUDGET_SECONDS, '--latency-budget', false),
   };
 }
 
@@ -152,10 +176,11 @@ export function errorReport(target: string, message: string, contract: Contract 
     error: { message },
     counts: { cases: 0, passed: 0, failed: 0, errors: 0, warnings: 0 },
     cases: [],
+    baseline: null,
   };
 }
 
-async function runConversation(
+export async function runConversation(
   plan: Plan,
   client: AgentClient,
   runId: string,
@@ -194,9 +219,8 @@ async function runConversation(
       findings: verdict.findings.map((finding): ReportedFinding => ({ ...finding, turn: index, reply: replyIndex(finding.path) })),
     });
   }
-  const findings = turns.flatMap((turn) => turn.findings);
-  const passed = !findings.some((finding) => finding.severity === 'error' || plan.strict);
-  return { id: definition.id, channel, conversationId, passed, durationMs: Math.round(performance.now() - started), turns, findings };
+  const caseReport = assembleCase({ id: definition.id, channel, conversationId, started, turns }, plan.strict);
+  return reproduceCase(caseReport, plan.url.href, plan.token ? plan.tokenEnv : undefined);
 }
 
 /**
@@ -213,8 +237,14 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     connections: plan.concurrency,
     insecure: plan.insecure,
     ...(plan.token ? { token: plan.token } : {}),
+    ...(options.onExchange ? { onExchange: options.onExchange } : {}),
   });
   const base = describeRun(plan);
+  // What a case is, as it ends: with a baseline, whether its failure is an expected one.
+  const withExpectation = (caseReport: CaseReport): CaseReport => ({
+    ...caseReport,
+    expected: options.baseline ? isExpectedFailure(caseReport, options.baseline.entries, plan.strict) : false,
+  });
   try {
     const probe = await client.head();
     if (probe.kind !== 'answer') {
@@ -228,15 +258,24 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     const cases = await runPooled(
       conversations.map(({ channel, definition }, index) => async () => {
         const caseReport = await runConversation(plan, client, runId, channel, definition);
-        options.onCase?.(caseReport, index);
+        options.onCase?.(withExpectation(caseReport), index);
         return caseReport;
       }),
       plan.concurrency,
     );
+    if (plan.quality) {
+      // Loaded only for --quality: the checks beyond the contract (auth, bad input, load, latency).
+      const { runQualityCases } = await import('../quality/run-quality.js');
+      for (const qualityCase of await runQualityCases({ plan, client, runId, fixedCases: [...cases] })) {
+        const caseReport = reproduceCase(qualityCase, plan.url.href, plan.token ? plan.tokenEnv : undefined);
+        options.onCase?.(withExpectation(caseReport), cases.length);
+        cases.push(caseReport);
+      }
+    }
     const all = cases.flatMap((caseReport) => caseReport.findings);
     const passed = cases.filter((caseReport) => caseReport.passed).length;
     const failed = cases.length - passed;
-    return {
+    const report: Report = {
       ...base,
       outcome: failed === 0 ? 'passed' : 'failed',
       exitCode: failed === 0 ? 0 : 1,
@@ -248,8 +287,10 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
         errors: all.filter((finding) => finding.severity === 'error').length,
         warnings: all.filter((finding) => finding.severity === 'warning').length,
       },
-      cases,
+      cases: cases.map((caseReport) => ({ ...caseReport, expected: false })),
+      baseline: null,
     };
+    return options.baseline ? applyBaseline(report, options.baseline.entries, options.baseline.file, plan.strict) : report;
   } finally {
     await client.close();
   }

@@ -1,0 +1,95 @@
+import type { CaseReport, Report, ReportedFinding } from './report.js';
+
+/** Text made safe for XML 1.0: characters XML cannot hold are dropped, markup is escaped. */
+export function xmlText(value: string): string {
+  return value
+    .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+function describe(finding: ReportedFinding): string {
+  const turn = finding.turn === null ? '' : ` (turn ${finding.turn + 1})`;
+  const lines = [`[${finding.rule}] ${finding.path || '(body)'}${turn}: ${finding.message}`];
+  if (finding.hint) lines.push(`  hint: ${finding.hint}`);
+  if (finding.reproduce) lines.push(`  reproduce: ${finding.reproduce}`);
+  return lines.join('\n');
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+function testcase(caseReport: CaseReport): string {
+  const name = `${caseReport.channel}/${caseReport.id}`;
+  const errors = caseReport.findings.filter((finding) => finding.severity === 'error');
+  const warnings = caseReport.findings.filter((finding) => finding.severity === 'warning');
+  const parts = [
+    `    <testcase classname="check-endpoint.${xmlText(caseReport.channel)}" name="${xmlText(name)}" time="${seconds(caseReport.durationMs)}">`,
+  ];
+  if (!caseReport.passed && caseReport.expected) {
+    parts.push(`      <skipped message="expected failure (listed in the baseline)"/>`);
+  } else if (!caseReport.passed) {
+    const failing = errors.length > 0 ? errors : warnings;
+    const rules = [...new Set(failing.map((finding) => finding.rule))].join(', ');
+    parts.push(
+      `      <failure message="${xmlText(`${failing.length} finding(s): ${rules}`)}" type="${xmlText(rules)}">${xmlText(failing.map(describe).join('\n'))}</failure>`,
+    );
+  }
+  if (warnings.length > 0)
+    parts.push(`      <system-out>${xmlText(warnings.map((finding) => `warning ${describe(finding)}`).join('\n'))}</system-out>`);
+  parts.push('    </testcase>');
+  return parts.join('\n');
+}
+
+/**
+ * The report as JUnit XML: one testsuite per channel, one testcase per case named `channel/case`,
+ * a failure per failed case carrying each finding's rule, message and JSON pointer, warnings in
+ * system-out, a failure the baseline expects as skipped.
+ */
+export function renderJunit(report: Report): string {
+  const channels = [...new Set(report.cases.map((caseReport) => caseReport.channel))];
+  const suites = channels.map((channel) => {
+    const cases = report.cases.filter((caseReport) => caseReport.channel === channel);
+    const failures = cases.filter((caseReport) => !caseReport.passed && !caseReport.expected).length;
+    const skipped = cases.filter((caseReport) => !caseReport.passed && caseReport.expected).length;
+    const time = cases.reduce((sum, caseReport) => sum + caseReport.durationMs, 0);
+    return [
+      `  <testsuite name="${xmlText(channel)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}">`,
+      ...cases.map(testcase),
+      '  </testsuite>',
+    ].join('\n');
+  });
+  const tests = report.cases.length;
+  const failures = report.cases.filter((caseReport) => !caseReport.passed && !caseReport.expected).length;
+  const errorSuite =
+    report.outcome === 'error'
+      ? [
+          `  <testsuite name="check-endpoint" tests="1" failures="0" errors="1">`,
+          `    <testcase classname="check-endpoint" name="run"><error message="${xmlText(report.error?.message ?? 'the check could not run')}"/></testcase>`,
+          '  </testsuite>',
+        ].join('\n')
+      : undefined;
+  const staleSuite = report.baseline?.stale.length
+    ? [
+        `  <testsuite name="baseline" tests="${report.baseline.stale.length}" failures="${report.baseline.stale.length}" errors="0">`,
+        ...report.baseline.stale.map(
+          (entry) =>
+            `    <testcase classname="check-endpoint.baseline" name="${xmlText(entry)}"><failure message="stale baseline entry" type="baseline">${xmlText(`"${entry}" is listed as an expected failure but it passed: remove it from ${report.baseline!.file}.`)}</failure></testcase>`,
+        ),
+        '  </testsuite>',
+      ].join('\n')
+    : undefined;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="check-endpoint ${xmlText(report.target)}" tests="${tests}" failures="${failures}" errors="${report.outcome === 'error' ? 1 : 0}">`,
+    ...suites,
+    ...(errorSuite ? [errorSuite] : []),
+    ...(staleSuite ? [staleSuite] : []),
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

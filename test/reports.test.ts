@@ -1,0 +1,272 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { XMLParser } from 'fast-xml-parser';
+import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { createAjv } from '../src/spec/ajv.js';
+import { parseBaseline } from '../src/report/baseline.js';
+import { shellQuote } from '../src/report/reproduce.js';
+import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
+import { ROOT, runCli } from './helpers.js';
+
+const TOKEN = 'reports-secret-51c7e0';
+const byName = (name: string) => [...BROKEN_AGENTS, ...VALID_AGENTS].find((agent) => agent.name === name)!;
+
+/** A validator for HAR 1.2, from the har-schema package (JSON Schema draft-06). */
+function harValidator() {
+  const require = createRequire(import.meta.url);
+  const ajv = createAjv({ strict: false, validateFormats: false });
+  ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  const folder = join(ROOT, 'node_modules/har-schema/lib');
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
+    ajv.addSchema(JSON.parse(readFileSync(join(folder, file), 'utf8')));
+  }
+  return ajv.getSchema('har.json#')!;
+}
+
+let typo: RunningAgent;
+let silent: RunningAgent;
+let tmp: string;
+
+before(async () => {
+  typo = await serveAgent(byName('typo-buttton-on-double-text').handler);
+  silent = await serveAgent(byName('silent').handler);
+  tmp = mkdtempSync(join(tmpdir(), 'check-endpoint-reports-'));
+});
+after(async () => {
+  await Promise.all([typo.close(), silent.close()]);
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('report files', () => {
+  test('--report-dir writes report.json, junit.xml and traffic.har; no output and no file holds the token', async () => {
+    const dir = join(tmp, 'all-reports');
+    const result = await runCli(
+      [
+        typo.url,
+        '--channel',
+        'whatsapp',
+        '--channel',
+        'sms',
+        '--report-dir',
+        dir,
+        '--junit',
+        join(tmp, 'extra.xml'),
+        '--har',
+        join(tmp, 'extra.har'),
+        '--json',
+      ],
+      { env: { FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(tmp, 'summary.md') } },
+    );
+    assert.equal(result.code, 1, result.stderr);
+    assert.deepEqual(readdirSync(dir).sort(), ['junit.xml', 'report.json', 'traffic.har']);
+    for (const text of [result.stdout, result.stderr]) assert.ok(!text.includes(TOKEN), 'no output holds the token');
+    for (const file of [
+      ...readdirSync(dir).map((name) => join(dir, name)),
+      join(tmp, 'extra.xml'),
+      join(tmp, 'extra.har'),
+      join(tmp, 'summary.md'),
+    ]) {
+      assert.ok(!readFileSync(file, 'utf8').includes(TOKEN), `${file} does not hold the token`);
+    }
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')), JSON.parse(result.stdout));
+  });
+
+  test('JUnit: a JUnit parser sees one testsuite per channel, one testcase per case, the failure with rule, message and pointer', async () => {
+    const file = join(tmp, 'junit.xml');
+    const result = await runCli([typo.url, '--channel', 'whatsapp', '--channel', 'sms', '--junit', file]);
+    assert.equal(result.code, 1);
+    const xml = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => ['testsuite', 'testcase'].includes(name),
+    }).parse(readFileSync(file, 'utf8'));
+    const suites = xml.testsuites.testsuite as {
+      name: string;
+      tests: string;
+      failures: string;
+      testcase: { name: string; failure?: { type: string; '#text': string } }[];
+    }[];
+    assert.deepEqual(
+      suites.map((suite) => [suite.name, suite.tests, suite.failures]),
+      [
+        ['whatsapp', '5', '1'],
+        ['sms', '5', '1'],
+      ],
+    );
+    assert.equal(xml.testsuites.tests, '10');
+    assert.equal(xml.testsuites.failures, '2');
+    assert.deepEqual(
+      suites[0]!.testcase.map((testcase) => testcase.name),
+      ['whatsapp/typed', 'whatsapp/double-text', 'whatsapp/photo', 'whatsapp/button-tap', 'whatsapp/no-reply'],
+    );
+    const failed = suites[0]!.testcase.find((testcase) => testcase.failure)!;
+    assert.equal(failed.name, 'whatsapp/double-text');
+    assert.equal(failed.failure!.type, 'schema');
+    assert.match(failed.failure!['#text'], /\[schema\] \/replies\/0\/buttton \(turn 1\): unknown property "buttton"/);
+    assert.match(failed.failure!['#text'], /reproduce: curl /);
+  });
+
+  test('JUnit: warnings go to system-out; text the agent wrote cannot break the XML', async () => {
+    const hostile = await serveAgent(() => ({ replies: [{ type: 'message', text: ']]></failure><x>\u0000&amp;', buttton: 1 }] }));
+    try {
+      const file = join(tmp, 'hostile.xml');
+      await runCli([hostile.url, '--case', 'typed', '--junit', file]);
+      const xml = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(file, 'utf8'), true);
+      assert.ok(xml.testsuites);
+      const silentFile = join(tmp, 'silent.xml');
+      assert.equal((await runCli([silent.url, '--case', 'typed', '--junit', silentFile])).code, 0);
+      assert.match(readFileSync(silentFile, 'utf8'), /<system-out>warning \[silent\] \/replies/);
+    } finally {
+      await hostile.close();
+    }
+  });
+
+  test('HAR: validates as HAR 1.2 and holds every exchange, the HEAD probe first, with the token redacted', async () => {
+    const file = join(tmp, 'traffic.har');
+    const result = await runCli([typo.url, '--har', file], { env: { FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN } });
+    assert.equal(result.code, 1);
+    const har = JSON.parse(readFileSync(file, 'utf8'));
+    const validate = harValidator();
+    assert.ok(validate(har), JSON.stringify(validate.errors));
+    const entries = har.log.entries as {
+      request: { method: string; headers: { name: string; value: string }[]; postData?: { text: string } };
+      response: { status: number; content: { text: string } };
+    }[];
+    assert.equal(entries.length, 1 + 7, 'the probe and every turn');
+    assert.equal(entries[0]!.request.method, 'HEAD');
+    assert.ok(entries.slice(1).every((entry) => entry.request.method === 'POST' && entry.response.status === 200));
+    for (const entry of entries) {
+      assert.deepEqual(
+        entry.request.headers.find((header) => header.name === 'authorization'),
+        { name: 'authorization', value: 'Bearer <redacted>' },
+      );
+    }
+    assert.ok(entries.some((entry) => entry.response.content.text.includes('buttton')));
+    assert.ok(!readFileSync(file, 'utf8').includes(TOKEN));
+  });
+
+  test('a report file that cannot be written: exit 2 with a clear message', async () => {
+    const blocker = join(tmp, 'a-file');
+    writeFileSync(blocker, 'x');
+    const result = await runCli([silent.url, '--case', 'typed', '--junit', join(blocker, 'junit.xml')]);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /check-endpoint: cannot write .*junit\.xml: (ENOTDIR|EEXIST)/);
+  });
+});
+
+describe('baselines', () => {
+  test('--write-baseline writes the failures; with it, the run passes and says they were expected', async () => {
+    const file = join(tmp, 'baseline.txt');
+    assert.equal((await runCli([typo.url, '--write-baseline', file])).code, 1);
+    const lines = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    assert.deepEqual(lines, ['whatsapp/double-text:schema']);
+    const result = await runCli([typo.url, '--baseline', file, '--json']);
+    assert.equal(result.code, 0, result.stderr);
+    const report = JSON.parse(result.stdout);
+    assert.equal(report.outcome, 'passed');
+    assert.deepEqual(report.baseline.matched, ['whatsapp/double-text:schema']);
+    assert.equal(report.cases.find((c: { id: string }) => c.id === 'double-text').expected, true);
+    assert.match(result.stderr, /FAIL {2}double-text .* expected \(baseline\)/);
+  });
+
+  test('an entry that passes now is stale and fails the run; one for a case that did not run is only noted', async () => {
+    const file = join(tmp, 'stale.txt');
+    writeFileSync(file, '# expected failures\ndouble-text:schema\nphoto\ntelegram/typed:platform\n');
+    const result = await runCli([typo.url, '--baseline', file, '--json']);
+    assert.equal(result.code, 1);
+    const report = JSON.parse(result.stdout);
+    assert.deepEqual(report.baseline.stale, ['photo']);
+    assert.deepEqual(report.baseline.unchecked, ['telegram/typed:platform']);
+    assert.match(result.stderr, /✗ stale baseline entry "photo": it passes now; remove it from/);
+  });
+
+  test('a listed rule does not excuse another rule in the same case', async () => {
+    const file = join(tmp, 'other-rule.txt');
+    writeFileSync(file, 'double-text:platform\n');
+    assert.equal((await runCli([typo.url, '--baseline', file])).code, 1);
+  });
+
+  test('a bad entry or a missing file: exit 2 naming the line', async () => {
+    const file = join(tmp, 'bad.txt');
+    writeFileSync(file, 'typed\nwhatsapp/typo-case\n');
+    const bad = await runCli([typo.url, '--baseline', file]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /bad\.txt:2: "whatsapp\/typo-case" is not a baseline entry/);
+    const missing = await runCli([typo.url, '--baseline', join(tmp, 'none.txt')]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /cannot read the baseline file .*none\.txt: ENOENT/);
+  });
+
+  test('entries parse as case, case:rule, channel/case and channel/case:rule, quality cases included', () => {
+    assert.deepEqual(
+      parseBaseline('typed\nphoto:status\nsms/button-tap\nweb/no-reply:timeout\nquality/auth\nsms/quality/retry:retry', 'b.txt'),
+      [
+        { text: 'typed', case: 'typed' },
+        { text: 'photo:status', case: 'photo', rule: 'status' },
+        { text: 'sms/button-tap', case: 'button-tap', channel: 'sms' },
+        { text: 'web/no-reply:timeout', case: 'no-reply', channel: 'web', rule: 'timeout' },
+        { text: 'quality/auth', case: 'quality/auth' },
+        { text: 'sms/quality/retry:retry', case: 'quality/retry', channel: 'sms', rule: 'retry' },
+      ],
+    );
+  });
+});
+
+describe('in CI', () => {
+  test('GitHub Actions: an ::error per finding titled channel/case: rule, and a step summary table', async () => {
+    const summary = join(tmp, 'step-summary.md');
+    const result = await runCli([typo.url, '--channel', 'whatsapp', '--channel', 'sms'], {
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
+    });
+    assert.equal(result.code, 1);
+    const annotations = result.stderr.split('\n').filter((line) => line.startsWith('::'));
+    assert.deepEqual(
+      annotations.map((line) => line.slice(0, line.indexOf('::', 2))),
+      ['::error title=whatsapp/double-text%3A schema', '::error title=sms/double-text%3A schema'],
+    );
+    assert.match(annotations[0]!, /::unknown property "buttton"; allowed here%3A|::unknown property "buttton"/);
+    const table = readFileSync(summary, 'utf8');
+    assert.match(table, /\| channel \| typed \| double-text \| photo \| button-tap \| no-reply \|/);
+    assert.match(table, /\| whatsapp \| ✅ \| ❌ schema \| ✅ \| ✅ \| ✅ \|/);
+    assert.match(table, /8 of 10 cases passed\./);
+    const quiet = await runCli([typo.url], { env: { GITHUB_ACTIONS: undefined } });
+    assert.ok(!quiet.stderr.includes('::error'), 'no workflow commands outside GitHub Actions');
+  });
+
+  test('the reproduce line under a failed turn sends exactly that request, naming the token variable', async () => {
+    const result = await runCli([typo.url, '--json'], { env: { FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN } });
+    const report = JSON.parse(result.stdout);
+    const failed = report.cases.find((c: { passed: boolean }) => !c.passed);
+    const command: string = failed.findings[0].reproduce;
+    assert.ok(command.includes('-H "authorization: Bearer $FLOW_FRAMEWORK_AGENT_TOKEN"'));
+    assert.ok(!command.includes(TOKEN));
+    assert.match(result.stderr, /reproduce turn 1: curl -sS -i -X POST/);
+    // The body the shell would send is the request, byte for byte.
+    const quoted = command.slice(command.indexOf("--data-raw '") + '--data-raw '.length);
+    const sent = execFileSync('sh', ['-c', `printf %s ${quoted}`], { encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(sent), failed.turns[0].request);
+    assert.equal(execFileSync('sh', ['-c', `printf %s ${shellQuote("it's a 'quote'")}`], { encoding: 'utf8' }), "it's a 'quote'");
+    // Passing turns carry no reproduce line.
+    assert.ok(
+      report.cases
+        .filter((c: { passed: boolean }) => c.passed)
+        .every((c: { findings: { reproduce: unknown }[] }) => c.findings.every((f) => f.reproduce === null)),
+    );
+  });
+
+  test('--strict: warnings fail the run', async () => {
+    assert.equal((await runCli([silent.url, '--case', 'typed'])).code, 0);
+    assert.equal((await runCli([silent.url, '--case', 'typed', '--strict'])).code, 1);
+  });
+
+  test('no stray files: without report flags nothing is written', () => {
+    assert.ok(!existsSync(join(ROOT, 'junit.xml')) && !existsSync(join(ROOT, 'traffic.har')));
+  });
+});
