@@ -37,8 +37,15 @@ async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
+export interface ServeAgentOptions {
+  port?: number;
+  host?: string;
+  /** How to answer a POST body that is not JSON: 400 when left out (a fixture agent may crash instead). */
+  onBodyNotJson?: (body: Buffer, raw: IncomingMessage) => RawResponse;
+}
+
 /** Serves a handler as an agent endpoint on loopback: HEAD answers 200, POST takes JSON. */
-export async function serveAgent(handler: AgentHandler, options: { port?: number; host?: string } = {}): Promise<RunningAgent> {
+export async function serveAgent(handler: AgentHandler, options: ServeAgentOptions = {}): Promise<RunningAgent> {
   const server = createServer(async (request, response) => {
     try {
       if (request.method === 'HEAD') return send(response, 200, '', {});
@@ -50,6 +57,10 @@ export async function serveAgent(handler: AgentHandler, options: { port?: number
       try {
         message = JSON.parse(body.toString('utf8')) as AgentRequest;
       } catch {
+        if (options.onBodyNotJson) {
+          const answer = options.onBodyNotJson(body, request);
+          return send(response, answer.status, answer.body, answer.headers);
+        }
         return send(response, 400, '{"error":"the body is not JSON"}', { 'content-type': 'application/json' });
       }
       if (typeof message !== 'object' || message === null || typeof message.message !== 'object' || message.message === null) {

@@ -1,0 +1,55 @@
+/**
+ * quality/long-input: any text a person can send is answered. One conversation of two messages: a
+ * 4096-character one (WhatsApp's and Telegram's longest), then one mixing right-to-left text,
+ * combining marks and emoji joined with U+200D. Each must be answered 200 with a valid answer
+ * (rule `long-input` when none came). Runs on every channel.
+ */
+import type { AgentRequest } from '../cases/person-message.js';
+import type { CaseReport, TurnReport } from '../report/report.js';
+import type { QualityContext } from './quality-context.js';
+import { judgeTurn, qualityCase, qualityConversationId, qualityMessageId, qualityTurn, withCaseRule } from './quality-turn.js';
+
+const ID = 'quality/long-input';
+
+/** Code points in the long message (ASCII, so also UTF-16 units and bytes). */
+export const LONG_INPUT_LENGTH = 4096;
+
+const SENTENCE =
+  'hi, i am planning a surprise dinner for my parents next friday and wanted to ask about your menu, allergies, parking and the quiet corner tables. ';
+
+/** The long message: a person's rambling text, exactly 4096 characters. */
+export const LONG_TEXT = SENTENCE.repeat(Math.ceil(LONG_INPUT_LENGTH / SENTENCE.length)).slice(0, LONG_INPUT_LENGTH);
+
+/**
+ * Arabic and Hebrew (right-to-left, with a right-to-left mark), Latin with combining marks
+ * (e + U+0301, Zalgo-style stacks), and emoji sequences joined with U+200D (a family, a technologist
+ * with a skin tone, a rainbow flag).
+ */
+export const MIXED_TEXT =
+  '\u0645\u0631\u062D\u0628\u0627! \u05E9\u05DC\u05D5\u05DD \u200F\u2014 can i order a cafe\u0301 au lait? Z\u0351\u0307\u0303a\u0308\u0324l\u0346g\u0350o\u0301 ' +
+  '\u{1F469}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466} \u{1F468}\u{1F3FD}\u200D\u{1F4BB} \u{1F3F3}\u{FE0F}\u200D\u{1F308}';
+
+const INPUTS = [
+  { text: LONG_TEXT, sent: `a ${LONG_INPUT_LENGTH}-character message` },
+  { text: MIXED_TEXT, sent: 'a message mixing right-to-left text, combining marks and ZWJ emoji' },
+] as const;
+
+const HINT =
+  'Accept any text the platform delivers: up to 4096 characters, in any script, with combining marks and emoji joined by U+200D. Do not cap the request size below that, reject non-Latin text, or cut strings by UTF-16 units.';
+
+export async function longInputCase(context: QualityContext, channel: string): Promise<CaseReport> {
+  const started = performance.now();
+  const conversationId = qualityConversationId(context, channel, ID);
+  const turns: TurnReport[] = [];
+  const personMessageIds: string[] = [];
+  for (const [index, input] of INPUTS.entries()) {
+    const messageId = qualityMessageId(context, channel, ID, index + 1);
+    personMessageIds.push(messageId);
+    const request: AgentRequest = { conversationId, messageId, channel, message: { text: input.text } };
+    const outcome = await context.client.post(JSON.stringify(request));
+    const verdict = judgeTurn(context, channel, outcome, personMessageIds, true);
+    const findings = withCaseRule(context, verdict.findings, outcome, 'long-input', input.sent, HINT);
+    turns.push(qualityTurn(index, { messageId, request, outcome, answer: verdict.answer, findings }));
+  }
+  return qualityCase(context, { id: ID, channel, conversationId, started, turns });
+}

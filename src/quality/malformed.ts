@@ -1,0 +1,84 @@
+/**
+ * quality/malformed: bad requests are turned away, not crashed on. Three bodies, each made from a
+ * valid request: one cut off halfway (not JSON), one with no `message`, one of the wrong types. A
+ * 4xx answer passes; a 5xx, a 2xx or no answer warns. Runs once per run, with the token.
+ */
+import type { AgentRequest } from '../cases/person-message.js';
+import { type Finding, warning } from '../findings.js';
+import type { HttpOutcome } from '../http/client.js';
+import type { CaseReport, TurnReport } from '../report/report.js';
+import type { QualityContext } from './quality-context.js';
+import { qualityCase, qualityConversationId, qualityMessageId, qualityTurn, reportedAnswer, whatCame } from './quality-turn.js';
+
+const ID = 'quality/malformed';
+
+interface Damage {
+  /** What the body is, for messages. */
+  what: string;
+  /** The body sent, made from a valid request. */
+  body(request: AgentRequest): string;
+}
+
+const DAMAGES: readonly Damage[] = [
+  {
+    what: 'a body that is not JSON (a request cut off halfway)',
+    body: (request) => {
+      const json = JSON.stringify(request);
+      return json.slice(0, Math.floor(json.length / 2));
+    },
+  },
+  {
+    what: 'a JSON body with no "message"',
+    body: ({ message: _, ...rest }) => JSON.stringify(rest),
+  },
+  {
+    what: 'a JSON body of the wrong types ("messageId" and "message.text" numbers)',
+    body: (request) => JSON.stringify({ ...request, messageId: 12345, message: { ...request.message, text: 42 } }),
+  },
+];
+
+function damageFindings(outcome: HttpOutcome, damage: Damage): Finding[] {
+  if (outcome.kind === 'answer' && outcome.status >= 400 && outcome.status < 500) return [];
+  const expected = `expected a 4xx status (such as 400) for ${damage.what}; got ${whatCame(outcome)}`;
+  if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
+    return [
+      warning(
+        'malformed',
+        '',
+        `${expected}, as if it were a valid message`,
+        'Validate each request before acting on it (JSON, then the shape of spec/request.schema.json) and answer 400 when it fails, so broken senders are seen.',
+      ),
+    ];
+  }
+  return [
+    warning(
+      'malformed',
+      '',
+      expected,
+      'Parse and validate the body before using it, and answer 400 with a short reason when it is not JSON or not shaped like the contract\u2019s request, instead of failing (5xx) or dropping the connection.',
+    ),
+  ];
+}
+
+export async function malformedCase(context: QualityContext, channel: string): Promise<CaseReport> {
+  const started = performance.now();
+  const conversationId = qualityConversationId(context, channel, ID);
+  const turns: TurnReport[] = [];
+  for (const [index, damage] of DAMAGES.entries()) {
+    const messageId = qualityMessageId(context, channel, ID, index + 1);
+    const request: AgentRequest = { conversationId, messageId, channel, message: { text: 'hi, what time are you open today?' } };
+    const sentBody = damage.body(request);
+    const outcome = await context.client.send({ method: 'POST', body: sentBody });
+    turns.push(
+      qualityTurn(index, {
+        messageId,
+        request,
+        sentBody,
+        outcome,
+        answer: reportedAnswer(outcome),
+        findings: damageFindings(outcome, damage),
+      }),
+    );
+  }
+  return qualityCase(context, { id: ID, channel, conversationId, started, turns });
+}
