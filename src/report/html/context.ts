@@ -1,0 +1,30 @@
+import type { PlatformLook } from './platforms.js';
+
+/** A person's message, as the agent's quotes and reactions refer to it. */
+export interface PersonMessageView {
+  messageId: string;
+  /** What the quote shows: the text, or what was sent instead of text. */
+  summary: string;
+  turn: number;
+}
+
+/** A reaction the agent sent, drawn on the message it reacts to. */
+export interface ReactionView {
+  emoji: string;
+  /** The platform would not send it (it has an error finding). */
+  notSent: boolean;
+  turn: number;
+  reply: number;
+}
+
+/** What every part of one conversation's drawing needs to know. */
+export interface ConversationContext {
+  channel: string;
+  /** The platform's name for people, such as WhatsApp, or the channel's name. */
+  channelTitle: string;
+  look: PlatformLook;
+  /** The person's messages by id. */
+  personMessages: ReadonlyMap<string, PersonMessageView>;
+  /** The agent's reactions by the id of the message they react to. */
+  reactions: ReadonlyMap<string, readonly ReactionView[]>;
+}

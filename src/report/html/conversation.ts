@@ -1,0 +1,307 @@
+import type { CaseReport, ReportedFinding, TurnReport } from '../report.js';
+import type { ConversationContext, PersonMessageView, ReactionView } from './context.js';
+import { hasError, renderFindings } from './findings.js';
+import { type Markup, h } from './markup.js';
+import { type PlatformLook, platformLook } from './platforms.js';
+import { renderRaw, renderReply, renderText } from './reply.js';
+import { asArray, asRecord, asString, clip, count, imageDataUrl, plural } from './values.js';
+
+const MAX_TURNS = 40;
+const MAX_REPLIES = 25;
+const MAX_ATTACHMENTS = 5;
+
+export type CaseState = 'pass' | 'warning' | 'fail';
+
+export function caseState(caseReport: CaseReport): CaseState {
+  if (!caseReport.passed) return 'fail';
+  return caseReport.findings.length > 0 ? 'warning' : 'pass';
+}
+
+export const STATE_LABEL: Record<CaseState, { mark: string; text: string }> = {
+  pass: { mark: '✓', text: 'Pass' },
+  warning: { mark: '!', text: 'Warning' },
+  fail: { mark: '✗', text: 'Fail' },
+};
+
+interface PersonMessageFields {
+  text: string | undefined;
+  attachments: readonly unknown[];
+  choice: Record<string, unknown> | undefined;
+  replyTo: Record<string, unknown> | undefined;
+}
+
+function personMessage(turn: TurnReport): PersonMessageFields | undefined {
+  const message = asRecord(asRecord(turn.request)?.message);
+  if (!message) return undefined;
+  return {
+    text: asString(message.text),
+    attachments: asArray(message.attachments) ?? [],
+    choice: asRecord(message.choice),
+    replyTo: asRecord(message.replyTo),
+  };
+}
+
+/** What a quote of the person's message shows. */
+function summary(fields: PersonMessageFields | undefined): string {
+  if (!fields) return '(a request this page cannot draw)';
+  if (fields.text) return fields.text;
+  const choice = asString(fields.choice?.title);
+  if (choice !== undefined) return choice;
+  const kind = asString(asRecord(fields.attachments[0])?.kind);
+  if (kind === 'image') return '📷 Photo';
+  if (kind !== undefined) return `📎 ${kind}`;
+  return '(empty message)';
+}
+
+function repliesOf(turn: TurnReport): readonly unknown[] | undefined {
+  return asArray(asRecord(turn.answer)?.replies);
+}
+
+/** The person's messages and the agent's reactions, by message id, for quotes and reaction badges. */
+function buildContext(caseReport: CaseReport, channelTitle: string, look: PlatformLook): ConversationContext {
+  const personMessages = new Map<string, PersonMessageView>();
+  const reactions = new Map<string, ReactionView[]>();
+  caseReport.turns.forEach((turn, index) => {
+    const id = asString(turn.messageId) ?? asString(asRecord(turn.request)?.messageId);
+    if (id !== undefined) personMessages.set(id, { messageId: id, summary: summary(personMessage(turn)), turn: index });
+  });
+  caseReport.turns.forEach((turn, index) => {
+    (repliesOf(turn) ?? []).slice(0, MAX_REPLIES).forEach((reply, replyIndex) => {
+      const record = asRecord(reply);
+      const target = asString(record?.messageId);
+      if (record?.type !== 'reaction' || target === undefined || !personMessages.has(target)) return;
+      const findings = turn.findings.filter((finding) => finding.reply === replyIndex);
+      const list = reactions.get(target) ?? [];
+      list.push({ emoji: clip(asString(record.emoji) ?? '?', 8).shown, notSent: hasError(findings), turn: index, reply: replyIndex });
+      reactions.set(target, list);
+    });
+  });
+  return { channel: caseReport.channel, channelTitle, look, personMessages, reactions };
+}
+
+function renderAttachment(attachment: unknown): Markup {
+  const record = asRecord(attachment);
+  const kind = asString(record?.kind) ?? 'file';
+  const name = asString(record?.name) ?? '';
+  const mime = asString(record?.mime) ?? '';
+  if (kind === 'image') {
+    const source = imageDataUrl(record?.mime, record?.data);
+    if (source !== undefined) return h`<img class="picture" src="${source}" alt="Photo sent by the person${name ? ` (${name})` : ''}" />`;
+  }
+  const named = name ? h` <code>${renderText(name, 80)}</code>` : '';
+  const typed = mime ? h` (${renderText(mime, 60)})` : '';
+  return h`<p class="file"><span aria-hidden="true">📎 </span>${kind}${named}${typed}</p>`;
+}
+
+function renderReactionBadges(context: ConversationContext, messageId: string): Markup | '' {
+  const list = context.reactions.get(messageId);
+  if (!list?.length) return '';
+  return h`<ul class="reactions" aria-label="Reactions">
+    ${list.map(
+      (reaction) =>
+        h`<li
+          class="reaction${reaction.notSent ? ' not-sent' : ''}"
+          title="${reaction.notSent ? 'not sent: see its findings' : 'the agent reacted'}"
+        >
+          <span class="sr-only">The agent reacted${reaction.notSent ? ' (not sent)' : ''}: </span>${reaction.emoji}
+        </li>`,
+    )}
+  </ul>`;
+}
+
+/** What quality cases change about a request: a damaged body, a missing or wrong token. */
+function requestNotes(turn: TurnReport): Markup | '' {
+  const extra = asRecord(turn);
+  const sentBody = asString(extra?.sentBody);
+  const authorization = asString(extra?.authorization);
+  const notes: Markup[] = [];
+  if (authorization === 'none') notes.push(h`<p class="request-note">Sent without an authorization header</p>`);
+  else if (authorization === 'wrong-token') notes.push(h`<p class="request-note">Sent with a made-up token</p>`);
+  else if (authorization !== undefined) notes.push(h`<p class="request-note">Authorization: ${renderText(authorization, 60)}</p>`);
+  if (sentBody !== undefined) {
+    notes.push(h`<div class="raw sent-body">
+      <p class="raw-title">The body as sent</p>
+      <pre><code>${renderText(sentBody, 400)}</code></pre>
+    </div>`);
+  }
+  return notes.length ? h`${notes}` : '';
+}
+
+function renderPersonTurn(context: ConversationContext, turn: TurnReport, index: number, turns: number): Markup {
+  const fields = personMessage(turn);
+  const sr = `Person, message ${index + 1} of ${turns}:`;
+  const notes = requestNotes(turn);
+  // A body damaged on purpose (quality/malformed) is drawn as sent, not as the message it was made from.
+  if (!fields || asRecord(turn)?.sentBody !== undefined) {
+    return h`<li class="row person">
+      <div class="lane">
+        <p class="sr-only">${sr}</p>
+        <div class="bubble from-person">${notes || renderRaw(turn.request, 'Request body')}</div>
+      </div>
+      <div class="notes"></div>
+    </li>`;
+  }
+  const choice = fields.choice;
+  const quoteFrom = asString(fields.replyTo?.from);
+  const quote = fields.replyTo
+    ? h`<blockquote class="quote">
+        <p class="quote-from">${quoteFrom === 'agent' ? 'Agent' : quoteFrom === 'person' ? 'Person' : (quoteFrom ?? 'Quote')}</p>
+        <p class="quote-text">${renderText(asString(fields.replyTo.text) || '(no text)', 160)}</p>
+      </blockquote>`
+    : '';
+  const attachments = fields.attachments.slice(0, MAX_ATTACHMENTS).map(renderAttachment);
+  const messageId = asString(turn.messageId) ?? '';
+  return h`<li class="row person">
+    <div class="lane">
+      <p class="sr-only">${sr}</p>
+      <div class="bubble from-person">
+        ${notes}${quote}${attachments}
+        ${choice ? h`<p class="tap"><span class="tap-label">Tapped</span> <span class="text-body">${renderText(asString(choice.title) ?? '(no title)', 120)}</span></p>` : ''}
+        ${fields.text ? h`<p class="text" dir="auto">${renderText(fields.text)}</p>` : ''}
+        ${!fields.text && !choice && attachments.length === 0 ? h`<p class="text bad-value">(empty message)</p>` : ''}
+        <p class="meta"><span class="ticks" aria-hidden="true">✓✓</span></p>
+        ${renderReactionBadges(context, messageId)}
+      </div>
+    </div>
+    <div class="notes"></div>
+  </li>`;
+}
+
+/** The line between the person's message and the agent's answer: status and latency. */
+function renderTurnStatus(turn: TurnReport, index: number, findings: readonly ReportedFinding[]): Markup {
+  const replies = repliesOf(turn);
+  const failed = hasError(findings);
+  const parts = [`Turn ${index + 1}`];
+  if (turn.status === null) parts.push('no answer');
+  else parts.push(`HTTP ${turn.status}`);
+  parts.push(`${count(turn.latencyMs)} ms`);
+  if (replies) parts.push(replies.length === 0 ? 'no reply' : plural(replies.length, 'reply', 'replies'));
+  const raw = failed && turn.answer !== null && turn.answer !== undefined && !replies ? renderRaw(turn.answer, 'The answer body') : '';
+  const reproduce = turn.findings.map((finding) => asString(asRecord(finding)?.reproduce)).find((command) => command !== undefined);
+  return h`<li class="row system${failed ? ' refused' : ''}">
+    <div class="lane">
+      <p class="chip-line"><span class="turn-chip${failed ? ' bad' : ''}">${parts.join(' · ')}</span></p>
+      ${failed && !replies ? h`<p class="turn-failed">The person gets nothing from this answer.</p>` : ''}${raw}
+    </div>
+    <div class="notes">
+      ${failed ? h`<p class="not-sent-label"><span aria-hidden="true">⊘</span> ${replies ? 'Error in this answer' : 'Answer refused'}</p>` : ''}${renderFindings(
+        findings,
+        `Findings for turn ${index + 1}`,
+      )}${
+        reproduce !== undefined
+          ? h`<details class="reproduce">
+              <summary>Send this turn again with curl</summary>
+              <pre><code>${renderText(reproduce, 4000)}</code></pre>
+            </details>`
+          : ''
+      }
+    </div>
+  </li>`;
+}
+
+function renderTurn(context: ConversationContext, turn: TurnReport, index: number, turns: number): Markup {
+  const replies = repliesOf(turn) ?? [];
+  const shown = replies.slice(0, MAX_REPLIES);
+  const byReply = (reply: number) => turn.findings.filter((finding) => finding.reply === reply);
+  const whole = turn.findings.filter((finding) => finding.reply === null || finding.reply >= shown.length || finding.reply < 0);
+  return h`${renderPersonTurn(context, turn, index, turns)}${renderTurnStatus(turn, index, whole)}${shown.map((reply, replyIndex) =>
+    renderReply(
+      context,
+      reply,
+      { turn: index, reply: replyIndex, replies: replies.length, latencyMs: turn.latencyMs },
+      byReply(replyIndex),
+    ),
+  )}${
+    replies.length > shown.length
+      ? h`<li class="row system">
+          <div class="lane">
+            <p class="chip-line"><span class="turn-chip">${count(replies.length - shown.length)} more replies not drawn</span></p>
+          </div>
+          <div class="notes"></div>
+        </li>`
+      : ''
+  }`;
+}
+
+export interface CaseAnchor {
+  caseReport: CaseReport;
+  anchor: string;
+  channelTitle: string;
+}
+
+/** One case: its heading, then its conversation drawn the way the channel's platform shows it. */
+export function renderConversation({ caseReport, anchor, channelTitle }: CaseAnchor): Markup {
+  const look = platformLook(caseReport.channel);
+  const context = buildContext(caseReport, channelTitle, look);
+  const state = caseState(caseReport);
+  const errors = caseReport.findings.filter((finding) => finding.severity === 'error').length;
+  const warnings = caseReport.findings.length - errors;
+  const turns = caseReport.turns.slice(0, MAX_TURNS);
+  const runFindings = caseReport.findings.filter((finding) => finding.turn === null || !caseReport.turns[finding.turn]);
+  const tally = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
+  const compact = caseReport.findings.length === 0 ? ' compact' : '';
+  const expected = asRecord(caseReport)?.expected === true;
+  const latency = asRecord(asRecord(caseReport)?.latency);
+  const figure = (key: string) => (typeof latency?.[key] === 'number' ? `${count(latency[key] as number)} ms` : '?');
+  const latencyLine = latency
+    ? h`<p class="case-meta">Answer times over ${typeof latency.turns === 'number' ? plural(latency.turns, 'turn') : 'the turns'}: p50 ${figure(
+        'p50Ms',
+      )} · p95 ${figure('p95Ms')} · max ${figure('maxMs')} · budget ${figure('budgetMs')}</p>`
+    : '';
+  return h`<section
+    class="case state-${state}${compact}"
+    id="${anchor}"
+    tabindex="-1"
+    data-state="${state}"
+    data-channel="${caseReport.channel}"
+    data-case="${caseReport.id}"
+    aria-labelledby="${anchor}-title"
+  >
+    <header class="case-head">
+      <h4 id="${anchor}-title">
+        <span class="state-badge ${state}"><span aria-hidden="true">${STATE_LABEL[state].mark} </span>${STATE_LABEL[state].text}</span>
+        <code class="case-id">${caseReport.id}</code> <span class="on">on ${channelTitle}</span>${
+          expected ? h` <span class="expected">expected by the baseline</span>` : ''
+        }
+      </h4>
+      <p class="case-meta">
+        ${plural(caseReport.turns.length, 'turn')} · ${count(caseReport.durationMs)} ms${tally ? ` · ${tally}` : ''} · conversation
+        <code>${renderText(caseReport.conversationId, 200)}</code><span class="back"> · <a href="#matrix">back to the matrix</a></span>
+      </p>
+      ${latencyLine}
+    </header>
+    ${runFindings.length ? h`<div class="case-findings">${renderFindings(runFindings, 'Findings for the whole case')}</div>` : ''}
+    <div class="phone look-${look.look}">
+      <div class="phone-head">
+        <span class="avatar" aria-hidden="true">A</span>
+        <p class="phone-title"><span class="phone-name">Agent</span> <span class="phone-caption">${look.caption}</span></p>
+      </div>
+      <ol class="chat" aria-label="Conversation: ${caseReport.id} on ${channelTitle}">
+        ${turns.map((turn, index) => renderTurn(context, turn, index, caseReport.turns.length))}${
+          caseReport.turns.length > turns.length
+            ? h`<li class="row system">
+                <div class="lane">
+                  <p class="chip-line">
+                    <span class="turn-chip">${count(caseReport.turns.length - turns.length)} more turns not drawn</span>
+                  </p>
+                </div>
+                <div class="notes"></div>
+              </li>`
+            : ''
+        }${
+          caseReport.turns.length === 0
+            ? h`<li class="row system">
+                <div class="lane">
+                  <p class="chip-line"><span class="turn-chip">No messages were exchanged</span></p>
+                </div>
+                <div class="notes"></div>
+              </li>`
+            : ''
+        }
+      </ol>
+      <div class="phone-foot" aria-hidden="true">
+        <span class="composer">${look.look === 'imessage' ? 'iMessage' : look.look === 'sms' ? 'Text Message' : 'Message'}</span>
+      </div>
+    </div>
+  </section>`;
+}

@@ -1,0 +1,288 @@
+import { excerpt } from '../../findings.js';
+import type { ReportedFinding } from '../report.js';
+import type { ConversationContext } from './context.js';
+import { hasError, renderFindings } from './findings.js';
+import { type Interpolation, type Markup, h } from './markup.js';
+import { asArray, asRecord, asString, clip, count, imageDataUrl, plural } from './values.js';
+
+const MAX_TEXT = 1500;
+const MAX_LABEL = 120;
+const MAX_BUTTONS = 12;
+const MAX_SECTIONS = 10;
+const MAX_ROWS = 30;
+const MAX_PARAMETERS = 20;
+const RAW_EXCERPT = 400;
+
+/** A text cut to a length, with a note of what is left out. */
+export function renderText(text: string, max = MAX_TEXT): Markup {
+  const { shown, hidden } = clip(text, max);
+  return h`<span class="text-body">${shown}</span>${
+    hidden ? h`<span class="clipped"> … ${count(hidden)} more characters not shown</span>` : ''
+  }`;
+}
+
+/** A short label: cut, never empty on screen. */
+function label(value: unknown, fallback = '(no label)'): Markup {
+  const text = typeof value === 'string' ? value : undefined;
+  if (text === undefined) return h`<span class="bad-value">${fallback}</span>`;
+  if (text === '') return h`<span class="bad-value">(empty)</span>`;
+  const { shown, hidden } = clip(text, MAX_LABEL);
+  return h`${shown}${hidden ? '…' : ''}`;
+}
+
+/** The quote a reply carries over it: the person's message it names. */
+export function renderQuote(context: ConversationContext, messageId: unknown): Markup {
+  if (!context.look.showsQuotes) {
+    return h`<p class="quote-note">Quoted message not shown: ${context.channelTitle} sends the reply without it.</p>`;
+  }
+  const id = typeof messageId === 'string' ? messageId : '';
+  const quoted = context.personMessages.get(id);
+  if (!quoted) {
+    return h`<blockquote class="quote unknown">
+      <p class="quote-from">Quotes an unknown message</p>
+      <p class="quote-text"><code>${label(messageId, '(not a string)')}</code></p>
+    </blockquote>`;
+  }
+  return h`<blockquote class="quote">
+    <p class="quote-from">Person</p>
+    <p class="quote-text">${renderText(quoted.summary, 160)}</p>
+  </blockquote>`;
+}
+
+function renderImage(image: unknown): Markup {
+  const record = asRecord(image);
+  const url = asString(record?.url);
+  if (url !== undefined) {
+    // Never loaded: the page makes no network requests. The URL is shown as text only.
+    return h`<figure class="image-placeholder">
+      <span class="placeholder-icon" aria-hidden="true">🖼</span>
+      <figcaption>Image by URL, not loaded here:<br /><code class="url">${renderText(url, 300)}</code></figcaption>
+    </figure>`;
+  }
+  const mime = asString(record?.mime);
+  const source = imageDataUrl(record?.mime, record?.data);
+  if (source !== undefined) {
+    return h`<img class="picture" src="${source}" alt="Image sent by the agent (${mime ?? 'image'})" />`;
+  }
+  return h`<figure class="image-placeholder">
+    <span class="placeholder-icon" aria-hidden="true">🖼</span>
+    <figcaption>
+      Image data not drawn: ${mime === undefined ? 'no mime type' : h`<code>${label(mime)}</code>`} is not an image type a browser draws,
+      or the data is not base64.
+    </figcaption>
+  </figure>`;
+}
+
+function buttonLabel(button: unknown): Markup {
+  if (typeof button === 'string') return label(button);
+  const record = asRecord(button);
+  return label(record?.label);
+}
+
+function buttonTitle(button: unknown): string {
+  const id = typeof button === 'string' ? button : asString(asRecord(button)?.id);
+  return id === undefined ? '' : `id: ${clip(id, MAX_LABEL).shown}`;
+}
+
+function renderButtons(context: ConversationContext, buttons: readonly unknown[], link: Markup | ''): Markup {
+  const shown = buttons.slice(0, MAX_BUTTONS);
+  const more = buttons.length - shown.length;
+  const kind = context.look.inlineKeyboard ? 'keyboard' : 'chips';
+  return h`<ul class="${kind}" aria-label="${plural(buttons.length, 'button')}">
+    ${shown.map(
+      (button) => h`<li class="chip" title="${buttonTitle(button)}">${buttonLabel(button)}</li>`,
+    )}${more > 0 ? h`<li class="chip more">${count(more)} more buttons</li>` : ''}${link}
+  </ul>`;
+}
+
+function renderListSheet(list: Record<string, unknown>): Markup {
+  const sections = asArray(list.sections) ?? [];
+  let rowsLeft = MAX_ROWS;
+  const drawn = sections.slice(0, MAX_SECTIONS).map((section) => {
+    const record = asRecord(section);
+    const rows = asArray(record?.rows) ?? [];
+    const shown = rows.slice(0, Math.max(0, rowsLeft));
+    rowsLeft -= shown.length;
+    const title = asString(record?.title);
+    return h`<li class="list-section">
+      ${title !== undefined ? h`<p class="section-title">${label(title)}</p>` : ''}
+      <ul class="list-rows">
+        ${shown.map((row) => {
+          const item = asRecord(row);
+          const description = asString(item?.description);
+          return h`<li class="list-row" title="${buttonTitle({ id: item?.id })}">
+            <span class="row-title">${label(item?.title)}</span>${
+              description !== undefined ? h`<span class="row-description">${label(description)}</span>` : ''
+            }<span class="radio" aria-hidden="true"></span>
+          </li>`;
+        })}${rows.length > shown.length ? h`<li class="list-row more">${count(rows.length - shown.length)} more rows</li>` : ''}
+      </ul>
+    </li>`;
+  });
+  return h`<div class="list-sheet" role="group" aria-label="The list's rows, as the person sees them after opening it">
+    <p class="sheet-title">${label(list.button)}</p>
+    <ul class="list-sections">
+      ${drawn}
+    </ul>
+    ${sections.length > MAX_SECTIONS ? h`<p class="clipped">${count(sections.length - MAX_SECTIONS)} more sections</p>` : ''}
+  </div>`;
+}
+
+function hostOf(url: string): string {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url);
+  return match ? match[1]! : url;
+}
+
+/** A link: a call-to-action button, or (iMessage) a rich link preview that shows no label. */
+function renderLink(context: ConversationContext, link: Record<string, unknown>): { inside: Markup | ''; below: Markup | '' } {
+  const url = asString(link.url) ?? '';
+  const urlText = h`<code class="url">${renderText(url, 200)}</code>`;
+  if (context.look.linkPreview) {
+    return {
+      inside: h`<div class="link-preview">
+        <p class="preview-host">${clip(hostOf(url), 80).shown}</p>
+        ${urlText}
+        <p class="quote-note">Label not shown on ${context.channelTitle}.</p>
+      </div>`,
+      below: '',
+    };
+  }
+  const cta = h`<span class="cta-label"><span aria-hidden="true">↗ </span>${label(link.label)}</span>`;
+  const button = h`${cta}<span class="sr-only">, a link button to </span>${urlText}`;
+  if (context.look.inlineKeyboard) return { inside: '', below: h`<li class="chip cta">${button}</li>` };
+  return { inside: h`<p class="cta">${button}</p>`, below: '' };
+}
+
+/** Where a reply is drawn: the bubble side, and the notes beside it. */
+function row(classes: string, lane: Interpolation, notes: Interpolation, notSent: boolean, sr: string): Markup {
+  return h`<li class="row agent kind-${classes}${notSent ? ' not-sent' : ''}">
+    <div class="lane">
+      <p class="sr-only">${sr}</p>
+      ${lane}
+    </div>
+    <div class="notes">${notSent ? h`<p class="not-sent-label"><span aria-hidden="true">⊘</span> Not sent</p>` : ''}${notes}</div>
+  </li>`;
+}
+
+export interface ReplyPlace {
+  turn: number;
+  reply: number;
+  replies: number;
+  latencyMs: number;
+}
+
+function describe(place: ReplyPlace, notSent: boolean): string {
+  return `Agent, reply ${place.reply + 1} of ${place.replies}${notSent ? ', not sent' : ''}:`;
+}
+
+function renderMessage(
+  context: ConversationContext,
+  reply: Record<string, unknown>,
+  place: ReplyPlace,
+  findings: readonly ReportedFinding[],
+): Markup {
+  const notSent = hasError(findings);
+  const text = asString(reply.text);
+  const buttons = asArray(reply.buttons);
+  const list = asRecord(reply.list);
+  const link = asRecord(reply.link);
+  const linked = link ? renderLink(context, link) : { inside: '' as const, below: '' as const };
+  const below: Interpolation[] = [];
+  if (buttons) below.push(renderButtons(context, buttons, linked.below));
+  else if (linked.below)
+    below.push(
+      h`<ul class="keyboard" aria-label="Link button">
+        ${linked.below}
+      </ul>`,
+    );
+  if (list) below.push(renderListSheet(list));
+  const bubble = h`<div class="bubble from-agent">
+    ${reply.replyTo !== undefined ? renderQuote(context, reply.replyTo) : ''} ${reply.image !== undefined ? renderImage(reply.image) : ''}
+    ${text !== undefined && text !== '' ? h`<p class="text" dir="auto">${renderText(text)}</p>` : ''}
+    ${text === undefined && reply.image === undefined ? h`<p class="text bad-value">(no text)</p>` : ''} ${linked.inside}
+    ${list ? h`<p class="list-opener"><span aria-hidden="true">☰ </span>${label(list.button)}</p>` : ''}
+    ${place.reply === 0 ? h`<p class="meta">${count(place.latencyMs)} ms</p>` : ''}
+  </div>`;
+  return row('message', [bubble, below], renderFindings(findings, 'Findings for this reply'), notSent, describe(place, notSent));
+}
+
+function renderReaction(
+  context: ConversationContext,
+  reply: Record<string, unknown>,
+  place: ReplyPlace,
+  findings: readonly ReportedFinding[],
+): Markup | '' {
+  const notSent = hasError(findings);
+  const target = context.personMessages.get(asString(reply.messageId) ?? '');
+  // A reaction that is sent, on a message of this conversation, is drawn on that message only.
+  if (target && findings.length === 0) return '';
+  const emoji = asString(reply.emoji);
+  const on = target
+    ? h`the person's “${renderText(target.summary, 60)}”`
+    : h`an unknown message <code>${label(reply.messageId, '(no id)')}</code>`;
+  const lane = h`<div class="reaction-note">
+    <span class="reaction-emoji">${emoji === undefined ? '?' : clip(emoji, 8).shown}</span>
+    <span>Reaction on ${on}</span>
+  </div>`;
+  return row('reaction', lane, renderFindings(findings, 'Findings for this reaction'), notSent, describe(place, notSent));
+}
+
+function renderTemplate(reply: Record<string, unknown>, place: ReplyPlace, findings: readonly ReportedFinding[]): Markup {
+  const notSent = hasError(findings);
+  const parameters = asArray(reply.parameters) ?? [];
+  const lane = h`<div class="bubble from-agent template">
+    <p class="template-label"><span aria-hidden="true">▤ </span>Template message</p>
+    <dl class="template-fields">
+      <dt>name</dt>
+      <dd><code>${label(reply.name)}</code></dd>
+      <dt>language</dt>
+      <dd><code>${label(reply.language)}</code></dd>
+      ${parameters.slice(0, MAX_PARAMETERS).map(
+        (parameter, index) =>
+          h`<dt>{{${index + 1}}}</dt>
+            <dd>${typeof parameter === 'string' ? renderText(parameter, 300) : label(parameter)}</dd>`,
+      )}
+    </dl>
+    ${
+      parameters.length > MAX_PARAMETERS ? h`<p class="clipped">${count(parameters.length - MAX_PARAMETERS)} more parameters</p>` : ''
+    }${place.reply === 0 ? h`<p class="meta">${count(place.latencyMs)} ms</p>` : ''}
+  </div>`;
+  return row('template', lane, renderFindings(findings, 'Findings for this template'), notSent, describe(place, notSent));
+}
+
+/** A reply this page cannot draw as a chat message: its JSON, cut short. */
+export function renderRaw(value: unknown, title: string): Markup {
+  return h`<div class="raw">
+    <p class="raw-title">${title}</p>
+    <pre><code>${excerpt(value, RAW_EXCERPT)}</code></pre>
+  </div>`;
+}
+
+/** One reply of an answer, drawn as the platform would show it, with its findings beside it. */
+export function renderReply(
+  context: ConversationContext,
+  reply: unknown,
+  place: ReplyPlace,
+  findings: readonly ReportedFinding[],
+): Markup | '' {
+  const record = asRecord(reply);
+  switch (record?.type) {
+    case 'message':
+      return renderMessage(context, record, place, findings);
+    case 'reaction':
+      return renderReaction(context, record, place, findings);
+    case 'template':
+      return renderTemplate(record, place, findings);
+    default: {
+      // The contract has no such reply: no platform sends it.
+      const notSent = true;
+      return row(
+        'unknown',
+        h`<div class="bubble from-agent unknown">${renderRaw(reply, 'A reply of no known type')}</div>`,
+        renderFindings(findings, 'Findings for this reply'),
+        notSent,
+        describe(place, notSent),
+      );
+    }
+  }
+}

@@ -1,0 +1,448 @@
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
+import { type AgentHandler, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+import type { CaseReport, Report, ReportedFinding, TurnReport } from '../src/report/report.js';
+import { renderHtmlReport } from '../src/report/html.js';
+import { checkEndpoint, errorReport } from '../src/run/check-endpoint.js';
+import { runCli } from './helpers.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** Where the screenshot of the report of a failing run is copied, for people to look at. */
+const SCREENSHOT_COPY = '/tmp/check-endpoint-report.png';
+const SCREENSHOT_FAILURES_COPY = '/tmp/check-endpoint-report-failures.png';
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+/** Starts headless Chromium; never skips: no browser is a failure that says how to get one. */
+async function launchChromium(): Promise<Browser> {
+  try {
+    return await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+  } catch (cause) {
+    const reason = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0];
+    throw new Error(
+      `headless Chromium could not start from ${CHROMIUM} (${reason}). The HTML report's browser test needs Debian's chromium package: apt-get install -y --no-install-recommends chromium (.ci/run installs it when it is missing).`,
+    );
+  }
+}
+
+interface OpenedPage {
+  page: Page;
+  /** Every URL the page requested. */
+  requests: string[];
+  /** Console errors (a content security policy violation is one) and uncaught exceptions. */
+  errors: string[];
+  /** Dialogs opened (an injected alert() would be one). */
+  dialogs: string[];
+}
+
+async function openPage(browser: Browser, file: string, width = 1280): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const opened: OpenedPage = { page, requests: [], errors: [], dialogs: [] };
+  page.on('request', (request) => opened.requests.push(request.url()));
+  page.on('console', (message) => {
+    if (message.type() === 'error') opened.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => opened.errors.push(error.message));
+  page.on('dialog', (dialog) => {
+    opened.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(pathToFileURL(file).href);
+  return opened;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand-made reports for the renderer's own tests.
+
+function finding(rule: ReportedFinding['rule'], path: string, message: string, turn: number | null, reply: number | null): ReportedFinding {
+  return { rule, severity: 'error', message, path, hint: null, turn, reply };
+}
+
+function turnOf(messageId: string, message: unknown, answer: unknown, findings: ReportedFinding[] = []): TurnReport {
+  return {
+    messageId,
+    request: { conversationId: 'c1', messageId, channel: 'web', message } as TurnReport['request'],
+    status: 200,
+    latencyMs: 12,
+    answer,
+    findings,
+  };
+}
+
+function caseOf(id: string, channel: string, turns: TurnReport[], extra: ReportedFinding[] = []): CaseReport {
+  const findings = [...turns.flatMap((turn) => turn.findings), ...extra];
+  return {
+    id,
+    channel,
+    conversationId: `${channel}:chk_<b>.${id}.1`,
+    passed: !findings.some((item) => item.severity === 'error'),
+    durationMs: 40,
+    turns,
+    findings,
+  };
+}
+
+function reportOf(cases: CaseReport[], target = 'http://127.0.0.1:1/agent'): Report {
+  const failed = cases.filter((caseReport) => !caseReport.passed).length;
+  const all = cases.flatMap((caseReport) => caseReport.findings);
+  const channels = [...new Set(cases.map((caseReport) => caseReport.channel))];
+  return {
+    version: 1,
+    tool: { name: 'check-endpoint', version: '0.1.0' },
+    spec: { version: '1.0', source: 'bundled' },
+    target,
+    channels: channels.map((name) => ({ name, title: name === 'web' ? 'Web chat' : null, limits: name === 'web' ? 'spec' : 'none' })),
+    outcome: failed ? 'failed' : 'passed',
+    exitCode: failed ? 1 : 0,
+    error: null,
+    counts: {
+      cases: cases.length,
+      passed: cases.length - failed,
+      failed,
+      errors: all.filter((item) => item.severity === 'error').length,
+      warnings: all.filter((item) => item.severity === 'warning').length,
+    },
+    cases,
+  };
+}
+
+/** A report whose every string an agent or a hand could set tries to inject markup. */
+function hostileReport(): Report {
+  const replies = [
+    { type: 'message', text: HOSTILE, replyTo: '"><script>alert(2)</script>' },
+    { type: 'message', text: 'pick', buttons: ['<b>bold</b>', { id: '" onclick="alert(3)', label: '<i>x</i>' }] },
+    {
+      type: 'message',
+      text: 'list',
+      list: {
+        button: '<u>open</u>',
+        sections: [
+          { title: '<h1>t</h1>', rows: [{ id: 'r', title: '</li><script>alert(4)</script>', description: '<svg onload=alert(5)>' }] },
+        ],
+      },
+    },
+    { type: 'message', text: 'link', link: { url: 'javascript:alert(6)', label: '"><svg onload=alert(7)>' } },
+    { type: 'message', text: 'by url', image: { url: 'https://example.com/x.png" onerror="alert(8)' } },
+    { type: 'message', text: 'html as image', image: { data: 'PHNjcmlwdD5hbGVydCg5KTwvc2NyaXB0Pg==', mime: 'text/html' } },
+    { type: 'message', text: 'svg as image', image: { data: 'PHN2ZyBvbmxvYWQ9YWxlcnQoMTApPjwvc3ZnPg==', mime: 'image/svg+xml' } },
+    { type: 'message', text: 'not base64', image: { data: '"><script>alert(11)</script>', mime: 'image/png' } },
+    { type: 'template', name: '<x>', language: '<en>', parameters: ['<p>param</p>'] },
+    { type: 'reaction', emoji: '<i>', messageId: 'p1' },
+    { type: '<marquee>', what: '<blink>' },
+  ];
+  const findings = [finding('schema', '/replies/10/type', `unknown type "<marquee>" ${HOSTILE}`, 0, 10)];
+  const person = {
+    text: `<script>alert(12)</script>`,
+    attachments: [{ kind: 'image', mime: 'image/jpeg', name: '<x>.jpg', data: '<not>' }],
+  };
+  const first = turnOf('p1', person, { replies }, findings);
+  const quality = caseOf(
+    'quality/<auth>',
+    'web',
+    [turnOf('p2', 'not an object', '<html>', [finding('status', '', HOSTILE, 0, null)])],
+    [finding('auth', '', `run-wide ${HOSTILE}`, null, null)],
+  );
+  return reportOf([caseOf('typed', 'web', [first]), quality], 'http://127.0.0.1:1/"><script>alert(13)</script>');
+}
+
+describe('the HTML report: rendering', () => {
+  test('agent text is escaped: markup shows as text, never as elements', () => {
+    const page = renderHtmlReport(hostileReport());
+    assert.match(page, /^<!doctype html>/);
+    assert.ok(page.includes('&lt;img src=x onerror=alert(1)&gt;'), 'the hostile reply text appears, escaped');
+    for (const raw of [HOSTILE, '<script>alert', '<svg', '<b>bold', '<i>x', '<h1>t', '<marquee', '<blink', '<u>open', '<x>', '<p>param']) {
+      assert.ok(!page.includes(raw), `raw markup ${raw} must not appear`);
+    }
+    // Only the page's own script; no event handler attributes; every src a data: image; every href a fragment.
+    assert.equal(page.match(/<script/g)?.length, 1);
+    for (const [tag, attributes] of page.matchAll(/<[a-z][a-z0-9-]*((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*>/gi)) {
+      for (const [, name] of attributes!.matchAll(/\s([^\s=>]+)(?:="[^"]*")?/g))
+        assert.doesNotMatch(name!, /^on/i, `an event handler attribute in ${tag}`);
+    }
+    for (const [, src] of page.matchAll(/\ssrc="([^"]*)"/g)) assert.match(src!, /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/);
+    for (const [, href] of page.matchAll(/\shref="([^"]*)"/g)) assert.match(href!, /^#[A-Za-z0-9_-]+$/);
+    assert.doesNotMatch(page, /data:text\/html|data:image\/svg/);
+    // An image by URL is named, never loaded.
+    assert.ok(page.includes('https://example.com/x.png&quot; onerror=&quot;alert(8)'));
+    assert.match(page, /Image by URL, not loaded here/);
+    // Nothing may be fetched: the content security policy allows data: images and this page's own style and script only.
+    const policy = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1]?.replaceAll('&#39;', "'");
+    assert.match(policy ?? '', /^default-src 'none'; img-src data:; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'/);
+  });
+
+  test('a quality case, a request that is not an object and a run-wide finding render generically', () => {
+    const page = renderHtmlReport(hostileReport());
+    assert.match(page, /id="case-web-quality--auth-"/);
+    assert.match(page, /href="#case-web-quality--auth-"/);
+    assert.ok(page.includes('quality/&lt;auth&gt;'));
+    assert.match(page, /Findings for the whole case/);
+    assert.match(page, /run-wide &lt;img/);
+    assert.match(page, /Request body/);
+  });
+
+  test('pure and bounded: the same report gives the same page; a flood of replies is cut short', () => {
+    const report = hostileReport();
+    assert.equal(renderHtmlReport(report), renderHtmlReport(report));
+    const long = 'x'.repeat(5000);
+    const flood = Array.from({ length: 20_000 }, (_, index) => ({ type: 'message', text: `${long} ${index}` }));
+    const started = performance.now();
+    const page = renderHtmlReport(reportOf([caseOf('typed', 'web', [turnOf('p1', { text: 'hi' }, { replies: flood })])]));
+    assert.ok(performance.now() - started < 5000, 'renders in well under 5 s');
+    assert.ok(page.length < 1_000_000, `the page stays small (${page.length} characters)`);
+    assert.match(page, /19,975 more replies not drawn/);
+    assert.match(page, /3,502 more characters not shown/);
+  });
+
+  test('a report of a check that could not run says why', () => {
+    const page = renderHtmlReport(
+      errorReport('http://127.0.0.1:9/agent', 'Could not reach your agent at http://127.0.0.1:9/agent: refused'),
+    );
+    assert.match(page, /The check could not run/);
+    assert.match(page, /Could not reach your agent at http:\/\/127\.0\.0\.1:9\/agent: refused/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A real run rendered and opened in headless Chromium.
+
+/** One agent, a different fixture per channel: failures of several kinds, warnings, and passes. */
+const PER_CHANNEL: Record<string, string> = {
+  whatsapp: 'four-buttons-on-button-tap', // platform: 4 buttons on button-tap
+  sms: 'four-buttons-on-button-tap', // platform: no buttons on SMS
+  imessage: 'silent', // warnings only: typed messages get no reply
+  telegram: 'reaction-not-on-telegram-list', // platform: a reaction Telegram does not take
+  web: 'html-on-typed', // json: the whole turn fails
+};
+const EXPECTED_FAILURES = new Set(['whatsapp/button-tap', 'sms/button-tap', 'telegram/double-text', 'web/typed']);
+const EXPECTED_WARNINGS = new Set(['imessage/typed', 'imessage/double-text', 'imessage/button-tap']);
+
+function fixture(name: string): AgentHandler {
+  const agent = [...VALID_AGENTS, ...BROKEN_AGENTS].find((candidate) => candidate.name === name);
+  assert.ok(agent, `fixture agent ${name}`);
+  return agent.handler;
+}
+
+describe('the HTML report in a real browser', () => {
+  let agent: RunningAgent;
+  let reference: RunningAgent;
+  let browser: Browser | undefined;
+  let launchError: unknown;
+  let tmp: string;
+  /** The browser, or the reason it could not start: every test that needs it fails with that reason. */
+  const chromiumPage = (target: string, width?: number) => {
+    if (!browser) throw launchError;
+    return openPage(browser, target, width);
+  };
+  let file: string;
+  let report: Report;
+
+  before(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'check-endpoint-html-'));
+    // A browser that cannot start fails the tests that need it (never skips them), each saying why.
+    browser = await launchChromium().catch((error: unknown) => {
+      launchError = error;
+      return undefined;
+    });
+    const handlers = Object.fromEntries(Object.entries(PER_CHANNEL).map(([channel, name]) => [channel, fixture(name)]));
+    agent = await serveAgent((request, raw) => handlers[request.channel]!(request, raw));
+    reference = await startReferenceAgent();
+    report = await checkEndpoint(agent.url, { channels: ['all'] });
+    file = join(tmp, 'report.html');
+    writeFileSync(file, renderHtmlReport(report));
+  });
+
+  after(async () => {
+    await Promise.all([agent?.close(), reference?.close(), browser?.close()]);
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test('headless Chromium starts', async () => {
+    const { page } = await chromiumPage(file);
+    await page.close();
+  });
+
+  test('the run failed where the fixtures break it', () => {
+    assert.equal(report.outcome, 'failed');
+    const failed = report.cases.filter((caseReport) => !caseReport.passed).map((caseReport) => `${caseReport.channel}/${caseReport.id}`);
+    assert.deepEqual(new Set(failed), EXPECTED_FAILURES);
+  });
+
+  test('the matrix: a row per channel, a column per case, each cell pass, warning or fail, linking to its conversation', async () => {
+    const { page, requests, errors } = await chromiumPage(file);
+    const rows = page.locator('table.matrix tbody tr');
+    const matrix: {
+      channel: string | null;
+      cells: { caseId: string | null; state: string | null; text: string; href: string | null }[];
+    }[] = [];
+    for (let index = 0; index < (await rows.count()); index++) {
+      const row = rows.nth(index);
+      const cells = row.locator('td');
+      const drawn = [];
+      for (let cell = 0; cell < (await cells.count()); cell++) {
+        const td = cells.nth(cell);
+        drawn.push({
+          caseId: await td.getAttribute('data-case'),
+          state: await td.getAttribute('data-state'),
+          text: (await td.innerText()).replace(/\s+/g, ' ').trim(),
+          href: await td.locator('a').getAttribute('href'),
+        });
+      }
+      matrix.push({ channel: await row.getAttribute('data-channel'), cells: drawn });
+    }
+    assert.deepEqual(
+      matrix.map((row) => row.channel),
+      ['whatsapp', 'sms', 'imessage', 'telegram', 'web'],
+    );
+    const columns = (await page.locator('table.matrix thead th').allInnerTexts()).map((text) => text.trim());
+    assert.deepEqual(columns, ['Channel', 'typed', 'double-text', 'photo', 'button-tap', 'no-reply']);
+    for (const row of matrix) {
+      for (const cell of row.cells) {
+        const key = `${row.channel}/${cell.caseId}`;
+        const state = EXPECTED_FAILURES.has(key) ? 'fail' : EXPECTED_WARNINGS.has(key) ? 'warning' : 'pass';
+        assert.equal(cell.state, state, key);
+        assert.match(cell.text, { fail: /^✗ Fail/, warning: /^! Warning/, pass: /^✓ Pass/ }[state], key);
+        assert.equal(cell.href, `#case-${row.channel}-${cell.caseId}`);
+        assert.equal(await page.locator(`section.case[id="case-${row.channel}-${cell.caseId}"]`).count(), 1, `${key} has its conversation`);
+      }
+    }
+    // Failing cells say why (the rule), at a glance.
+    assert.match(matrix[0]!.cells[3]!.text, /Fail.*platform/);
+    assert.match(matrix[4]!.cells[0]!.text, /Fail.*json/);
+    // A link goes to its conversation.
+    await page.click('table.matrix a[href="#case-telegram-double-text"]');
+    assert.equal(new URL(page.url()).hash, '#case-telegram-double-text');
+    const box = await page.locator('#case-telegram-double-text').boundingBox();
+    assert.ok(box && box.y >= 0 && box.y < 200, `the conversation is scrolled into view (top ${box?.y})`);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(requests, [pathToFileURL(file).href]);
+    await page.close();
+  });
+
+  test('a reply the platform would not send is struck through, with its rule and JSON pointer beside it', async () => {
+    const { page, errors } = await chromiumPage(file);
+    const section = page.locator('#case-whatsapp-button-tap');
+    const struck = section.locator('li.row.not-sent');
+    assert.equal(await struck.count(), 1);
+    assert.match(await struck.locator('.not-sent-label').innerText(), /NOT SENT/);
+    const decoration = await page.evaluate(
+      "getComputedStyle(document.querySelector('#case-whatsapp-button-tap li.row.not-sent .bubble .text .text-body')).textDecorationLine",
+    );
+    assert.match(String(decoration), /line-through/);
+    const chips = await struck.locator('.chips .chip').allInnerTexts();
+    assert.deepEqual(chips, ['6 pm', '7 pm', '8 pm', '9 pm']);
+    const note = struck.locator('.finding[data-rule="platform"]');
+    assert.ok(await note.isVisible());
+    assert.equal(await note.locator('code.rule').innerText(), 'platform');
+    assert.equal(await note.locator('code.pointer').innerText(), '/replies/0/buttons');
+    assert.match(await note.innerText(), /4 buttons; WhatsApp shows at most 3/);
+    // The tap that follows quotes the agent's message, and the agent's answer quotes the tap.
+    assert.match(await section.locator('li.row.person').nth(1).innerText(), /Agent\s+When would you like to come\?[\s\S]*6 pm/);
+    // A whole-turn failure shows on the turn: the web agent answered HTML.
+    const refused = page.locator('#case-web-typed li.row.refused');
+    assert.match(await refused.locator('.finding.error[data-rule="json"]').innerText(), /json\s+at\s+\(body\)/);
+    // A reaction Telegram would not send, drawn on the message it reacts to and beside its reply.
+    assert.equal(await page.locator('#case-telegram-double-text .row.person .reaction.not-sent').count(), 1);
+    assert.match(await page.locator('#case-telegram-double-text li.row.not-sent').innerText(), /\/replies\/0\/emoji/);
+    // The person's photo is shown, decoded from the request's attachment.
+    const photo = await page.evaluate(`document.querySelector('#case-whatsapp-photo img[alt^="Photo sent by the person"]').naturalWidth`);
+    assert.equal(photo, 96);
+    // Turn latencies are shown.
+    assert.match(await section.locator('.turn-chip').first().innerText(), /^Turn 1 · HTTP 200 · \d+ ms · 1 reply$/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the failures toggle works from the keyboard, hides passing conversations, and shows them again', async () => {
+    const { page, requests, errors } = await chromiumPage(file);
+    const toggle = page.locator('#failures-toggle');
+    assert.equal(await toggle.evaluate((element) => element.tagName), 'BUTTON');
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+    // Reached with Tab from the matrix's last link.
+    await page.focus('table.matrix tbody tr:last-child td:last-child a');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate('document.activeElement && document.activeElement.id'), 'failures-toggle');
+    const visible = () => page.locator('section.case:visible').evaluateAll((sections) => sections.map((section) => section.id));
+    assert.equal((await visible()).length, 25);
+
+    await page.keyboard.press('Space');
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(new Set(await visible()), new Set([...EXPECTED_FAILURES].map((key) => `case-${key.replace('/', '-')}`)));
+    assert.match(await page.locator('#toggle-status').innerText(), /only the 4 failing of 25/);
+    // A channel with no failure is hidden as a whole.
+    assert.equal(await page.locator('section.channel-group[aria-labelledby="channel-imessage"]').isVisible(), false);
+    await page.screenshot({ path: join(tmp, 'failures-only.png'), fullPage: true });
+    copyFileSync(join(tmp, 'failures-only.png'), SCREENSHOT_FAILURES_COPY);
+
+    await page.keyboard.press('Enter');
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+    assert.equal((await visible()).length, 25);
+    assert.match(await page.locator('#toggle-status').innerText(), /all 25 conversations/);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(requests, [pathToFileURL(file).href]);
+    await page.close();
+  });
+
+  test('the page makes no network request; the screenshot is saved', async () => {
+    const { page, requests, errors } = await chromiumPage(file);
+    const screenshot = join(tmp, 'report.png');
+    await page.screenshot({ path: screenshot, fullPage: true });
+    assert.ok(statSync(screenshot).size > 50_000, 'a full-page screenshot');
+    copyFileSync(screenshot, SCREENSHOT_COPY);
+    assert.deepEqual(requests, [pathToFileURL(file).href], 'only the page itself was requested');
+    assert.deepEqual(errors, []);
+    // Prints: no toggle, every conversation.
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.locator('.toolbar').isVisible(), false);
+    assert.equal(await page.locator('section.case').count(), 25);
+    await page.close();
+  });
+
+  test('hostile answers stay text in the browser: no injected element, no script runs', async () => {
+    const hostile = join(tmp, 'hostile.html');
+    writeFileSync(hostile, renderHtmlReport(hostileReport()));
+    const { page, requests, errors, dialogs } = await chromiumPage(hostile);
+    assert.equal(await page.locator('img[src="x"]').count(), 0);
+    assert.equal(await page.locator('main svg, main marquee, main h1, main b, main i').count(), 0);
+    assert.equal(await page.locator('script').count(), 1);
+    const handlers = await page.evaluate(
+      "[...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((attribute) => attribute.name)).filter((name) => name.startsWith('on'))",
+    );
+    assert.deepEqual(handlers, []);
+    assert.ok(await page.getByText(HOSTILE, { exact: true }).first().isVisible());
+    await page.waitForTimeout(200);
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(requests, [pathToFileURL(hostile).href]);
+    await page.close();
+  });
+
+  test('check-endpoint <url> --html FILE writes the page and says where', async () => {
+    const out = join(tmp, 'cli', 'preview.html');
+    const result = await runCli([reference.url, '--channel', 'whatsapp', '--channel', 'sms', '--html', out]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(
+      result.stdout.split('\n').some((line) => line.includes(out) && /html/i.test(line)),
+      `the output names the file:\n${result.stdout}`,
+    );
+    const page = readFileSync(out, 'utf8');
+    assert.match(page, /^<!doctype html>/);
+    assert.match(page, /id="case-whatsapp-typed"/);
+    assert.match(page, /id="case-sms-no-reply"/);
+  });
+});
