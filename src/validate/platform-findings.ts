@@ -5,6 +5,7 @@ import { base64DecodedLength, lengthIn, unitName, utf8ByteLength } from '../plat
 import type { CountingUnit } from '../platforms/counting.js';
 import { emojiKey } from '../platforms/emoji.js';
 import { smsSegments } from '../platforms/sms-segments.js';
+import { type UniformRules, uniformRules } from '../platforms/uniform-rules.js';
 import type { PlatformRules, Support } from '../spec/contract.js';
 
 const NOT_SENT = 'so this reply is not sent';
@@ -20,7 +21,7 @@ function fits(text: string, max: number | undefined): boolean {
  */
 class PlatformCheck {
   constructor(
-    readonly rules: PlatformRules,
+    readonly rules: UniformRules,
     readonly replyPath: string,
     readonly findings: Finding[],
   ) {}
@@ -48,25 +49,20 @@ class PlatformCheck {
 }
 
 /** Checks one reply against what one platform shows. Pure: the reply must already match the schema. */
-export function platformFindings(reply: Reply, replyPath: string, rules: PlatformRules, findings: Finding[]): void {
+export function platformFindings(reply: Reply, replyPath: string, platform: PlatformRules, findings: Finding[]): void {
+  const rules = uniformRules(platform);
   const check = new PlatformCheck(rules, replyPath, findings);
   switch (reply.type) {
     case 'reaction':
-      check.unsupported(
-        'reactions',
-        rules.reaction?.support,
-        [],
-        () => `Leave reactions out on ${rules.title}, or answer with a short message instead.`,
-      );
+      if (rules.reaction.support === 'no') {
+        check.unsupported('reactions', 'no', [], () => `Leave reactions out on ${rules.title}, or answer with a short message instead.`);
+      }
       reactionEmoji(check, reply.emoji);
       break;
     case 'template':
-      check.unsupported(
-        'message templates',
-        rules.template?.support ?? 'no',
-        [],
-        () => 'Templates are a WhatsApp feature: send a message reply on other channels.',
-      );
+      if (rules.template.support === 'no') {
+        check.unsupported('message templates', 'no', [], () => 'Templates are a WhatsApp feature: send a message reply on other channels.');
+      }
       break;
     case 'message':
       message(check, reply);
@@ -74,23 +70,11 @@ export function platformFindings(reply: Reply, replyPath: string, rules: Platfor
   }
 }
 
-const emojiKeySets = new WeakMap<readonly string[], Set<string>>();
-
-/** The platform's reaction emoji as comparison keys, made once per list. */
-function allowedEmojiKeys(allowed: readonly string[]): Set<string> {
-  let keys = emojiKeySets.get(allowed);
-  if (!keys) {
-    keys = new Set(allowed.map(emojiKey));
-    emojiKeySets.set(allowed, keys);
-  }
-  return keys;
-}
-
 function reactionEmoji(check: PlatformCheck, emoji: string): void {
   const { rules } = check;
-  const allowed = rules.reaction?.emoji;
-  if (rules.reaction?.support !== 'yes' || !Array.isArray(allowed)) return;
-  if (allowedEmojiKeys(allowed).has(emojiKey(emoji))) return;
+  const { support, emoji: allowed, emojiKeys } = rules.reaction;
+  if (support !== 'yes' || !Array.isArray(allowed) || !emojiKeys) return;
+  if (emojiKeys.has(emoji.includes('\uFE0F') ? emojiKey(emoji) : emoji)) return;
   check.fail(
     ['emoji'],
     `${rules.title} takes only its ${allowed.length} reaction emoji; got ${excerpt(emoji)}, ${NOT_SENT}`,
@@ -102,50 +86,45 @@ function message(check: PlatformCheck, reply: MessageReply): void {
   const { rules } = check;
   // Only a feature the platform does not show stops the reply; most replies pass these at once.
   if (
-    (reply.buttons && rules.buttons?.support === 'no') ||
-    (reply.list && rules.list?.support === 'no') ||
-    (reply.link && rules.link?.support === 'no') ||
-    (reply.image && rules.image?.support === 'no') ||
-    (reply.replyTo !== undefined && rules.replyTo?.support === 'no')
+    (reply.buttons && rules.buttons.support === 'no') ||
+    (reply.list && rules.list.support === 'no') ||
+    (reply.link && rules.link.support === 'no') ||
+    (reply.image && rules.image.support === 'no') ||
+    (reply.replyTo !== undefined && rules.replyTo.support === 'no')
   ) {
     const textOnly = () => `Send the options as plain text on ${rules.title}, for example a numbered list the person answers by number.`;
-    if (reply.buttons) check.unsupported('buttons', rules.buttons?.support, ['buttons'], textOnly);
-    if (reply.list) check.unsupported('lists', rules.list?.support, ['list'], textOnly);
-    if (reply.link) check.unsupported('link buttons', rules.link?.support, ['link'], () => `Put the URL in the text on ${rules.title}.`);
+    if (reply.buttons) check.unsupported('buttons', rules.buttons.support, ['buttons'], textOnly);
+    if (reply.list) check.unsupported('lists', rules.list.support, ['list'], textOnly);
+    if (reply.link) check.unsupported('link buttons', rules.link.support, ['link'], () => `Put the URL in the text on ${rules.title}.`);
     if (reply.image)
-      check.unsupported('images', rules.image?.support, ['image'], () => `Send a link to the image in the text on ${rules.title}.`);
+      check.unsupported('images', rules.image.support, ['image'], () => `Send a link to the image in the text on ${rules.title}.`);
     if (reply.replyTo !== undefined)
-      check.unsupported('quoted replies', rules.replyTo?.support, ['replyTo'], () => 'Leave out replyTo on this channel.');
+      check.unsupported('quoted replies', rules.replyTo.support, ['replyTo'], () => 'Leave out replyTo on this channel.');
     return; // not sent at all: its lengths do not matter
   }
   if (reply.text !== undefined) body(check, reply, reply.text);
-  if (reply.buttons && rules.buttons?.support === 'yes') buttons(check, reply.buttons);
-  if (reply.list && rules.list?.support === 'yes') list(check, reply.list);
-  if (
-    reply.link &&
-    rules.link?.support === 'yes' &&
-    rules.link.labelShown !== false &&
-    !fits(reply.link.label, rules.link.labelMaxLength)
-  ) {
+  if (reply.buttons && rules.buttons.support === 'yes') buttons(check, reply.buttons);
+  if (reply.list && rules.list.support === 'yes') list(check, reply.list);
+  if (reply.link && rules.link.support === 'yes' && rules.link.labelShown !== false && !fits(reply.link.label, rules.link.labelMaxLength)) {
     check.tooLong(['link', 'label'], reply.link.label, rules.link.labelMaxLength, 'the link label', 'Shorten the label.');
   }
-  if (reply.image && 'data' in reply.image && rules.image?.support === 'yes') image(check, reply.image);
+  if (reply.image && 'data' in reply.image && rules.image.support === 'yes') image(check, reply.image);
 }
 
 /** The text against the tightest limit that applies: plain text, caption, or body above a control. */
 function body(check: PlatformCheck, reply: MessageReply, text: string): void {
   const { rules } = check;
   // The tightest limit that applies, and what it is called.
-  let max = rules.text?.maxLength;
+  let max = rules.text.maxLength;
   let what = 'the text';
-  const caption = reply.image ? rules.image?.captionMaxLength : undefined;
+  const caption = reply.image ? rules.image.captionMaxLength : undefined;
   if (caption !== undefined && (max === undefined || caption < max)) [max, what] = [caption, "the image's caption (text)"];
-  const buttonsBody = reply.buttons ? rules.buttons?.bodyMaxLength : undefined;
+  const buttonsBody = reply.buttons ? rules.buttons.bodyMaxLength : undefined;
   if (buttonsBody !== undefined && (max === undefined || buttonsBody < max))
     [max, what] = [buttonsBody, 'the body of a message with buttons (text)'];
-  const listBody = reply.list ? rules.list?.bodyMaxLength : undefined;
+  const listBody = reply.list ? rules.list.bodyMaxLength : undefined;
   if (listBody !== undefined && (max === undefined || listBody < max)) [max, what] = [listBody, 'the body of a message with a list (text)'];
-  const linkBody = reply.link ? rules.link?.bodyMaxLength : undefined;
+  const linkBody = reply.link ? rules.link.bodyMaxLength : undefined;
   if (linkBody !== undefined && (max === undefined || linkBody < max)) [max, what] = [linkBody, 'the body of a message with a link (text)'];
   if (
     !fits(text, max) &&
@@ -171,7 +150,7 @@ function body(check: PlatformCheck, reply: MessageReply, text: string): void {
 
 function buttons(check: PlatformCheck, all: Button[]): void {
   const { rules } = check;
-  const limits = rules.buttons!;
+  const limits = rules.buttons;
   if (limits.maxCount !== undefined && all.length > limits.maxCount) {
     check.fail(
       ['buttons'],
@@ -216,7 +195,7 @@ function buttons(check: PlatformCheck, all: Button[]): void {
 
 function list(check: PlatformCheck, opened: NonNullable<MessageReply['list']>): void {
   const { rules } = check;
-  const limits = rules.list!;
+  const limits = rules.list;
   const { sections } = opened;
   if (limits.maxSections !== undefined && sections.length > limits.maxSections) {
     check.fail(
@@ -282,7 +261,7 @@ function list(check: PlatformCheck, opened: NonNullable<MessageReply['list']>): 
 
 function image(check: PlatformCheck, picture: { data: string; mime: string }): void {
   const { rules } = check;
-  const limits = rules.image!;
+  const limits = rules.image;
   if (limits.mimeTypes && !limits.mimeTypes.includes(picture.mime)) {
     check.fail(
       ['image', 'mime'],
