@@ -56,6 +56,11 @@ export function pointer(base: string, ...segments: (string | number)[]): string 
   return path;
 }
 
+/** A JSON pointer into the answer under one reply: `/replies/<index>/...`. */
+export function replyPointer(index: number, ...segments: (string | number)[]): string {
+  return pointer(`/replies/${index}`, ...segments);
+}
+
 /**
  * A short, single-line rendering of a received value for messages. Bounded in time and depth
  * whatever the value: a hostile answer may nest 100,000 levels or hold megabytes of text.

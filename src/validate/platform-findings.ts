@@ -1,6 +1,6 @@
 import type { Button, MessageReply, Reply } from '../answer.js';
 import { buttonId, buttonLabel } from '../answer.js';
-import { type Finding, type Severity, excerpt, pointer } from '../findings.js';
+import { type Finding, type Severity, excerpt, replyPointer } from '../findings.js';
 import { base64DecodedLength, lengthIn, unitName, utf8ByteLength } from '../platforms/counting.js';
 import type { CountingUnit } from '../platforms/counting.js';
 import { emojiKey } from '../platforms/emoji.js';
@@ -22,12 +22,13 @@ function fits(text: string, max: number | undefined): boolean {
 class PlatformCheck {
   constructor(
     readonly rules: UniformRules,
-    readonly replyPath: string,
+    /** The reply's index in `replies`: its pointer is made only for a finding. */
+    readonly replyIndex: number,
     readonly findings: Finding[],
   ) {}
 
   fail(segments: (string | number)[], message: string, hint: string | null, severity: Severity = 'error'): void {
-    this.findings.push({ rule: 'platform', severity, message, path: pointer(this.replyPath, ...segments), hint });
+    this.findings.push({ rule: 'platform', severity, message, path: replyPointer(this.replyIndex, ...segments), hint });
   }
 
   /** A `no` feature: the reply is not sent. */
@@ -49,9 +50,9 @@ class PlatformCheck {
 }
 
 /** Checks one reply against what one platform shows. Pure: the reply must already match the schema. */
-export function platformFindings(reply: Reply, replyPath: string, platform: PlatformRules, findings: Finding[]): void {
+export function platformFindings(reply: Reply, replyIndex: number, platform: PlatformRules, findings: Finding[]): void {
   const rules = uniformRules(platform);
-  const check = new PlatformCheck(rules, replyPath, findings);
+  const check = new PlatformCheck(rules, replyIndex, findings);
   switch (reply.type) {
     case 'reaction':
       if (rules.reaction.support === 'no') {

@@ -1,6 +1,6 @@
 import type { MessageReply } from '../answer.js';
 import { buttonId } from '../answer.js';
-import { type Finding, error, pointer } from '../findings.js';
+import { type Finding, error, replyPointer } from '../findings.js';
 
 /** Where an id stands, as pointer segments under the reply; turned into a pointer only when needed. */
 type Place = (string | number)[];
@@ -8,12 +8,20 @@ type Place = (string | number)[];
 /** Above this many ids a Map finds repeats; below, comparing pairs costs less than building one. */
 const PAIRWISE_LIMIT = 32;
 
-function reportRepeat(findings: Finding[], replyPath: string, id: string, place: Place, earlier: Place, what: string, scope: string): void {
+function reportRepeat(
+  findings: Finding[],
+  replyIndex: number,
+  id: string,
+  place: Place,
+  earlier: Place,
+  what: string,
+  scope: string,
+): void {
   findings.push(
     error(
       'schema',
-      pointer(replyPath, ...place),
-      `${what} id "${id}" is used again; it was first used at ${pointer(replyPath, ...earlier)}; ids must be unique within the ${scope}`,
+      replyPointer(replyIndex, ...place),
+      `${what} id "${id}" is used again; it was first used at ${replyPointer(replyIndex, ...earlier)}; ids must be unique within the ${scope}`,
       `Give each ${what} its own id, so a tap says which one was chosen.`,
     ),
   );
@@ -27,13 +35,13 @@ interface IdList {
 }
 
 /** Reports every id that repeats an earlier one. */
-function repeats(ids: IdList, replyPath: string, what: string, scope: string, findings: Finding[]): void {
+function repeats(ids: IdList, replyIndex: number, what: string, scope: string, findings: Finding[]): void {
   if (ids.count <= PAIRWISE_LIMIT) {
     for (let i = 1; i < ids.count; i++) {
       const id = ids.idAt(i);
       for (let j = 0; j < i; j++) {
         if (ids.idAt(j) === id) {
-          reportRepeat(findings, replyPath, id, ids.placeOf(i), ids.placeOf(j), what, scope);
+          reportRepeat(findings, replyIndex, id, ids.placeOf(i), ids.placeOf(j), what, scope);
           break;
         }
       }
@@ -45,7 +53,7 @@ function repeats(ids: IdList, replyPath: string, what: string, scope: string, fi
     const id = ids.idAt(i);
     const earlier = first.get(id);
     if (earlier === undefined) first.set(id, i);
-    else reportRepeat(findings, replyPath, id, ids.placeOf(i), ids.placeOf(earlier), what, scope);
+    else reportRepeat(findings, replyIndex, id, ids.placeOf(i), ids.placeOf(earlier), what, scope);
   }
 }
 
@@ -56,7 +64,7 @@ function fewDistinct(count: number, idAt: (index: number) => string): boolean {
 }
 
 /** Button ids unique within a message, row ids unique within a list: rules JSON Schema cannot say. */
-export function uniqueIdFindings(reply: MessageReply, replyPath: string, findings: Finding[]): void {
+export function uniqueIdFindings(reply: MessageReply, replyIndex: number, findings: Finding[]): void {
   const buttons = reply.buttons;
   if (buttons && buttons.length > 1 && !(buttons.length <= PAIRWISE_LIMIT && fewDistinct(buttons.length, (i) => buttonId(buttons[i]!)))) {
     const ids: IdList = {
@@ -64,7 +72,7 @@ export function uniqueIdFindings(reply: MessageReply, replyPath: string, finding
       idAt: (i) => buttonId(buttons[i]!),
       placeOf: (i) => (typeof buttons[i] === 'string' ? ['buttons', i] : ['buttons', i, 'id']),
     };
-    repeats(ids, replyPath, 'button', 'message', findings);
+    repeats(ids, replyIndex, 'button', 'message', findings);
   }
   const sections = reply.list?.sections;
   if (!sections) return;
@@ -78,5 +86,5 @@ export function uniqueIdFindings(reply: MessageReply, replyPath: string, finding
     idAt: (i) => places[i]!.id,
     placeOf: (i) => ['list', 'sections', places[i]!.s, 'rows', places[i]!.r, 'id'],
   };
-  repeats(ids, replyPath, 'row', 'list', findings);
+  repeats(ids, replyIndex, 'row', 'list', findings);
 }

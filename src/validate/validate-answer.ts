@@ -47,10 +47,9 @@ export function validateAnswer(answer: unknown, options: ValidateAnswerOptions):
   for (let index = 0; index < replies.length; index++) {
     if (brokenReplies?.has(index)) continue;
     const reply = replies[index] as Reply;
-    const replyPath = `/replies/${index}`;
-    if (reply.type === 'message') uniqueIdFindings(reply, replyPath, findings);
-    if (rules) platformFindings(reply, replyPath, rules, findings);
-    if (personMessageIds) referenceFindings(reply, replyPath, personMessageIds, findings);
+    if (reply.type === 'message') uniqueIdFindings(reply, index, findings);
+    if (rules) platformFindings(reply, index, rules, findings);
+    if (personMessageIds) referenceFindings(reply, index, personMessageIds, findings);
   }
   return sortByPointer(findings);
 }
