@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -197,19 +197,24 @@ describe('the command against the hostile agent', () => {
     assert.ok(peakMiB > 0 && peakMiB < 150, `peak memory ${peakMiB.toFixed(1)} MiB`);
   });
 
-  test('no output of a run with a token set holds the token', async () => {
+  test('no output and no report of a run with a token set holds the token', async () => {
     const token = 'hostile-secret-9d2f61';
     const tmp = mkdtempSync(join(tmpdir(), 'check-endpoint-hostile-'));
     try {
       const paths = ['/silent', '/reset', '/redirect-307', '/bom', '/deep', '/many-replies', '/garbage'];
-      for (const path of paths) {
-        const result = await runCli([`${hostile.origin}${path}`, '--json', '--agent-timeout', '1'], {
-          env: { FLOW_FRAMEWORK_AGENT_TOKEN: token },
-        });
+      for (const [index, path] of paths.entries()) {
+        const reports = join(tmp, `run-${index}`);
+        const result = await runCli(
+          [`${hostile.origin}${path}`, '--json', '--agent-timeout', '1', '--report-dir', reports, '--html', join(reports, 'report.html')],
+          { env: { FLOW_FRAMEWORK_AGENT_TOKEN: token, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(tmp, 'summary.md') } },
+        );
         assert.ok([1, 2].includes(result.code ?? -1), `${path}: exit ${result.code}`);
         assert.ok(!result.stdout.includes(token), `${path}: stdout`);
         assert.ok(!result.stderr.includes(token), `${path}: stderr`);
+        assert.deepEqual(readdirSync(reports).sort(), ['junit.xml', 'report.html', 'report.json', 'traffic.har'], path);
+        for (const file of readdirSync(reports)) assert.ok(!readFileSync(join(reports, file), 'utf8').includes(token), `${path}: ${file}`);
       }
+      assert.ok(!readFileSync(join(tmp, 'summary.md'), 'utf8').includes(token), 'the step summary');
       assert.ok(
         hostile.received.some((head) => head.includes(`Bearer ${token}`)),
         'the token was sent to the agent',

@@ -7,7 +7,6 @@ import type { AgentRequest } from '../cases/person-message.js';
 import { type Finding, error, warning } from '../findings.js';
 import type { HttpOutcome } from '../http/client.js';
 import type { CaseReport, TurnReport } from '../report/report.js';
-import { DEFAULT_TOKEN_ENV } from '../run/check-endpoint.js';
 import type { QualityContext } from './quality-context.js';
 import { qualityCase, qualityConversationId, qualityMessageId, qualityTurn, reportedAnswer, whatCame } from './quality-turn.js';
 
@@ -59,8 +58,8 @@ function noTokenWarning(context: QualityContext): Finding {
   return warning(
     'auth',
     '',
-    `expected the agent to require a bearer token; no token is set (${DEFAULT_TOKEN_ENV}), ${what}`,
-    `Have the agent answer 401 unless it gets "authorization: Bearer <token>", and give the check the token in ${DEFAULT_TOKEN_ENV} (or the variable --token-env names).`,
+    `expected the agent to require a bearer token; no token is set (${context.plan.tokenEnv}), ${what}`,
+    `Have the agent answer 401 unless it gets "authorization: Bearer <token>", and give the check the token in ${context.plan.tokenEnv} (or the variable --token-env names).`,
   );
 }
 
