@@ -180,7 +180,7 @@ export function errorReport(target: string, message: string, contract: Contract 
   };
 }
 
-export async function runConversation(
+async function runConversation(
   plan: Plan,
   client: AgentClient,
   runId: string,
