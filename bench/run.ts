@@ -12,7 +12,7 @@ import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { serveAgent } from '../src/example-agent/serve-agent.js';
 // The built package, as its users run it (not the sources through a TypeScript loader).
 import { bundledContract, validateAnswer } from 'check-endpoint';
-import { createAjv } from '../src/spec/ajv.js';
+import { FIRST_ERROR_OPTIONS, createAjv } from '../src/spec/ajv.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'bin/check-endpoint.js');
@@ -127,9 +127,12 @@ try {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'fixtures/answers/manifest.json'), 'utf8')) as { file: string; channel: string }[];
   for (const entry of manifest)
     samples.push({ answer: JSON.parse(readFileSync(join(ROOT, 'fixtures/answers', entry.file), 'utf8')), channel: entry.channel });
-  for (const turns of recorded.values())
+  for (const turns of conversations)
     for (const request of turns) samples.push({ answer: referenceAnswer(request, rulesOf(request.channel)), channel: request.channel });
-  const raw = createAjv().compile(contract.responseSchema);
+  // Raw ajv on the same schema: with ajv's default of stopping at the first error (the target's
+  // comparison), and with every error collected (what explaining an answer needs).
+  const rawFirstError = createAjv(FIRST_ERROR_OPTIONS).compile(contract.responseSchema);
+  const rawAllErrors = createAjv().compile(contract.responseSchema);
   const throughput = (set: typeof samples, call: (sample: { answer: unknown; channel: string }) => unknown): number => {
     for (let i = 0; i < 2000; i++) call(set[i % set.length]!); // warm up
     let count = 0;
@@ -142,7 +145,7 @@ try {
   };
   const valid = samples.filter((sample) => validateAnswer(sample.answer, { channel: sample.channel }).length === 0);
   const invalid = samples.filter((sample) => !valid.includes(sample));
-  const compare = (set: typeof samples): { ours: number; theirs: number } => {
+  const compare = (set: typeof samples, raw: (answer: unknown) => unknown): { ours: number; theirs: number } => {
     const ours: number[] = [];
     const theirs: number[] = [];
     for (let run = 0; run < 5; run++) {
@@ -151,7 +154,7 @@ try {
     }
     return { ours: median(ours), theirs: median(theirs) };
   };
-  const mixed = compare(samples);
+  const mixed = compare(samples, rawFirstError);
   const share = mixed.ours / mixed.theirs;
   lines.push(
     row(
@@ -163,18 +166,20 @@ try {
   );
   lines.push(
     row(
-      '    beside raw ajv on the same schema',
+      '    beside raw ajv (first error), same answers',
       `${Math.round(mixed.theirs).toLocaleString('en')}/s = ${share.toFixed(2)}`,
       '≥ 0.8',
       share >= 0.8,
     ),
   );
-  for (const [name, set] of [
-    [`valid answers only (${valid.length})`, valid],
-    [`answers with findings only (${invalid.length})`, invalid],
-  ] as const) {
-    const { ours, theirs } = compare(set);
-    lines.push(row(`    ${name}: ours beside raw ajv`, `${(ours / theirs).toFixed(2)}`, '', true).replace(/ +target +holds$/, ''));
+  const breakdown: [string, typeof samples, (answer: unknown) => unknown][] = [
+    [`valid answers only (${valid.length}), beside raw ajv (first error)`, valid, rawFirstError],
+    [`answers with findings only (${invalid.length}), beside raw ajv (first error)`, invalid, rawFirstError],
+    ['mixed, beside raw ajv collecting every error', samples, rawAllErrors],
+  ];
+  for (const [name, set, raw] of breakdown) {
+    const { ours, theirs } = compare(set, raw);
+    lines.push(`    ${name.padEnd(70)} ${(ours / theirs).toFixed(2)}`);
   }
 } finally {
   await Promise.all([instant.close(), slow.close()]);

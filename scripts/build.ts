@@ -11,7 +11,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { type BuildOptions, build } from 'esbuild';
 import { createAjv } from '../src/spec/ajv.js';
 import { extractContract } from '../src/spec/extract-contract.js';
-import { STANDALONE_DECLARATIONS, standaloneResponseValidator } from './standalone-validator.js';
+import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneDeclarations, standaloneResponseValidator } from './standalone-validator.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const specFile = join(root, 'spec/agent-endpoint.openapi.yaml');
@@ -24,8 +24,11 @@ async function writeBundledSpec(): Promise<void> {
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, `${JSON.stringify({ contract, platformLimitsSchema })}\n`);
   // The answer validator, compiled now so the command never compiles it.
-  writeFileSync(join(root, 'src/generated/validate-response.js'), standaloneResponseValidator(contract));
-  writeFileSync(join(root, 'src/generated/validate-response.d.ts'), STANDALONE_DECLARATIONS);
+  for (const kind of Object.keys(STANDALONE_VALIDATORS) as StandaloneKind[]) {
+    const { file } = STANDALONE_VALIDATORS[kind];
+    writeFileSync(join(root, `src/generated/${file}.js`), standaloneResponseValidator(contract, kind));
+    writeFileSync(join(root, `src/generated/${file}.d.ts`), standaloneDeclarations(kind));
+  }
   // The photo the `photo` case sends, embedded so the command needs no file beside it.
   const photo = { name: 'photo.jpg', mime: 'image/jpeg', data: readFileSync(join(root, 'fixtures/photo.jpg')).toString('base64') };
   writeFileSync(join(root, 'src/generated/photo.json'), `${JSON.stringify(photo)}\n`);

@@ -4,20 +4,34 @@
  */
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { createAjv } from '../src/spec/ajv.js';
+import { FIRST_ERROR_OPTIONS, createAjv } from '../src/spec/ajv.js';
 import { prepareForValidation } from '../src/validate/schema-findings.js';
 import type { Contract } from '../src/spec/contract.js';
 
-export const STANDALONE_DECLARATIONS = `import type { ValidateFunction } from 'ajv';
-/** The bundled contract's answer validator, compiled at build time from spec/response.schema.json. */
-export declare const precompiledResponseValidator: ValidateFunction;
-`;
+/**
+ * The two validators of the bundled answer schema: `check` stops at the first error (the common,
+ * valid answer costs least), `explain` collects every error with its schema (to word the findings).
+ */
+export const STANDALONE_VALIDATORS = {
+  check: { file: 'check-response', exportName: 'precompiledResponseCheck', options: FIRST_ERROR_OPTIONS },
+  explain: { file: 'validate-response', exportName: 'precompiledResponseValidator', options: {} },
+} as const;
 
-export function standaloneResponseValidator(contract: Contract): string {
-  const ajv = createAjv({ code: { source: true, esm: true, formats: _`formats` } });
+export type StandaloneKind = keyof typeof STANDALONE_VALIDATORS;
+
+export function standaloneDeclarations(kind: StandaloneKind): string {
+  return `import type { ValidateFunction } from 'ajv';
+/** The bundled contract's answer validator (${kind}), compiled at build time from spec/response.schema.json. */
+export declare const ${STANDALONE_VALIDATORS[kind].exportName}: ValidateFunction;
+`;
+}
+
+export function standaloneResponseValidator(contract: Contract, kind: StandaloneKind): string {
+  const { exportName, options } = STANDALONE_VALIDATORS[kind];
+  const ajv = createAjv({ ...options, code: { source: true, esm: true, formats: _`formats` } });
   const schema = prepareForValidation(contract.responseSchema);
   ajv.addSchema(schema, 'response');
-  let code = standaloneCode.default(ajv, { precompiledResponseValidator: 'response' });
+  let code = standaloneCode.default(ajv, { [exportName]: 'response' });
   // ajv writes its run-time helpers as require() calls; an ES module imports them.
   const imports: string[] = ["import { standaloneFormats as formats } from '../spec/standalone-formats.js';"];
   const names = new Map<string, string>();

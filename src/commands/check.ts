@@ -10,7 +10,7 @@ import { githubAnnotations, githubStepSummary } from '../report/github.js';
 import { renderJunit } from '../report/junit.js';
 import { knownChannels } from '../spec/contract.js';
 import { loadContract } from '../spec/load-contract.js';
-import { responseValidator } from '../spec/compile-contract.js';
+import { answerValidators } from '../spec/compile-contract.js';
 import { readLimitsOptions } from './limits-option.js';
 import { UsageError } from '../usage-error.js';
 
@@ -74,7 +74,7 @@ function orderedPrinter(print: (caseReport: CaseReport) => void): (caseReport: C
 /** `check-endpoint <url>`: runs the live check and prints it. Resolves to the exit code. */
 export async function runCheckCommand(args: CheckCommandArgs, output: Output): Promise<number> {
   const contract = await loadContract(args.spec);
-  responseValidator(contract); // a contract whose answer schema does not compile stops here, exit 2
+  answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
   const tokenEnv = args.tokenEnv ?? DEFAULT_TOKEN_ENV;
   const channels = args.channel.flatMap((name) => (name === 'all' ? knownChannels(contract) : [name]));
   const custom = channels.filter((name) => !Object.hasOwn(contract.platforms, name));

@@ -4,7 +4,7 @@ import { parseJsonBody } from '../run/check-turn.js';
 import { REPORT_FORMAT_VERSION } from '../report/report.js';
 import { knownChannels } from '../spec/contract.js';
 import { loadContract } from '../spec/load-contract.js';
-import { responseValidator } from '../spec/compile-contract.js';
+import { answerValidators } from '../spec/compile-contract.js';
 import { UsageError } from '../usage-error.js';
 import { TOOL_VERSION } from '../version.js';
 import { platformRulesFor, validateAnswer } from '../validate/validate-answer.js';
@@ -48,7 +48,7 @@ async function readInput(file: string | undefined): Promise<{ name: string; body
 /** `check-endpoint validate [FILE|-]`: validates one answer body offline, for each channel asked. */
 export async function runValidateCommand(args: ValidateCommandArgs, output: Output): Promise<number> {
   const contract = await loadContract(args.spec);
-  responseValidator(contract); // a contract whose answer schema does not compile stops here, exit 2
+  answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
   const channels = [
     ...new Set((args.channel.length ? args.channel : ['whatsapp']).flatMap((name) => (name === 'all' ? knownChannels(contract) : [name]))),
   ];

@@ -20,6 +20,12 @@ export const AJV_OPTIONS = {
   strictTypes: false,
 } as const;
 
+/**
+ * For the quick yes-or-no check of an answer: stop at the first error, keep no schema objects.
+ * Most answers are valid; only a failed one is validated again with every error, to be explained.
+ */
+export const FIRST_ERROR_OPTIONS = { allErrors: false, verbose: false } as const;
+
 /** The `emoji` format of the response schema: exactly one RGI emoji grapheme. */
 export const EMOJI_FORMAT = { type: 'string', validate: isSingleEmoji } as const;
 

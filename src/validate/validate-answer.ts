@@ -1,7 +1,7 @@
 import type { Answer, Reply } from '../answer.js';
 import type { Finding } from '../findings.js';
 import { replyIndex } from '../report/report.js';
-import { responseValidator } from '../spec/compile-contract.js';
+import { answerValidators } from '../spec/compile-contract.js';
 import type { Contract, PlatformRules } from '../spec/contract.js';
 import { bundledContract } from '../spec/load-contract.js';
 import { platformFindings } from './platform-findings.js';
@@ -35,8 +35,10 @@ export function platformRulesFor(channel: string, contract: Contract, limits?: P
  */
 export function validateAnswer(answer: unknown, options: ValidateAnswerOptions): Finding[] {
   const contract = options.contract ?? bundledContract();
-  const validateResponse = responseValidator(contract);
-  const findings: Finding[] = validateResponse(answer) ? [] : schemaFindings(validateResponse.errors ?? [], answer);
+  const { check, explain } = answerValidators(contract);
+  // Most answers are valid: the first-error check says so at the least cost; a failed one is
+  // validated again with every error, to be explained.
+  const findings: Finding[] = check(answer) || explain(answer) ? [] : schemaFindings(explain.errors ?? [], answer);
   const replies = (answer as Partial<Answer> | null)?.replies;
   if (!Array.isArray(replies)) return findings;
 
