@@ -120,3 +120,17 @@ export function jsonType(value: unknown): string {
       return typeof value;
   }
 }
+
+/** Findings kept per answer (and per turn): a flood of problems gets one line for the rest. */
+export const MAX_FINDINGS = 50;
+
+/** At most `max` findings: the first ones, and one that counts and names the rules of the rest. */
+export function capFindings(findings: Finding[], max = MAX_FINDINGS): Finding[] {
+  if (findings.length <= max) return findings;
+  const kept = findings.slice(0, max - 1);
+  const rest = findings.slice(max - 1);
+  const severity: Severity = rest.some((finding) => finding.severity === 'error') ? 'error' : 'warning';
+  const rules = [...new Set(rest.map((finding) => finding.rule))];
+  const summary = `${rest.length} more findings (${rules.join(', ')}) are left out; the first ${kept.length} are above`;
+  return [...kept, { rule: rest[0]!.rule, severity, message: summary, path: '', hint: 'Fix the ones shown and check again.' }];
+}

@@ -4,7 +4,7 @@
  */
 export type { Answer, Button, ListRow, ListSection, MessageReply, ReactionReply, Reply, TemplateReply } from './answer.js';
 export type { Finding, Rule, Severity } from './findings.js';
-export { RULES } from './findings.js';
+export { MAX_FINDINGS, RULES } from './findings.js';
 export type { Contract, JsonSchema, PlatformRules, Support } from './spec/contract.js';
 export { knownChannels } from './spec/contract.js';
 export { ContractError } from './spec/contract-error.js';

@@ -152,10 +152,22 @@ describe('check-endpoint <url>', () => {
       ['http://127.0.0.1:1/', '--token-env', 'EMPTY_TOKEN'],
       /--token-env names EMPTY_TOKEN, but that environment variable is empty/,
     ],
+    ['an empty --token-env', ['http://127.0.0.1:1/', '--token-env', ''], /--token-env needs the name of an environment variable/],
+    [
+      'a token with a line break',
+      ['http://127.0.0.1:1/', '--token-env', 'NEWLINE_TOKEN'],
+      /NEWLINE_TOKEN holds a line break or a character an HTTP header cannot carry/,
+    ],
+    [
+      'a timeout longer than a timer holds',
+      ['http://127.0.0.1:1/', '--agent-timeout', '1e9'],
+      /--agent-timeout must be at most 2147483; got 1000000000/,
+    ],
   ];
   for (const [what, args, message] of badCommandLines) {
     test(`${what}: exit 2 with one clear line`, async () => {
-      const result = await runCli(args, { env: { EMPTY_TOKEN: '' } });
+      const result = await runCli(args, { env: { EMPTY_TOKEN: '', NEWLINE_TOKEN: 'secret-value-9\n' } });
+      assert.ok(!result.stderr.includes('secret-value-9'), 'the token is not printed');
       assert.equal(result.code, 2, result.stdout + result.stderr);
       assert.match(result.stderr, message);
       assert.match(result.stderr, /^check-endpoint: /);

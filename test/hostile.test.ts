@@ -98,7 +98,11 @@ describe('a hostile agent ends every turn with a clear finding on the right case
   test('50,000 broken replies: findings capped, with one line for the rest', async () => {
     const { findings } = await photoCase('/many-replies');
     assert.equal(findings.length, MAX_FINDINGS_PER_TURN);
-    assert.match(findings.at(-1)!.message, /^49951 more findings \(schema\) are left out/);
+    const flood = findings.filter((finding) => finding.path === '/replies');
+    assert.deepEqual(
+      flood.map((finding) => finding.message),
+      ['more than 49 replies do not match the schema; the first 49 are described, the rest were not checked'],
+    );
   });
   test('the connection reset in the middle of the body: status', async () => {
     assertOneFinding((await photoCase('/reset')).findings, 'status', /got none: connection (reset|closed)/);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type https from 'node:https';
 import { createRequire } from 'node:module';
 import type zlib from 'node:zlib';
+import { redactBytes, redactText } from './redact.js';
 
 /** An HTTP answer, whatever its status. */
 export interface HttpAnswer {
@@ -199,11 +200,15 @@ export class AgentClient {
         response.on('end', () => {
           const flatHeaders: Record<string, string> = {};
           for (const [name, value] of Object.entries(response.headers)) {
-            if (value !== undefined) flatHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+            if (value === undefined) continue;
+            const text = Array.isArray(value) ? value.join(', ') : value;
+            flatHeaders[name] = bearer ? redactText(text, bearer) : text;
           }
           let decoded: Buffer;
           try {
             decoded = decode(flatHeaders['content-encoding'], Buffer.concat(chunks), maxBodyBytes);
+            // The token the agent was sent never comes back out of it: not in an excerpt, a report or an archive.
+            if (bearer) decoded = redactBytes(decoded, bearer);
           } catch (cause) {
             if ((cause as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || cause instanceof RangeError) {
               return failed('too-large', `the body is larger than ${maxBodyBytes} bytes once decoded (${flatHeaders['content-encoding']})`);
@@ -214,7 +219,7 @@ export class AgentClient {
             kind: 'answer',
             status: response.statusCode ?? 0,
             httpVersion: response.httpVersion,
-            statusText: response.statusMessage ?? '',
+            statusText: bearer ? redactText(response.statusMessage ?? '', bearer) : (response.statusMessage ?? ''),
             headers: flatHeaders,
             body: decoded,
             latencyMs: elapsed(),

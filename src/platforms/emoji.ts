@@ -41,8 +41,12 @@ export function isSingleEmoji(text: string): boolean {
   return answer;
 }
 
+/** Longer than any RGI emoji (the longest, a family or flag sequence, is under 20 UTF-16 code units). */
+const MAX_EMOJI_LENGTH = 64;
+
 function decideSingleEmoji(text: string): boolean {
-  if (text.length === 0) return false;
+  // Bounded before any segmenting, which is slow on long text (a hostile reaction may be megabytes).
+  if (text.length === 0 || text.length > MAX_EMOJI_LENGTH) return false;
   // One code point, or one and U+FE0F, is one grapheme: no need to build a segmenter (~10 ms).
   if (text.length <= 3 && isRgiEmoji(text)) return true;
   if (graphemes(text).length !== 1) return false;

@@ -39,12 +39,25 @@ export function replyOf(answer: unknown, path: string): unknown {
   return match && Array.isArray(replies) ? replies[Number(match[1])] : undefined;
 }
 
+const MAX_SHOWN_PATH = 200;
+
+/**
+ * Text from the agent made safe for a terminal or CI log: control characters (escape sequences,
+ * line breaks that would start a fake `::error` line) shown as \u escapes.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** A finding's lines: mark, rule, where and what; then the hint and the reply it is about. */
 export function formatFinding(finding: Finding, c: Colours, context: { turn?: string; reply?: unknown } = {}): string[] {
   const mark = finding.severity === 'error' ? c.red('✗') : c.yellow('!');
-  const where = finding.path === '' ? '(body)' : finding.path;
-  const lines = [`      ${mark} ${c.bold(finding.rule)}${context.turn ? ` ${context.turn}` : ''}  ${c.cyan(where)}  ${finding.message}`];
-  if (finding.hint) lines.push(c.dim(`          hint: ${finding.hint}`));
+  const path = finding.path.length > MAX_SHOWN_PATH ? `${finding.path.slice(0, MAX_SHOWN_PATH - 1)}…` : finding.path;
+  const where = path === '' ? '(body)' : printable(path);
+  const lines = [
+    `      ${mark} ${c.bold(finding.rule)}${context.turn ? ` ${context.turn}` : ''}  ${c.cyan(where)}  ${printable(finding.message)}`,
+  ];
+  if (finding.hint) lines.push(c.dim(`          hint: ${printable(finding.hint)}`));
   if (context.reply !== undefined) lines.push(c.dim(`          reply: ${excerpt(context.reply, REPLY_EXCERPT)}`));
   return lines;
 }

@@ -85,13 +85,20 @@ interface Plan {
   latencyBudgetSeconds: number;
 }
 
-function positive(value: number | undefined, fallback: number, what: string, integer: boolean): number {
+/** The longest wait a timer can hold, in seconds (2^31 - 1 ms); longer ones would fire at once. */
+export const MAX_WAIT_SECONDS = 2_147_483;
+
+function positive(value: number | undefined, fallback: number, what: string, integer: boolean, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
     throw new UsageError(`${what} must be a positive ${integer ? 'whole number' : 'number'}; got ${value}`);
   }
+  if (value > max) throw new UsageError(`${what} must be at most ${max}; got ${value}`);
   return value;
 }
+
+/** Characters an HTTP header value cannot carry: line breaks, NUL, and anything past Latin-1. */
+const NOT_IN_A_HEADER = /[\r\n\0]|[^\t\x20-\x7e\x80-\xff]/;
 
 /** Resolves and vets the options. Throws UsageError for anything the check cannot run with. */
 export type { Plan as CheckPlan };
@@ -114,9 +121,16 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): P
     if (!isCaseId(id)) throw new UsageError(`"${id}" is not a case; the cases are ${CASE_IDS.join(', ')}`);
   }
   const env = options.env ?? process.env;
+  if (tokenEnv === '') throw new UsageError('--token-env needs the name of an environment variable');
   const token = env[tokenEnv];
   if (options.tokenEnv !== undefined && !token) {
     throw new UsageError(`--token-env names ${tokenEnv}, but that environment variable is ${token === undefined ? 'not set' : 'empty'}`);
+  }
+  if (token && NOT_IN_A_HEADER.test(token)) {
+    // Said without the value: a token pasted with a trailing newline is common.
+    throw new UsageError(
+      `${tokenEnv} holds a line break or a character an HTTP header cannot carry; check how it was set (a trailing newline is common)`,
+    );
   }
   return {
     url,
@@ -124,7 +138,7 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): P
     channels,
     cases: FIXED_CASES.filter((definition) => caseIds.includes(definition.id)),
     token: token || undefined,
-    timeoutSeconds: positive(options.agentTimeoutSeconds, contract.agentTimeoutSeconds, '--agent-timeout', false),
+    timeoutSeconds: positive(options.agentTimeoutSeconds, contract.agentTimeoutSeconds, '--agent-timeout', false, MAX_WAIT_SECONDS),
     concurrency: positive(options.concurrency, DEFAULT_CONCURRENCY, '--concurrency', true),
     maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, '--max-body', true),
     limits: options.limits ?? {},
@@ -133,7 +147,13 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): P
     tokenEnv,
     quality: options.quality ?? false,
     qualityConversations: positive(options.qualityConversations, DEFAULT_QUALITY_CONVERSATIONS, '--quality-conversations', true),
-    latencyBudgetSeconds: positive(options.latencyBudgetSeconds, DEFAULT_LATENCY_BUDGET_SECONDS, '--latency-budget', false),
+    latencyBudgetSeconds: positive(
+      options.latencyBudgetSeconds,
+      DEFAULT_LATENCY_BUDGET_SECONDS,
+      '--latency-budget',
+      false,
+      MAX_WAIT_SECONDS,
+    ),
   };
 }
 

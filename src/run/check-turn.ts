@@ -1,5 +1,5 @@
 import type { Reply } from '../answer.js';
-import { type Finding, error, excerpt, warning } from '../findings.js';
+import { type Finding, MAX_FINDINGS, capFindings, error, excerpt, warning } from '../findings.js';
 import type { HttpOutcome } from '../http/client.js';
 import type { Contract, PlatformRules } from '../spec/contract.js';
 import { validateAnswer } from '../validate/validate-answer.js';
@@ -25,7 +25,7 @@ export interface TurnVerdict {
 
 const BODY_EXCERPT = 120;
 /** Findings kept per turn; an answer with 50,000 broken replies gets one line for the rest. */
-export const MAX_FINDINGS_PER_TURN = 50;
+export const MAX_FINDINGS_PER_TURN = MAX_FINDINGS;
 /** Answers nested deeper than this are not copied into reports (no schema allows it anyway). */
 const MAX_REPORTED_DEPTH = 64;
 
@@ -43,15 +43,6 @@ export function nestingDepth(value: unknown, stopAt = Infinity): number {
   return deepest;
 }
 
-function capFindings(findings: Finding[]): Finding[] {
-  if (findings.length <= MAX_FINDINGS_PER_TURN) return findings;
-  const kept = findings.slice(0, MAX_FINDINGS_PER_TURN - 1);
-  const rest = findings.slice(MAX_FINDINGS_PER_TURN - 1);
-  const severity = rest.some((finding) => finding.severity === 'error') ? 'error' : 'warning';
-  const rules = [...new Set(rest.map((finding) => finding.rule))];
-  const summary = `${rest.length} more findings (${rules.join(', ')}) are left out; the first ${kept.length} are above`;
-  return [...kept, { rule: rest[0]!.rule, severity, message: summary, path: '', hint: 'Fix the ones shown and check again.' }];
-}
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function bodyExcerpt(body: Buffer): string {
@@ -152,7 +143,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
     contract: context.contract,
     ...(context.limits ? { limits: context.limits } : {}),
   });
-  findings.push(...answerFindings);
+  for (const finding of answerFindings) findings.push(finding);
   const schemaValid = !answerFindings.some((finding) => finding.rule === 'schema');
   const replies = schemaValid ? (parsed.value as { replies: Reply[] }).replies : undefined;
   if (replies && replies.length === 0 && context.expectsReply) {

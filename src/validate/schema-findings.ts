@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { type Finding, error, excerpt, jsonType, pointer } from '../findings.js';
+import { type Finding, MAX_FINDINGS, error, excerpt, jsonType, pointer } from '../findings.js';
 import { closestName } from './did-you-mean.js';
 
 type Schema = Record<string, unknown>;
@@ -142,7 +142,7 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
       return error(
         'schema',
         pointer(path, property),
-        `unknown property "${property}"${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
+        `unknown property ${excerpt(property)}${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
         guess ? `did you mean "${guess}"?` : 'Remove it: the answer schema allows no other properties.',
       );
     }
@@ -189,7 +189,8 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
 function describeReceived(value: unknown): string {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const keys = Object.keys(value);
-    return keys.length ? `an object with ${keys.join(', ')}` : 'an empty object';
+    const named = keys.slice(0, 10).map((key) => (/^[A-Za-z0-9_]{1,40}$/.test(key) ? key : excerpt(key, 40)));
+    return keys.length ? `an object with ${named.join(', ')}${keys.length > 10 ? `, … (${keys.length} keys)` : ''}` : 'an empty object';
   }
   return excerpt(value);
 }
@@ -215,17 +216,22 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
     errors.filter((e) => e.keyword === 'discriminator' && (e.params as Record<string, unknown>).error === 'tag').map((e) => e.instancePath),
   );
   // A misspelt required property is one problem: the unknown property's "did you mean" names it.
+  // (Only the first few unknown properties are looked at: a flood of them is no typo.)
   const misspeltAt = new Set(
-    errors.flatMap((e) => {
-      if (e.keyword !== 'additionalProperties' || !isSchema(e.parentSchema) || !isSchema(e.parentSchema.properties)) return [];
-      const guess = guessName(String((e.params as Record<string, unknown>).additionalProperty), Object.keys(e.parentSchema.properties));
-      return guess ? [pointer(e.instancePath, guess)] : [];
-    }),
+    errors
+      .filter((e) => e.keyword === 'additionalProperties')
+      .slice(0, MAX_FINDINGS)
+      .flatMap((e) => {
+        if (!isSchema(e.parentSchema) || !isSchema(e.parentSchema.properties)) return [];
+        const guess = guessName(String((e.params as Record<string, unknown>).additionalProperty), Object.keys(e.parentSchema.properties));
+        return guess ? [pointer(e.instancePath, guess)] : [];
+      }),
   );
   const isMisspelt = (err: ErrorObject): boolean =>
     err.keyword === 'required' &&
     misspeltAt.has(pointer(err.instancePath, String((err.params as Record<string, unknown>).missingProperty)));
   const silencedAnchors = new Set<string>();
+  let undescribed = 0;
   for (const err of errors) {
     const anchor = anchorOf(err.parentSchema);
     if (anchor && isMisspelt(err)) silencedAnchors.add(parentPointer(err.instancePath, anchor.depth));
@@ -246,8 +252,16 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
     ) {
       continue; // said once, by the discriminator's finding
     }
+    // A flood of errors (300,000 unknown keys in one reply) is capped later: describe no more than that.
+    if (findings.length > MAX_FINDINGS) {
+      undescribed++;
+      continue;
+    }
     const finding = describeError(err, answer);
     if (finding) findings.push(finding);
+  }
+  if (undescribed > 0) {
+    findings.push(error('schema', '', `${undescribed} more schema errors are left out`, 'Fix the ones shown and check again.'));
   }
   // Where several anchors point at one place (an empty text breaks two rules), the last, most
   // specific one speaks for it.

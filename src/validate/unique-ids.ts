@@ -1,6 +1,6 @@
 import type { MessageReply } from '../answer.js';
 import { buttonId } from '../answer.js';
-import { type Finding, error, replyPointer } from '../findings.js';
+import { type Finding, MAX_FINDINGS, error, excerpt, replyPointer } from '../findings.js';
 
 /** Where an id stands, as pointer segments under the reply; turned into a pointer only when needed. */
 type Place = (string | number)[];
@@ -21,7 +21,7 @@ function reportRepeat(
     error(
       'schema',
       replyPointer(replyIndex, ...place),
-      `${what} id "${id}" is used again; it was first used at ${replyPointer(replyIndex, ...earlier)}; ids must be unique within the ${scope}`,
+      `${what} id ${excerpt(id)} is used again; it was first used at ${replyPointer(replyIndex, ...earlier)}; ids must be unique within the ${scope}`,
       `Give each ${what} its own id, so a tap says which one was chosen.`,
     ),
   );
@@ -34,8 +34,9 @@ interface IdList {
   placeOf(index: number): Place;
 }
 
-/** Reports every id that repeats an earlier one. */
+/** Reports every id that repeats an earlier one, up to MAX_FINDINGS of them: a flood is capped anyway. */
 function repeats(ids: IdList, replyIndex: number, what: string, scope: string, findings: Finding[]): void {
+  const stopAt = findings.length + MAX_FINDINGS;
   if (ids.count <= PAIRWISE_LIMIT) {
     for (let i = 1; i < ids.count; i++) {
       const id = ids.idAt(i);
@@ -49,7 +50,7 @@ function repeats(ids: IdList, replyIndex: number, what: string, scope: string, f
     return;
   }
   const first = new Map<string, number>();
-  for (let i = 0; i < ids.count; i++) {
+  for (let i = 0; i < ids.count && findings.length < stopAt; i++) {
     const id = ids.idAt(i);
     const earlier = first.get(id);
     if (earlier === undefined) first.set(id, i);

@@ -1,7 +1,7 @@
 import type { Answer, Reply } from '../answer.js';
-import type { Finding } from '../findings.js';
+import { type Finding, MAX_FINDINGS, capFindings, error } from '../findings.js';
 import { replyIndex } from '../report/report.js';
-import { answerValidators } from '../spec/compile-contract.js';
+import { type AnswerValidators, answerValidators } from '../spec/compile-contract.js';
 import type { Contract, PlatformRules } from '../spec/contract.js';
 import { bundledContract } from '../spec/load-contract.js';
 import { platformFindings } from './platform-findings.js';
@@ -35,10 +35,10 @@ export function platformRulesFor(channel: string, contract: Contract, limits?: P
  */
 export function validateAnswer(answer: unknown, options: ValidateAnswerOptions): Finding[] {
   const contract = options.contract ?? bundledContract();
-  const { check, explain } = answerValidators(contract);
+  const validators = answerValidators(contract);
   // Most answers are valid: the first-error check says so at the least cost; a failed one is
   // validated again with every error, to be explained.
-  const findings: Finding[] = check(answer) || explain(answer) ? [] : schemaFindings(explain.errors ?? [], answer);
+  const findings: Finding[] = validators.check(answer) ? [] : explainAnswer(answer, validators);
   const replies = (answer as Partial<Answer> | null)?.replies;
   if (!Array.isArray(replies)) return findings;
 
@@ -53,5 +53,44 @@ export function validateAnswer(answer: unknown, options: ValidateAnswerOptions):
     if (rules) platformFindings(reply, index, rules, findings);
     if (personMessageIds) referenceFindings(reply, index, personMessageIds, findings);
   }
-  return sortByPointer(findings);
+  return capFindings(sortByPointer(findings));
+}
+
+/** Replies described one by one at the most (the last finding says there were more). */
+const MAX_EXPLAINED_REPLIES = MAX_FINDINGS - 1;
+
+/**
+ * The schema findings of an answer that failed the quick check. A flood of replies (a hostile
+ * answer may hold millions) is not validated whole with every error, which would take minutes and
+ * gigabytes: the broken replies are found with the quick check, and only the first few explained.
+ */
+function explainAnswer(answer: unknown, { check, explain }: AnswerValidators): Finding[] {
+  const replies = (answer as Partial<Answer> | null)?.replies;
+  if (!Array.isArray(replies) || replies.length <= MAX_EXPLAINED_REPLIES) {
+    return explain(answer) ? [] : schemaFindings(explain.errors ?? [], answer);
+  }
+  const broken: number[] = [];
+  let more = false;
+  for (let index = 0; index < replies.length && !more; index++) {
+    if (check({ replies: [replies[index]] })) continue;
+    if (broken.length < MAX_EXPLAINED_REPLIES) broken.push(index);
+    else more = true;
+  }
+  // The answer with only its broken replies: the envelope's own errors, and each broken reply's.
+  explain({ ...(answer as object), replies: broken.map((index) => replies[index]) });
+  const errors = (explain.errors ?? []).map((error) => ({
+    ...error,
+    instancePath: error.instancePath.replace(/^\/replies\/(\d+)/, (_whole, position: string) => `/replies/${broken[Number(position)]}`),
+  }));
+  if (!more) return schemaFindings(errors, answer);
+  // Room is kept for the line that says the flood went on.
+  return [
+    ...capFindings(sortByPointer(schemaFindings(errors, answer)), MAX_FINDINGS - 1),
+    error(
+      'schema',
+      '/replies',
+      `more than ${MAX_EXPLAINED_REPLIES} replies do not match the schema; the first ${MAX_EXPLAINED_REPLIES} are described, the rest were not checked`,
+      'Fix the ones shown and check again.',
+    ),
+  ];
 }
