@@ -20,7 +20,11 @@ function compileAnswerSchema(schema: JsonSchema, source: string, options: Record
   try {
     return createAjv(options).compile(schema);
   } catch (cause) {
-    throw new ContractError(`${source}: the answer schema does not compile: ${(cause as Error).message}`, { cause });
+    const why =
+      cause instanceof RangeError
+        ? 'it refers to itself ($ref cycles), which the checker does not support'
+        : (cause as Error).message;
+    throw new ContractError(`${source}: the answer schema does not compile: ${why}`, { cause });
   }
 }
 
