@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { type HostileServer, startHostileServer } from '../fixtures/agents/hostile.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/index.js';
-import { MAX_FINDINGS_PER_TURN } from '../src/run/check-turn.js';
+import { MAX_FINDINGS } from '../src/findings.js';
 import { ROOT, runCli } from './helpers.js';
 
 let hostile: HostileServer;
@@ -97,7 +97,7 @@ describe('a hostile agent ends every turn with a clear finding on the right case
   });
   test('50,000 broken replies: findings capped, with one line for the rest', async () => {
     const { findings } = await photoCase('/many-replies');
-    assert.equal(findings.length, MAX_FINDINGS_PER_TURN);
+    assert.equal(findings.length, MAX_FINDINGS);
     const flood = findings.filter((finding) => finding.path === '/replies');
     assert.deepEqual(
       flood.map((finding) => finding.message),

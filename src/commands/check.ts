@@ -8,7 +8,7 @@ import { parseBaseline, writeBaseline } from '../report/baseline.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
 import { renderJunit } from '../report/junit.js';
-import { knownChannels } from '../spec/contract.js';
+import { resolveChannels } from '../run/channels.js';
 import { loadContract } from '../spec/load-contract.js';
 import { answerValidators } from '../spec/compile-contract.js';
 import { readLimitsOptions } from './limits-option.js';
@@ -76,7 +76,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
   const contract = await loadContract(args.spec);
   answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
   const tokenEnv = args.tokenEnv ?? DEFAULT_TOKEN_ENV;
-  const channels = args.channel.flatMap((name) => (name === 'all' ? knownChannels(contract) : [name]));
+  const channels = resolveChannels(args.channel, contract);
   const custom = channels.filter((name) => !Object.hasOwn(contract.platforms, name));
   const options: CheckEndpointOptions = {
     channels,

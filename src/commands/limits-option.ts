@@ -1,6 +1,10 @@
 import type { PlatformRules } from '../spec/contract.js';
 import { loadLimitsFile } from '../spec/load-contract.js';
 import { UsageError } from '../usage-error.js';
+import { CHANNEL_NAME } from '../run/channels.js';
+
+/** `NAME=FILE`, NAME a channel name; anything else is a file name. */
+const NAMED_FILE = new RegExp(`^(${CHANNEL_NAME.source.slice(1, -1)})=(.+)$`);
 
 /**
  * Reads `--limits [NAME=]FILE` values. A file with a NAME applies to that channel; one without
@@ -12,7 +16,7 @@ export async function readLimitsOptions(
 ): Promise<Record<string, PlatformRules>> {
   const limits: Record<string, PlatformRules> = {};
   for (const value of values) {
-    const match = /^([a-z][a-z0-9_-]{0,31})=(.+)$/.exec(value);
+    const match = NAMED_FILE.exec(value);
     const rules = await loadLimitsFile(match ? match[2]! : value);
     const channels = match ? [match[1]!] : customChannels;
     if (channels.length === 0) {

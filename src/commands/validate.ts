@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { formatFinding, replyOf } from '../report/human.js';
 import { parseJsonBody } from '../run/check-turn.js';
 import { REPORT_FORMAT_VERSION } from '../report/report.js';
-import { knownChannels } from '../spec/contract.js';
+import { resolveChannels } from '../run/channels.js';
 import { loadContract } from '../spec/load-contract.js';
 import { answerValidators } from '../spec/compile-contract.js';
 import { UsageError } from '../usage-error.js';
@@ -21,7 +21,6 @@ export interface ValidateCommandArgs {
   strict: boolean;
 }
 
-const CHANNEL_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
 async function readInput(file: string | undefined): Promise<{ name: string; body: Buffer }> {
@@ -49,13 +48,7 @@ async function readInput(file: string | undefined): Promise<{ name: string; body
 export async function runValidateCommand(args: ValidateCommandArgs, output: Output): Promise<number> {
   const contract = await loadContract(args.spec);
   answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
-  const channels = [
-    ...new Set((args.channel.length ? args.channel : ['whatsapp']).flatMap((name) => (name === 'all' ? knownChannels(contract) : [name]))),
-  ];
-  for (const channel of channels) {
-    if (!CHANNEL_NAME.test(channel))
-      throw new UsageError(`"${channel}" is not a channel name: use ${knownChannels(contract).join(', ')}, all, or a custom name`);
-  }
+  const channels = resolveChannels(args.channel, contract);
   const limits = await readLimitsOptions(
     args.limits,
     channels.filter((name) => !Object.hasOwn(contract.platforms, name)),

@@ -1,6 +1,7 @@
 import { CASE_IDS } from '../cases/fixed-cases.js';
 import { RULES, type Rule } from '../findings.js';
 import { QUALITY_CASE_IDS } from '../quality/quality-context.js';
+import { CHANNEL_NAME } from '../run/channels.js';
 import { UsageError } from '../usage-error.js';
 import type { BaselineOutcome, CaseReport, Report, ReportedFinding } from './report.js';
 
@@ -13,7 +14,6 @@ export interface BaselineEntry {
 }
 
 const KNOWN_CASES: readonly string[] = [...CASE_IDS, ...QUALITY_CASE_IDS];
-const CHANNEL = /^[a-z][a-z0-9_-]{0,31}$/;
 
 function parseEntry(text: string, where: string): BaselineEntry {
   const [subject = '', rule, ...extra] = text.split(':');
@@ -26,7 +26,7 @@ function parseEntry(text: string, where: string): BaselineEntry {
   const caseId = KNOWN_CASES.find((known) => subject === known) ?? KNOWN_CASES.find((known) => subject.endsWith(`/${known}`));
   if (caseId === undefined) return bad(`no known case; the cases are ${KNOWN_CASES.join(', ')}`);
   const channel = subject === caseId ? undefined : subject.slice(0, -caseId.length - 1);
-  if (channel !== undefined && !CHANNEL.test(channel)) bad(`"${channel}" is not a channel name`);
+  if (channel !== undefined && !CHANNEL_NAME.test(channel)) bad(`"${channel}" is not a channel name`);
   return { text, case: caseId, ...(channel !== undefined ? { channel } : {}), ...(rule !== undefined ? { rule: rule as Rule } : {}) };
 }
 

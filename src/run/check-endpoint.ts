@@ -12,10 +12,11 @@ import {
   assembleCase,
   replyIndex,
 } from '../report/report.js';
-import { type Contract, type PlatformRules, knownChannels } from '../spec/contract.js';
+import { type Contract, MAX_WAIT_SECONDS, type PlatformRules } from '../spec/contract.js';
 import { bundledContract } from '../spec/load-contract.js';
 import { UsageError } from '../usage-error.js';
 import { TOOL_VERSION } from '../version.js';
+import { resolveChannels } from './channels.js';
 import { checkTurn } from './check-turn.js';
 import { applyBaseline, type BaselineEntry, isExpectedFailure } from '../report/baseline.js';
 import { reproduceCase } from '../report/reproduce.js';
@@ -27,7 +28,6 @@ export const DEFAULT_CONCURRENCY = 8;
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_QUALITY_CONVERSATIONS = 8;
 export const DEFAULT_LATENCY_BUDGET_SECONDS = 10;
-const CUSTOM_CHANNEL = /^[a-z][a-z0-9_-]{0,31}$/;
 
 export interface CheckEndpointOptions {
   /** Channels to check: platform names or custom names; `all` means the contract's platforms. Default `whatsapp`. */
@@ -85,9 +85,6 @@ interface Plan {
   latencyBudgetSeconds: number;
 }
 
-/** The longest wait a timer can hold, in seconds (2^31 - 1 ms); longer ones would fire at once. */
-export const MAX_WAIT_SECONDS = 2_147_483;
-
 function positive(value: number | undefined, fallback: number, what: string, integer: boolean, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
@@ -107,15 +104,7 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): P
   const contract = options.contract ?? bundledContract();
   const tokenEnv = options.tokenEnv ?? DEFAULT_TOKEN_ENV;
   const url = parseTargetUrl(target, tokenEnv);
-  const requested = options.channels?.length ? options.channels : ['whatsapp'];
-  const channels = [...new Set(requested.flatMap((name) => (name === 'all' ? knownChannels(contract) : [name])))];
-  for (const channel of channels) {
-    if (!CUSTOM_CHANNEL.test(channel)) {
-      throw new UsageError(
-        `"${channel}" is not a channel name: use ${knownChannels(contract).join(', ')}, all, or a custom name of lower case letters, digits, _ and - (up to 32, starting with a letter)`,
-      );
-    }
-  }
+  const channels = resolveChannels(options.channels ?? [], contract);
   const caseIds = options.cases?.length ? [...new Set(options.cases)] : [...CASE_IDS];
   for (const id of caseIds) {
     if (!isCaseId(id)) throw new UsageError(`"${id}" is not a case; the cases are ${CASE_IDS.join(', ')}`);
@@ -277,8 +266,8 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     const conversations = plan.channels.flatMap((channel) => plan.cases.map((definition) => ({ channel, definition })));
     const cases = await runPooled(
       conversations.map(({ channel, definition }, index) => async () => {
-        const caseReport = await runConversation(plan, client, runId, channel, definition);
-        options.onCase?.(withExpectation(caseReport), index);
+        const caseReport = withExpectation(await runConversation(plan, client, runId, channel, definition));
+        options.onCase?.(caseReport, index);
         return caseReport;
       }),
       plan.concurrency,
@@ -287,8 +276,8 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
       // Loaded only for --quality: the checks beyond the contract (auth, bad input, load, latency).
       const { runQualityCases } = await import('../quality/run-quality.js');
       for (const qualityCase of await runQualityCases({ plan, client, runId, fixedCases: [...cases] })) {
-        const caseReport = reproduceCase(qualityCase, plan.url.href, plan.token ? plan.tokenEnv : undefined);
-        options.onCase?.(withExpectation(caseReport), cases.length);
+        const caseReport = withExpectation(reproduceCase(qualityCase, plan.url.href, plan.token ? plan.tokenEnv : undefined));
+        options.onCase?.(caseReport, cases.length);
         cases.push(caseReport);
       }
     }
@@ -307,7 +296,7 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
         errors: all.filter((finding) => finding.severity === 'error').length,
         warnings: all.filter((finding) => finding.severity === 'warning').length,
       },
-      cases: cases.map((caseReport) => ({ ...caseReport, expected: false })),
+      cases,
       baseline: null,
     };
     return options.baseline ? applyBaseline(report, options.baseline.entries, options.baseline.file, plan.strict) : report;

@@ -1,5 +1,5 @@
 import type { Reply } from '../answer.js';
-import { type Finding, MAX_FINDINGS, capFindings, error, excerpt, warning } from '../findings.js';
+import { type Finding, capFindings, error, excerpt, warning } from '../findings.js';
 import type { HttpOutcome } from '../http/client.js';
 import type { Contract, PlatformRules } from '../spec/contract.js';
 import { validateAnswer } from '../validate/validate-answer.js';
@@ -24,8 +24,6 @@ export interface TurnVerdict {
 }
 
 const BODY_EXCERPT = 120;
-/** Findings kept per turn; an answer with 50,000 broken replies gets one line for the rest. */
-export const MAX_FINDINGS_PER_TURN = MAX_FINDINGS;
 /** Answers nested deeper than this are not copied into reports (no schema allows it anyway). */
 const MAX_REPORTED_DEPTH = 64;
 

@@ -55,6 +55,9 @@ export interface Contract {
   platforms: Record<string, PlatformRules>;
 }
 
+/** The longest wait a timer can hold, in seconds (2^31 - 1 ms): a longer timeout would fire at once. */
+export const MAX_WAIT_SECONDS = 2_147_483;
+
 /** The channels the contract names, in its order. */
 export function knownChannels(contract: Contract): string[] {
   return Object.keys(contract.platforms);

@@ -1,10 +1,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { Contract, JsonSchema, PlatformRules } from './contract.js';
+import { type Contract, type JsonSchema, MAX_WAIT_SECONDS, type PlatformRules } from './contract.js';
 import { ContractError } from './contract-error.js';
 
 const DEFAULT_AGENT_TIMEOUT_SECONDS = 60;
-/** The longest wait a timer can hold (2^31 - 1 ms). */
-const MAX_TIMEOUT_SECONDS = 2_147_483;
+
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,8 +55,8 @@ export function extractContract(
   const responseSchema = at(post, ['responses', '200', 'content', 'application/json', 'schema']);
   if (!isObject(responseSchema)) fail(`paths.${pathName}.post has no application/json schema for status 200`);
   const timeout = post['x-agent-timeout-seconds'] ?? DEFAULT_AGENT_TIMEOUT_SECONDS;
-  if (typeof timeout !== 'number' || !(timeout > 0) || timeout > MAX_TIMEOUT_SECONDS) {
-    fail(`paths.${pathName}.post.x-agent-timeout-seconds must be a positive number of seconds, at most ${MAX_TIMEOUT_SECONDS}`);
+  if (typeof timeout !== 'number' || !(timeout > 0) || timeout > MAX_WAIT_SECONDS) {
+    fail(`paths.${pathName}.post.x-agent-timeout-seconds must be a positive number of seconds, at most ${MAX_WAIT_SECONDS}`);
   }
   const platformEntries = document['x-platforms'];
   if (!isObject(platformEntries)) return fail('has no `x-platforms` object (what each platform shows)');
