@@ -4,7 +4,7 @@
  */
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { FIRST_ERROR_OPTIONS, createAjv } from '../src/spec/ajv.js';
+import { createAjv, quickCheckOptions } from '../src/spec/ajv.js';
 import { prepareForValidation } from '../src/validate/schema-findings.js';
 import type { Contract } from '../src/spec/contract.js';
 
@@ -13,8 +13,8 @@ import type { Contract } from '../src/spec/contract.js';
  * valid answer costs least), `explain` collects every error with its schema (to word the findings).
  */
 export const STANDALONE_VALIDATORS = {
-  check: { file: 'check-response', exportName: 'precompiledResponseCheck', options: FIRST_ERROR_OPTIONS },
-  explain: { file: 'validate-response', exportName: 'precompiledResponseValidator', options: {} },
+  check: { file: 'check-response', exportName: 'precompiledResponseCheck', options: quickCheckOptions },
+  explain: { file: 'validate-response', exportName: 'precompiledResponseValidator', options: () => ({}) },
 } as const;
 
 export type StandaloneKind = keyof typeof STANDALONE_VALIDATORS;
@@ -28,8 +28,8 @@ export declare const ${STANDALONE_VALIDATORS[kind].exportName}: ValidateFunction
 
 export function standaloneResponseValidator(contract: Contract, kind: StandaloneKind): string {
   const { exportName, options } = STANDALONE_VALIDATORS[kind];
-  const ajv = createAjv({ ...options, code: { source: true, esm: true, formats: _`formats` } });
   const schema = prepareForValidation(contract.responseSchema);
+  const ajv = createAjv({ ...options(schema), code: { source: true, esm: true, formats: _`formats` } });
   ajv.addSchema(schema, 'response');
   let code = standaloneCode.default(ajv, { [exportName]: 'response' });
   // ajv writes its run-time helpers as require() calls; an ES module imports them.

@@ -30,6 +30,49 @@ describe('what the build compiles matches spec/ exactly', () => {
     }
   });
 
+  test('the quick check counts code units only where that is exact: every length limit of the answer schema is "non-empty"', async () => {
+    const { lengthsAreOnlyNonEmpty, quickCheckOptions } = await import('../src/spec/ajv.js');
+    assert.equal(lengthsAreOnlyNonEmpty(bundledContract().responseSchema), true);
+    assert.deepEqual(quickCheckOptions(bundledContract().responseSchema), {
+      allErrors: false,
+      verbose: false,
+      unicode: false,
+      logger: false,
+    });
+    // Any other length limit counts code points, as JSON Schema says.
+    assert.equal(lengthsAreOnlyNonEmpty({ properties: { a: { type: 'string', minLength: 2 } } }), false);
+    assert.equal(lengthsAreOnlyNonEmpty({ items: [{ maxLength: 10 }] }), false);
+    assert.equal(lengthsAreOnlyNonEmpty({ $defs: { a: { minLength: 0 } }, properties: { b: { minLength: 1 } } }), true);
+    assert.deepEqual(quickCheckOptions({ minLength: 2 }), { allErrors: false, verbose: false });
+    // A run-time contract with such a limit gets a quick check that counts code points.
+    const { createAjv } = await import('../src/spec/ajv.js');
+    const twoCharacters = createAjv(quickCheckOptions({ type: 'string', minLength: 2 })).compile({ type: 'string', minLength: 2 });
+    assert.equal(twoCharacters('😀'), false, 'one code point, two code units');
+    assert.equal(twoCharacters('ab'), true);
+  });
+
+  test('the quick check and the explaining validator agree where code units and code points differ', async () => {
+    const { answerValidators } = await import('../src/spec/compile-contract.js');
+    const { check, explain } = answerValidators(bundledContract());
+    const strings = ['', '😀', '\uD83D', '\uDE00', 'a', '\u00e9', 'e\u0301', '👍🏽'];
+    for (const value of strings) {
+      const answers = [
+        { replies: [{ type: 'message', text: value }] },
+        { replies: [{ type: 'message', text: 'Pick', buttons: [value] }] },
+        { replies: [{ type: 'message', text: 'Pick', buttons: [{ id: value, label: value }] }] },
+        {
+          replies: [
+            { type: 'message', text: 'Pick', list: { button: value, sections: [{ title: value, rows: [{ id: value, title: value }] }] } },
+          ],
+        },
+        { replies: [{ type: 'message', image: { data: value, mime: 'image/png' } }] },
+        { replies: [{ type: 'message', text: 'x', replyTo: value }] },
+        { replies: [{ type: 'reaction', emoji: value, messageId: value }] },
+      ];
+      for (const answer of answers) assert.equal(check(answer), explain(answer), JSON.stringify(answer));
+    }
+  });
+
   test('the precompiled validator and one compiled at run time from spec/ give the same findings on every sample answer', async () => {
     const fromFile = await loadContractFile(join(ROOT, 'spec/agent-endpoint.openapi.yaml'));
     const folder = join(ROOT, 'fixtures/answers');

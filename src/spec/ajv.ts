@@ -26,6 +26,37 @@ export const AJV_OPTIONS = {
  */
 export const FIRST_ERROR_OPTIONS = { allErrors: false, verbose: false } as const;
 
+/**
+ * True when every string length the schema limits is "at least 0 or 1" and nothing more: then
+ * counting UTF-16 code units says the same as counting code points (a string is empty in both or
+ * in neither), and a validator need not walk each string to count its code points.
+ */
+export function lengthsAreOnlyNonEmpty(schema: unknown): boolean {
+  const seen = new Set<object>();
+  const visit = (node: unknown): boolean => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return true;
+    seen.add(node);
+    if (!Array.isArray(node)) {
+      const record = node as Record<string, unknown>;
+      if ('maxLength' in record) return false;
+      if ('minLength' in record && !(typeof record.minLength === 'number' && record.minLength <= 1)) return false;
+    }
+    return Object.values(node).every(visit);
+  };
+  return visit(schema);
+}
+
+/**
+ * The quick check's options for a schema: first error only, and strings measured in UTF-16 code
+ * units where that is exact (ajv otherwise walks every string to count its code points). ajv calls
+ * `unicode` deprecated but honours it; its warning is left out (`logger: false`): the same schema
+ * is compiled with every error as well, and any other warning comes from that compile.
+ */
+export function quickCheckOptions(schema: unknown): Record<string, unknown> {
+  const codeUnits = lengthsAreOnlyNonEmpty(schema);
+  return codeUnits ? { ...FIRST_ERROR_OPTIONS, unicode: false, logger: false } : { ...FIRST_ERROR_OPTIONS };
+}
+
 /** The `emoji` format of the response schema: exactly one RGI emoji grapheme. */
 export const EMOJI_FORMAT = { type: 'string', validate: isSingleEmoji } as const;
 

@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { precompiledResponseCheck } from '../generated/check-response.js';
 import { precompiledResponseValidator } from '../generated/validate-response.js';
 import { prepareForValidation } from '../validate/schema-findings.js';
-import { FIRST_ERROR_OPTIONS, createAjv } from './ajv.js';
+import { createAjv, quickCheckOptions } from './ajv.js';
 import type { Contract, JsonSchema } from './contract.js';
 import { ContractError } from './contract-error.js';
 import { bundledContract } from './load-contract.js';
@@ -11,6 +11,28 @@ import { bundledContract } from './load-contract.js';
 export interface AnswerValidators {
   check: ValidateFunction;
   explain: ValidateFunction;
+  /**
+   * True when the schema judges each reply alone (`replies` is an array of `items`, and nothing
+   * else in the schema looks at the list): a broken reply can then be explained apart from the rest.
+   */
+  repliesApart: boolean;
+}
+
+/** Keywords of the answer object that say nothing about its `replies` list as a whole. */
+const ENVELOPE_KEYWORDS = new Set(['$schema', '$id', 'title', 'description', '$comment', 'examples', 'x-message', 'x-anchor', 'type', 'required', 'additionalProperties', 'properties', '$defs']);
+const LIST_KEYWORDS = new Set(['title', 'description', '$comment', 'examples', 'x-message', 'x-anchor', 'type', 'items']);
+
+/** See `AnswerValidators.repliesApart`. */
+export function judgesRepliesApart(schema: JsonSchema): boolean {
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  const replies = properties?.replies;
+  if (typeof replies !== 'object' || replies === null) return false;
+  const additional = schema.additionalProperties;
+  return (
+    Object.keys(schema).every((keyword) => ENVELOPE_KEYWORDS.has(keyword)) &&
+    (additional === undefined || typeof additional === 'boolean') &&
+    Object.keys(replies).every((keyword) => LIST_KEYWORDS.has(keyword))
+  );
 }
 
 const compiled = new WeakMap<Contract, AnswerValidators>();
@@ -41,12 +63,17 @@ export function answerValidators(contract: Contract): AnswerValidators {
   let validators = compiled.get(contract);
   if (!validators) {
     if (contract === bundledContract()) {
-      validators = { check: precompiledResponseCheck, explain: precompiledResponseValidator };
+      validators = {
+        check: precompiledResponseCheck,
+        explain: precompiledResponseValidator,
+        repliesApart: judgesRepliesApart(contract.responseSchema),
+      };
     } else {
       const schema = prepareForValidation(contract.responseSchema);
       validators = {
-        check: compileAnswerSchema(schema, contract.source, FIRST_ERROR_OPTIONS),
+        check: compileAnswerSchema(schema, contract.source, quickCheckOptions(schema)),
         explain: compileAnswerSchema(schema, contract.source, {}),
+        repliesApart: judgesRepliesApart(schema),
       };
     }
     compiled.set(contract, validators);
