@@ -49,10 +49,3 @@ export function buttonId(button: Button): string {
 export function buttonLabel(button: Button): string {
   return typeof button === 'string' ? button : button.label;
 }
-
-/** The id a reply names as one of the person's messages: its `replyTo`, or a reaction's `messageId`. */
-export function namedMessageId(reply: Reply): { field: 'replyTo' | 'messageId'; id: string } | undefined {
-  if (reply.type === 'reaction') return { field: 'messageId', id: reply.messageId };
-  if (reply.type === 'message' && reply.replyTo !== undefined) return { field: 'replyTo', id: reply.replyTo };
-  return undefined;
-}

@@ -72,7 +72,7 @@ export function excerpt(value: unknown, max = 60): string {
     if (budget <= 0) return '';
     let text: string;
     if (node === null || typeof node === 'number' || typeof node === 'boolean') text = String(node);
-    else if (typeof node === 'string') text = JSON.stringify(node.length > budget ? node.slice(0, budget) : node);
+    else if (typeof node === 'string') text = quote(node.length > budget ? node.slice(0, budget) : node);
     else if (Array.isArray(node)) {
       if (depth > 8) text = '[…]';
       else {
@@ -91,7 +91,7 @@ export function excerpt(value: unknown, max = 60): string {
         const parts: string[] = [];
         for (const key of Object.keys(node as object).slice(0, 50)) {
           if (budget <= 0) break;
-          parts.push(`${JSON.stringify(key)}:${render((node as Record<string, unknown>)[key], depth + 1)}`);
+          parts.push(`${quote(key)}:${render((node as Record<string, unknown>)[key], depth + 1)}`);
         }
         text = `{${parts.join(',')}}`;
       }
@@ -99,8 +99,19 @@ export function excerpt(value: unknown, max = 60): string {
     budget -= text.length;
     return text;
   };
-  const chars = Array.from(render(value, 0).slice(0, max * 4));
+  const rendered = render(value, 0);
+  // No more UTF-16 code units than `max`: surely no more characters either, nothing to cut.
+  if (rendered.length <= max) return rendered;
+  const chars = Array.from(rendered.slice(0, max * 4));
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
+}
+
+/** Characters JSON.stringify would escape (and surrogates, which it may). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string as JSON: most need no escape and are only put in quotes, cheaper than JSON.stringify. */
+function quote(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
 /** The JSON type name of a value, as people say it. */

@@ -31,6 +31,11 @@ describe('lengthIn', () => {
       assert.equal(lengthIn(text, 'utf16'), utf16, `${JSON.stringify(text)} in UTF-16`);
     }
   });
+
+  it('counts lone and reversed surrogates one each, as iterating the string does', () => {
+    const texts = ['\uD83D', '\uDE00', 'a\uD83D', '\uD83Da', '\uDE00\uD83D', '\uD83D\uD83D\uDE00', '😀\uD83D', '\uDE00😀\uDE00'];
+    for (const text of texts) assert.equal(lengthIn(text, 'codepoints'), Array.from(text).length, JSON.stringify(text));
+  });
 });
 
 describe('text length by platform unit', () => {

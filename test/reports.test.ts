@@ -9,6 +9,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { createAjv } from '../src/spec/ajv.js';
 import { parseBaseline } from '../src/report/baseline.js';
+import { replyIndex } from '../src/report/report.js';
 import { shellQuote } from '../src/report/reproduce.js';
 import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
 import { ROOT, runCli } from './helpers.js';
@@ -268,5 +269,24 @@ describe('in CI', () => {
 
   test('no stray files: without report flags nothing is written', () => {
     assert.ok(!existsSync(join(ROOT, 'junit.xml')) && !existsSync(join(ROOT, 'traffic.har')));
+  });
+});
+
+describe('the reply a finding points into', () => {
+  test('replyIndex reads /replies/N at the start of a pointer, and nothing else', () => {
+    const cases: [string, number | null][] = [
+      ['/replies/0', 0],
+      ['/replies/12/text', 12],
+      ['/replies/007/buttons/1', 7],
+      ['/replies', null],
+      ['/replies/', null],
+      ['/replies/x', null],
+      ['/replies/1x', null],
+      ['/replies/-1', null],
+      ['', null],
+      ['/other/1', null],
+      ['/replies/3~1/text', null],
+    ];
+    for (const [path, index] of cases) assert.equal(replyIndex(path), index, path);
   });
 });

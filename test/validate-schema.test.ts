@@ -4,10 +4,13 @@
  * a misspelt reply type or property.
  */
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { Finding } from '../src/index.js';
-import { validateAnswer } from '../src/index.js';
+import type { Contract, Finding } from '../src/index.js';
+import { bundledContract, validateAnswer } from '../src/index.js';
 import { PLATFORMS, answer, message, shapes } from './answer-helpers.js';
+import { ROOT } from './helpers.js';
 
 /** Validates on web, where every message feature is shown, so only schema findings remain. */
 function check(body: unknown): Finding[] {
@@ -442,5 +445,57 @@ describe('several replies', () => {
   it('the same answer gives the same findings every time', () => {
     const body = answer(message({ text: '' }), { type: 'mesage' });
     assert.deepEqual(check(body), check(body));
+  });
+});
+
+describe('a broken reply explained apart from the rest', () => {
+  it('explaining broken replies apart gives the very findings explaining the whole answer gives', () => {
+    // The same schema with a no-op rule over the list: its answers are explained whole.
+    const responseSchema = structuredClone(bundledContract().responseSchema) as { properties: { replies: Record<string, unknown> } };
+    responseSchema.properties.replies.minItems = 0;
+    const whole = { ...bundledContract(), responseSchema } as Contract;
+    const folder = join(ROOT, 'fixtures/answers');
+    const bodies: unknown[] = readdirSync(folder)
+      .filter((name) => name !== 'manifest.json')
+      .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')));
+    bodies.push({
+      replies: [message({ text: 'fine' }), message({ buttons: ['Yes'] }), message({ text: 'fine too' }), { type: 'reaction' }],
+      extra: 1,
+    });
+    let explained = 0;
+    for (const body of bodies) {
+      for (const channel of [...PLATFORMS, 'matrix']) {
+        const apart = validateAnswer(body, { channel });
+        assert.deepEqual(apart, validateAnswer(body, { channel, contract: whole }), JSON.stringify(body).slice(0, 200));
+        if (apart.some((finding) => finding.rule === 'schema')) explained++;
+      }
+    }
+    assert.ok(explained > 50, `${explained} answers with schema findings compared`);
+  });
+
+  it('the bundled answer schema judges each reply alone; a schema with a rule over the whole list does not', async () => {
+    const { judgesRepliesApart } = await import('../src/spec/compile-contract.js');
+    const bundled = bundledContract().responseSchema;
+    assert.equal(judgesRepliesApart(bundled), true);
+    const withMaxItems = structuredClone(bundled) as { properties: { replies: Record<string, unknown> } };
+    withMaxItems.properties.replies.maxItems = 2;
+    assert.equal(judgesRepliesApart(withMaxItems), false);
+    assert.equal(judgesRepliesApart({ ...bundled, allOf: [{}] }), false);
+  });
+
+  it('another contract with a rule over the whole list still has it found, with broken replies or without', () => {
+    const responseSchema = structuredClone(bundledContract().responseSchema) as { properties: { replies: Record<string, unknown> } };
+    responseSchema.properties.replies.maxItems = 2;
+    const contract = { ...bundledContract(), responseSchema } as Contract;
+    const three = [message({ text: 'a' }), message({ text: 'b' }), message({ text: 'c' })];
+    assert.deepEqual(shapes(validateAnswer({ replies: three }, { channel: 'web', contract })), ['schema error /replies']);
+    const oneBroken = [message({ text: 'a' }), message({ text: '' }), message({ text: 'c' })];
+    assert.deepEqual(shapes(validateAnswer({ replies: oneBroken }, { channel: 'web', contract })), [
+      'schema error /replies',
+      'schema error /replies/1/text',
+    ]);
+    // A long list: the broken replies are found one by one, and the rule over the list is not lost.
+    const many = Array.from({ length: 60 }, (_, i) => message({ text: `reply ${i}` }));
+    assert.deepEqual(shapes(validateAnswer({ replies: many }, { channel: 'web', contract })), ['schema error /replies']);
   });
 });

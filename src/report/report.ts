@@ -107,10 +107,16 @@ export interface BaselineOutcome {
   unchecked: string[];
 }
 
+const REPLIES_PREFIX = '/replies/';
+
 /** The reply index a finding's pointer names (`/replies/2/...` is 2), or null. */
 export function replyIndex(path: string): number | null {
-  const match = /^\/replies\/(\d+)(?:\/|$)/.exec(path);
-  return match ? Number(match[1]) : null;
+  const start = REPLIES_PREFIX.length;
+  if (!path.startsWith(REPLIES_PREFIX)) return null;
+  let end = start;
+  let index = 0;
+  for (let code = path.charCodeAt(end); code >= 48 && code <= 57; code = path.charCodeAt(++end)) index = index * 10 + (code - 48);
+  return end > start && (end === path.length || path[end] === '/') ? index : null;
 }
 
 /** What a case is made of, before its verdict: its turns, and findings about the case as a whole. */

@@ -1,12 +1,12 @@
-import type { Button, MessageReply, Reply } from '../answer.js';
+import type { Button, MessageReply, ReactionReply } from '../answer.js';
 import { buttonId, buttonLabel } from '../answer.js';
 import { type Finding, type Severity, excerpt, replyPointer } from '../findings.js';
 import { base64DecodedLength, lengthIn, unitName, utf8ByteLength } from '../platforms/counting.js';
 import type { CountingUnit } from '../platforms/counting.js';
 import { emojiKey } from '../platforms/emoji.js';
 import { smsSegments } from '../platforms/sms-segments.js';
-import { type UniformRules, uniformRules } from '../platforms/uniform-rules.js';
-import type { PlatformRules, Support } from '../spec/contract.js';
+import type { UniformRules } from '../platforms/uniform-rules.js';
+import type { Support } from '../spec/contract.js';
 
 const NOT_SENT = 'so this reply is not sent';
 
@@ -49,83 +49,107 @@ class PlatformCheck {
   }
 }
 
-/** Checks one reply against what one platform shows. Pure: the reply must already match the schema. */
-export function platformFindings(reply: Reply, replyIndex: number, platform: PlatformRules, findings: Finding[]): void {
-  const rules = uniformRules(platform);
-  const check = new PlatformCheck(rules, replyIndex, findings);
-  switch (reply.type) {
-    case 'reaction':
-      if (rules.reaction.support === 'no') {
-        check.unsupported('reactions', 'no', [], () => `Leave reactions out on ${rules.title}, or answer with a short message instead.`);
-      }
-      reactionEmoji(check, reply.emoji);
-      break;
-    case 'template':
-      if (rules.template.support === 'no') {
-        check.unsupported('message templates', 'no', [], () => 'Templates are a WhatsApp feature: send a message reply on other channels.');
-      }
-      break;
-    case 'message':
-      message(check, reply);
-      break;
+/** Checks a reaction against what one platform shows. Pure: the reply must already match the schema. */
+export function reactionPlatformFindings(reply: ReactionReply, replyIndex: number, rules: UniformRules, findings: Finding[]): void {
+  if (rules.reaction.support === 'no') {
+    new PlatformCheck(rules, replyIndex, findings).unsupported(
+      'reactions',
+      'no',
+      [],
+      () => `Leave reactions out on ${rules.title}, or answer with a short message instead.`,
+    );
+  }
+  reactionEmoji(rules, replyIndex, findings, reply.emoji);
+}
+
+/** Checks a template against what one platform shows. */
+export function templatePlatformFindings(replyIndex: number, rules: UniformRules, findings: Finding[]): void {
+  if (rules.template.support === 'no') {
+    new PlatformCheck(rules, replyIndex, findings).unsupported(
+      'message templates',
+      'no',
+      [],
+      () => 'Templates are a WhatsApp feature: send a message reply on other channels.',
+    );
   }
 }
 
-function reactionEmoji(check: PlatformCheck, emoji: string): void {
-  const { rules } = check;
+/**
+ * Checks a message against what one platform shows (its rules made uniform once per answer, see
+ * `uniformRules`). Pure: the reply must already match the schema.
+ */
+export function messagePlatformFindings(reply: MessageReply, replyIndex: number, rules: UniformRules, findings: Finding[]): void {
+  message(new PlatformCheck(rules, replyIndex, findings), reply);
+}
+
+function reactionEmoji(rules: UniformRules, replyIndex: number, findings: Finding[], emoji: string): void {
   const { support, emoji: allowed, emojiKeys } = rules.reaction;
   if (support !== 'yes' || !Array.isArray(allowed) || !emojiKeys) return;
   if (emojiKeys.has(emoji.includes('\uFE0F') ? emojiKey(emoji) : emoji)) return;
-  check.fail(
+  new PlatformCheck(rules, replyIndex, findings).fail(
     ['emoji'],
     `${rules.title} takes only its ${allowed.length} reaction emoji; got ${excerpt(emoji)}, ${NOT_SENT}`,
-    `Use one of: ${allowed.join(' ')}`,
+    `Use one of: ${emojiList(allowed)}`,
   );
+}
+
+const emojiLists = new WeakMap<readonly string[], string>();
+
+/** A platform's reaction emoji as one line, made once: a broken agent repeats its mistake. */
+function emojiList(allowed: readonly string[]): string {
+  let line = emojiLists.get(allowed);
+  if (line === undefined) emojiLists.set(allowed, (line = allowed.join(' ')));
+  return line;
 }
 
 function message(check: PlatformCheck, reply: MessageReply): void {
   const { rules } = check;
+  // Each field read once: replies come in many shapes, and every read of one costs.
+  const { text, buttons: shownButtons, list: shownList, link, image: picture, replyTo } = reply;
   // Only a feature the platform does not show stops the reply; most replies pass these at once.
   if (
-    (reply.buttons && rules.buttons.support === 'no') ||
-    (reply.list && rules.list.support === 'no') ||
-    (reply.link && rules.link.support === 'no') ||
-    (reply.image && rules.image.support === 'no') ||
-    (reply.replyTo !== undefined && rules.replyTo.support === 'no')
+    (shownButtons && rules.buttons.support === 'no') ||
+    (shownList && rules.list.support === 'no') ||
+    (link && rules.link.support === 'no') ||
+    (picture && rules.image.support === 'no') ||
+    (replyTo !== undefined && rules.replyTo.support === 'no')
   ) {
     const textOnly = () => `Send the options as plain text on ${rules.title}, for example a numbered list the person answers by number.`;
-    if (reply.buttons) check.unsupported('buttons', rules.buttons.support, ['buttons'], textOnly);
-    if (reply.list) check.unsupported('lists', rules.list.support, ['list'], textOnly);
-    if (reply.link) check.unsupported('link buttons', rules.link.support, ['link'], () => `Put the URL in the text on ${rules.title}.`);
-    if (reply.image)
+    if (shownButtons) check.unsupported('buttons', rules.buttons.support, ['buttons'], textOnly);
+    if (shownList) check.unsupported('lists', rules.list.support, ['list'], textOnly);
+    if (link) check.unsupported('link buttons', rules.link.support, ['link'], () => `Put the URL in the text on ${rules.title}.`);
+    if (picture)
       check.unsupported('images', rules.image.support, ['image'], () => `Send a link to the image in the text on ${rules.title}.`);
-    if (reply.replyTo !== undefined)
+    if (replyTo !== undefined)
       check.unsupported('quoted replies', rules.replyTo.support, ['replyTo'], () => 'Leave out replyTo on this channel.');
     return; // not sent at all: its lengths do not matter
   }
-  if (reply.text !== undefined) body(check, reply, reply.text);
-  if (reply.buttons && rules.buttons.support === 'yes') buttons(check, reply.buttons);
-  if (reply.list && rules.list.support === 'yes') list(check, reply.list);
-  if (reply.link && rules.link.support === 'yes' && rules.link.labelShown !== false && !fits(reply.link.label, rules.link.labelMaxLength)) {
-    check.tooLong(['link', 'label'], reply.link.label, rules.link.labelMaxLength, 'the link label', 'Shorten the label.');
+  if (text !== undefined) body(check, text, picture !== undefined, shownButtons !== undefined, shownList !== undefined, link !== undefined);
+  if (shownButtons && rules.buttons.support === 'yes') buttons(check, shownButtons);
+  if (shownList && rules.list.support === 'yes') list(check, shownList);
+  if (link && rules.link.support === 'yes' && rules.link.labelShown !== false && !fits(link.label, rules.link.labelMaxLength)) {
+    check.tooLong(['link', 'label'], link.label, rules.link.labelMaxLength, 'the link label', 'Shorten the label.');
   }
-  if (reply.image && 'data' in reply.image && rules.image.support === 'yes') image(check, reply.image);
+  if (picture && 'data' in picture && rules.image.support === 'yes') image(check, picture);
 }
 
-/** The text against the tightest limit that applies: plain text, caption, or body above a control. */
-function body(check: PlatformCheck, reply: MessageReply, text: string): void {
+/**
+ * The text against the tightest limit that applies: plain text, caption (with an image), or body
+ * above a control (with buttons, a list or a link).
+ */
+function body(check: PlatformCheck, text: string, withImage: boolean, withButtons: boolean, withList: boolean, withLink: boolean): void {
   const { rules } = check;
   // The tightest limit that applies, and what it is called.
   let max = rules.text.maxLength;
   let what = 'the text';
-  const caption = reply.image ? rules.image.captionMaxLength : undefined;
+  const caption = withImage ? rules.image.captionMaxLength : undefined;
   if (caption !== undefined && (max === undefined || caption < max)) [max, what] = [caption, "the image's caption (text)"];
-  const buttonsBody = reply.buttons ? rules.buttons.bodyMaxLength : undefined;
+  const buttonsBody = withButtons ? rules.buttons.bodyMaxLength : undefined;
   if (buttonsBody !== undefined && (max === undefined || buttonsBody < max))
     [max, what] = [buttonsBody, 'the body of a message with buttons (text)'];
-  const listBody = reply.list ? rules.list.bodyMaxLength : undefined;
+  const listBody = withList ? rules.list.bodyMaxLength : undefined;
   if (listBody !== undefined && (max === undefined || listBody < max)) [max, what] = [listBody, 'the body of a message with a list (text)'];
-  const linkBody = reply.link ? rules.link.bodyMaxLength : undefined;
+  const linkBody = withLink ? rules.link.bodyMaxLength : undefined;
   if (linkBody !== undefined && (max === undefined || linkBody < max)) [max, what] = [linkBody, 'the body of a message with a link (text)'];
   if (
     !fits(text, max) &&

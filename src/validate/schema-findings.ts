@@ -69,39 +69,65 @@ function anchorOf(schema: unknown): Anchor | undefined {
   return isSchema(schema) && isSchema(schema[ANCHOR_KEYWORD]) ? (schema[ANCHOR_KEYWORD] as unknown as Anchor) : undefined;
 }
 
+/** The pointer `levels` segments up from `path`, never above the whole document (`""`). */
 function parentPointer(path: string, levels: number): string {
-  const segments = path.split('/');
-  return segments.slice(0, Math.max(1, segments.length - levels)).join('/');
+  let end = path.length;
+  for (let level = 0; level < levels && end > 0; level++) end = path.lastIndexOf('/', end - 1);
+  return path.slice(0, Math.max(end, 0));
 }
 
+/** The value a JSON pointer names in the document, or undefined. */
 function valueAt(document: unknown, path: string): unknown {
-  if (path === '') return document;
-  return path
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>(
-      (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
-      document,
-    );
+  let node = document;
+  let start = 1;
+  while (start <= path.length && path !== '') {
+    const slash = path.indexOf('/', start);
+    const end = slash < 0 ? path.length : slash;
+    const raw = path.slice(start, end);
+    const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+    start = end + 1;
+  }
+  return node;
 }
 
+/** What is worked out once per schema object: the schemas are the compiled validator's own constants. */
+const typesOf = new WeakMap<Schema, string[]>();
+const propertiesOf = new WeakMap<Schema, string[]>();
+
+/** The reply types a discriminated `oneOf` knows, in order. */
 function knownTypes(parent: Schema): string[] {
-  const branches = Array.isArray(parent.oneOf) ? parent.oneOf : [];
-  return branches.flatMap((branch: unknown) => {
-    const type = isSchema(branch) && isSchema(branch.properties) ? branch.properties.type : undefined;
-    return isSchema(type) && typeof type.const === 'string' ? [type.const] : [];
-  });
+  let types = typesOf.get(parent);
+  if (!types) {
+    const branches = Array.isArray(parent.oneOf) ? parent.oneOf : [];
+    types = branches.flatMap((branch: unknown) => {
+      const type = isSchema(branch) && isSchema(branch.properties) ? branch.properties.type : undefined;
+      return isSchema(type) && typeof type.const === 'string' ? [type.const] : [];
+    });
+    typesOf.set(parent, types);
+  }
+  return types;
 }
 
-const guesses = new Map<string, string | undefined>();
+/** The property names a schema allows, in order. */
+function allowedProperties(parent: Schema): string[] {
+  let names = propertiesOf.get(parent);
+  if (!names) {
+    names = isSchema(parent.properties) ? Object.keys(parent.properties) : [];
+    propertiesOf.set(parent, names);
+  }
+  return names;
+}
 
-/** closestName, remembered: the same typo comes back in every answer of a broken agent. */
+const guesses = new WeakMap<readonly string[], Map<string, string | undefined>>();
+
+/** closestName, remembered per list of names: the same typo comes back in every answer of a broken agent. */
 function guessName(word: string, known: readonly string[]): string | undefined {
-  const key = `${word}\u0000${known.join('\u0000')}`;
-  if (guesses.has(key)) return guesses.get(key);
+  let remembered = guesses.get(known);
+  if (!remembered) guesses.set(known, (remembered = new Map()));
+  if (remembered.has(word)) return remembered.get(word);
   const guess = closestName(word, known);
-  if (guesses.size < 1024 && word.length <= 64) guesses.set(key, guess);
+  if (remembered.size < 1024 && word.length <= 64) remembered.set(word, guess);
   return guess;
 }
 
@@ -137,7 +163,7 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
     }
     case 'additionalProperties': {
       const property = String(params.additionalProperty);
-      const allowed = isSchema(parent.properties) ? Object.keys(parent.properties) : [];
+      const allowed = allowedProperties(parent);
       const guess = guessName(property, allowed);
       return error(
         'schema',
@@ -212,22 +238,21 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
   // One finding per anchor and instance: key is the anchor's schema, then the anchored instance.
   const anchored = new Map<string, Map<string, { anchor: Anchor; path: string }>>();
   const findings: Finding[] = [];
-  const missingTypeAt = new Set(
-    errors.filter((e) => e.keyword === 'discriminator' && (e.params as Record<string, unknown>).error === 'tag').map((e) => e.instancePath),
-  );
+  const missingTypeAt = new Set<string>();
   // A misspelt required property is one problem: the unknown property's "did you mean" names it.
   // (Only the first few unknown properties are looked at: a flood of them is no typo.)
-  const misspeltAt = new Set(
-    errors
-      .filter((e) => e.keyword === 'additionalProperties')
-      .slice(0, MAX_FINDINGS)
-      .flatMap((e) => {
-        if (!isSchema(e.parentSchema) || !isSchema(e.parentSchema.properties)) return [];
-        const guess = guessName(String((e.params as Record<string, unknown>).additionalProperty), Object.keys(e.parentSchema.properties));
-        return guess ? [pointer(e.instancePath, guess)] : [];
-      }),
-  );
+  const misspeltAt = new Set<string>();
+  let unknownProperties = 0;
+  for (const err of errors) {
+    const params = err.params as Record<string, unknown>;
+    if (err.keyword === 'discriminator' && params.error === 'tag') missingTypeAt.add(err.instancePath);
+    if (err.keyword === 'additionalProperties' && unknownProperties++ < MAX_FINDINGS && isSchema(err.parentSchema)) {
+      const guess = guessName(String(params.additionalProperty), allowedProperties(err.parentSchema));
+      if (guess) misspeltAt.add(pointer(err.instancePath, guess));
+    }
+  }
   const isMisspelt = (err: ErrorObject): boolean =>
+    misspeltAt.size > 0 &&
     err.keyword === 'required' &&
     misspeltAt.has(pointer(err.instancePath, String((err.params as Record<string, unknown>).missingProperty)));
   const silencedAnchors = new Set<string>();
@@ -275,25 +300,42 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
   return sortByPointer(findings);
 }
 
-/** Orders pointer segments as the document reads: segment by segment, numbers as numbers. */
-function compareSegments(left: readonly string[], right: readonly string[]): number {
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const x = left[i]!;
-    const y = right[i]!;
-    if (x === y) continue;
-    const nx = Number(x);
-    const ny = Number(y);
-    if (x !== '' && y !== '' && Number.isInteger(nx) && Number.isInteger(ny)) return nx - ny;
-    return x < y ? -1 : 1;
+/** Orders two pointers as the document reads: segment by segment, numbers as numbers, a parent before its children. */
+function comparePointers(left: string, right: string): number {
+  let l = 0;
+  let r = 0;
+  for (;;) {
+    const leftEnd = segmentEnd(left, l);
+    const rightEnd = segmentEnd(right, r);
+    const x = left.slice(l, leftEnd);
+    const y = right.slice(r, rightEnd);
+    if (x !== y) {
+      const nx = Number(x);
+      const ny = Number(y);
+      if (x !== '' && y !== '' && Number.isInteger(nx) && Number.isInteger(ny)) return nx - ny;
+      return x < y ? -1 : 1;
+    }
+    const leftDone = leftEnd >= left.length;
+    const rightDone = rightEnd >= right.length;
+    if (leftDone || rightDone) return (leftDone ? 0 : 1) - (rightDone ? 0 : 1);
+    l = leftEnd + 1;
+    r = rightEnd + 1;
   }
-  return left.length - right.length;
 }
 
-/** Findings in document order, stable; each pointer is split once, not at every comparison. */
+/** Where the pointer segment that starts at `start` ends: at the next `/`, or at the end. */
+function segmentEnd(path: string, start: number): number {
+  const slash = path.indexOf('/', start);
+  return slash < 0 ? path.length : slash;
+}
+
+/** Findings in document order, stable. Most come in order already: that is checked first, without sorting. */
 export function sortByPointer<T extends { path: string }>(findings: T[]): T[] {
-  if (findings.length < 2) return findings;
+  let ordered = true;
+  for (let i = 1; i < findings.length && ordered; i++) ordered = comparePointers(findings[i - 1]!.path, findings[i]!.path) <= 0;
+  if (ordered) return findings;
   return findings
-    .map((finding, order) => ({ finding, order, segments: finding.path.split('/') }))
-    .sort((a, b) => compareSegments(a.segments, b.segments) || a.order - b.order)
+    .map((finding, order) => ({ finding, order }))
+    .sort((a, b) => comparePointers(a.finding.path, b.finding.path) || a.order - b.order)
     .map((entry) => entry.finding);
 }

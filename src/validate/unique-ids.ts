@@ -1,4 +1,4 @@
-import type { MessageReply } from '../answer.js';
+import type { Button, ListSection, MessageReply } from '../answer.js';
 import { buttonId } from '../answer.js';
 import { type Finding, MAX_FINDINGS, error, excerpt, replyPointer } from '../findings.js';
 
@@ -58,16 +58,39 @@ function repeats(ids: IdList, replyIndex: number, what: string, scope: string, f
   }
 }
 
-/** True when no two of the few ids repeat: checked without building anything. */
-function fewDistinct(count: number, idAt: (index: number) => string): boolean {
-  for (let i = 1; i < count; i++) for (let j = 0; j < i; j++) if (idAt(i) === idAt(j)) return false;
+/** True when no two of the few ids repeat: checked pair by pair, without building anything. */
+function fewDistinct(ids: readonly string[]): boolean {
+  for (let i = 1; i < ids.length; i++) {
+    const id = ids[i];
+    for (let j = 0; j < i; j++) if (ids[j] === id) return false;
+  }
   return true;
+}
+
+/** True when the message's few button ids are surely distinct; false sends them to `repeats`. */
+function buttonIdsDistinct(buttons: readonly Button[]): boolean {
+  if (buttons.length > PAIRWISE_LIMIT) return false;
+  for (let i = 1; i < buttons.length; i++) {
+    const id = buttonId(buttons[i]!);
+    for (let j = 0; j < i; j++) if (buttonId(buttons[j]!) === id) return false;
+  }
+  return true;
+}
+
+/** The row ids of a list of at most PAIRWISE_LIMIT rows, or undefined for a longer one. */
+function fewRowIds(sections: readonly ListSection[]): string[] | undefined {
+  const ids: string[] = [];
+  for (const section of sections) {
+    if (ids.length + section.rows.length > PAIRWISE_LIMIT) return undefined;
+    for (const row of section.rows) ids.push(row.id);
+  }
+  return ids;
 }
 
 /** Button ids unique within a message, row ids unique within a list: rules JSON Schema cannot say. */
 export function uniqueIdFindings(reply: MessageReply, replyIndex: number, findings: Finding[]): void {
-  const buttons = reply.buttons;
-  if (buttons && buttons.length > 1 && !(buttons.length <= PAIRWISE_LIMIT && fewDistinct(buttons.length, (i) => buttonId(buttons[i]!)))) {
+  const { buttons, list } = reply;
+  if (buttons !== undefined && buttons.length > 1 && !buttonIdsDistinct(buttons)) {
     const ids: IdList = {
       count: buttons.length,
       idAt: (i) => buttonId(buttons[i]!),
@@ -75,12 +98,10 @@ export function uniqueIdFindings(reply: MessageReply, replyIndex: number, findin
     };
     repeats(ids, replyIndex, 'button', 'message', findings);
   }
-  const sections = reply.list?.sections;
-  if (!sections) return;
-  if (sections.length === 1) {
-    const rows = sections[0]!.rows;
-    if (rows.length < 2 || (rows.length <= PAIRWISE_LIMIT && fewDistinct(rows.length, (i) => rows[i]!.id))) return;
-  }
+  if (list === undefined) return;
+  const sections = list.sections;
+  const few = fewRowIds(sections);
+  if (few !== undefined && fewDistinct(few)) return;
   const places = sections.flatMap((section, s) => section.rows.map((row, r) => ({ id: row.id, s, r })));
   const ids: IdList = {
     count: places.length,

@@ -4,7 +4,8 @@ import { replyIndex } from '../report/report.js';
 import { type AnswerValidators, answerValidators } from '../spec/compile-contract.js';
 import type { Contract, PlatformRules } from '../spec/contract.js';
 import { bundledContract } from '../spec/load-contract.js';
-import { platformFindings } from './platform-findings.js';
+import { type UniformRules, uniformRules } from '../platforms/uniform-rules.js';
+import { messagePlatformFindings, reactionPlatformFindings, templatePlatformFindings } from './platform-findings.js';
 import { referenceFindings } from './references.js';
 import { schemaFindings, sortByPointer } from './schema-findings.js';
 import { uniqueIdFindings } from './unique-ids.js';
@@ -42,31 +43,55 @@ export function validateAnswer(answer: unknown, options: ValidateAnswerOptions):
   const replies = (answer as Partial<Answer> | null)?.replies;
   if (!Array.isArray(replies)) return findings;
 
-  const rules = platformRulesFor(options.channel, contract, options.limits);
-  const personMessageIds = options.personMessageIds && new Set(options.personMessageIds);
+  const rules = uniformRulesFor(options.channel, contract, options.limits);
+  const personMessageIds = options.personMessageIds;
   // A reply broken in shape has its schema findings; measuring it as well would only guess.
   const brokenReplies = findings.length > 0 ? new Set(findings.map((finding) => replyIndex(finding.path))) : undefined;
   for (let index = 0; index < replies.length; index++) {
     if (brokenReplies?.has(index)) continue;
     const reply = replies[index] as Reply;
-    if (reply.type === 'message') uniqueIdFindings(reply, index, findings);
-    if (rules) platformFindings(reply, index, rules, findings);
-    if (personMessageIds) referenceFindings(reply, index, personMessageIds, findings);
+    switch (reply.type) {
+      case 'message':
+        uniqueIdFindings(reply, index, findings);
+        if (rules) messagePlatformFindings(reply, index, rules, findings);
+        if (personMessageIds && reply.replyTo !== undefined) referenceFindings('replyTo', reply.replyTo, index, personMessageIds, findings);
+        break;
+      case 'reaction':
+        if (rules) reactionPlatformFindings(reply, index, rules, findings);
+        if (personMessageIds) referenceFindings('messageId', reply.messageId, index, personMessageIds, findings);
+        break;
+      case 'template':
+        if (rules) templatePlatformFindings(index, rules, findings);
+        break;
+    }
   }
-  return capFindings(sortByPointer(findings));
+  return findings.length < 2 ? findings : capFindings(sortByPointer(findings));
+}
+
+let lastChannel: { channel: string; contract: Contract; limits: PlatformRules | undefined; rules: UniformRules | undefined } | undefined;
+
+/** A channel's display rules made uniform, remembered for the last channel: a run asks for one channel many times over. */
+function uniformRulesFor(channel: string, contract: Contract, limits: PlatformRules | undefined): UniformRules | undefined {
+  if (lastChannel?.channel === channel && lastChannel.contract === contract && lastChannel.limits === limits) return lastChannel.rules;
+  const platform = platformRulesFor(channel, contract, limits);
+  const rules = platform && uniformRules(platform);
+  lastChannel = { channel, contract, limits, rules };
+  return rules;
 }
 
 /** Replies described one by one at the most (the last finding says there were more). */
 const MAX_EXPLAINED_REPLIES = MAX_FINDINGS - 1;
 
 /**
- * The schema findings of an answer that failed the quick check. A flood of replies (a hostile
- * answer may hold millions) is not validated whole with every error, which would take minutes and
- * gigabytes: the broken replies are found with the quick check, and only the first few explained.
+ * The schema findings of an answer that failed the quick check. Only the replies that fail it too
+ * are validated again with every error, beside the answer's own fields: replies that are fine cost
+ * nothing more, and a flood of replies (a hostile answer may hold millions) is not validated whole
+ * with every error, which would take minutes and gigabytes; only the first few broken ones are explained.
  */
-function explainAnswer(answer: unknown, { check, explain }: AnswerValidators): Finding[] {
+function explainAnswer(answer: unknown, { check, explain, repliesApart }: AnswerValidators): Finding[] {
   const replies = (answer as Partial<Answer> | null)?.replies;
-  if (!Array.isArray(replies) || replies.length <= MAX_EXPLAINED_REPLIES) {
+  // Another --spec may judge the list as a whole (maxItems, prefixItems): a short list is then explained whole.
+  if (!Array.isArray(replies) || (!repliesApart && replies.length <= MAX_EXPLAINED_REPLIES)) {
     return explain(answer) ? [] : schemaFindings(explain.errors ?? [], answer);
   }
   const broken: number[] = [];
@@ -77,11 +102,20 @@ function explainAnswer(answer: unknown, { check, explain }: AnswerValidators): F
     else more = true;
   }
   // The answer with only its broken replies: the envelope's own errors, and each broken reply's.
-  explain({ ...(answer as object), replies: broken.map((index) => replies[index]) });
-  const errors = (explain.errors ?? []).map((error) => ({
-    ...error,
-    instancePath: error.instancePath.replace(/^\/replies\/(\d+)/, (_whole, position: string) => `/replies/${broken[Number(position)]}`),
-  }));
+  if (explain({ ...(answer as object), replies: broken.map((index) => replies[index]) })) {
+    // Every reply is fine alone: the rule broken is over the list as a whole (a long list in
+    // another --spec), so the whole answer is explained. Its replies are each valid: its errors are few.
+    return explain(answer) ? [] : schemaFindings(explain.errors ?? [], answer);
+  }
+  // Each error back at its reply's place in the answer (ajv makes its errors afresh on every call).
+  const errors = explain.errors ?? [];
+  for (const error of errors) {
+    const position = replyIndex(error.instancePath);
+    const original = position === null ? undefined : broken[position];
+    if (original !== undefined && original !== position) {
+      error.instancePath = `/replies/${original}${error.instancePath.slice(`/replies/${position}`.length)}`;
+    }
+  }
   if (!more) return schemaFindings(errors, answer);
   // Room is kept for the line that says the flood went on.
   return [
