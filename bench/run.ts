@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentRequest } from '../src/cases/person-message.js';
 import { referenceAnswer } from '../src/example-agent/reference-agent.js';
-import { serveAgent } from '../src/example-agent/serve-agent.js';
+import { RawResponse, serveAgent } from '../src/example-agent/serve-agent.js';
+import { FIXTURE_AGENTS } from '../fixtures/agents/catalogue.js';
 // The built package, as its users run it (not the sources through a TypeScript loader).
-import { bundledContract, validateAnswer } from 'check-endpoint';
+import { bundledContract, checkEndpoint, validateAnswer } from 'check-endpoint';
 import { FIRST_ERROR_OPTIONS, createAjv } from '../src/spec/ajv.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -41,6 +42,78 @@ function timeProcess(args: string[]): Promise<{ ms: number; code: number | null;
       resolve({ ms: performance.now() - started, code, fd3 });
     });
   });
+}
+
+interface Sample {
+  answer: unknown;
+  options: { channel: string; personMessageIds?: string[] };
+}
+
+/**
+ * Real answers, as the checker receives them: every answer each fixture agent (the valid ones and
+ * the broken ones) gives to a check of every channel, with the ids of the person's messages so far,
+ * and the sample answers of fixtures/answers (most of them broken on purpose).
+ */
+async function realAnswers(): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (const agent of FIXTURE_AGENTS) {
+    const personMessageIds = new Map<string, string[]>();
+    const server = await serveAgent(async (request, raw) => {
+      const ids = [...(personMessageIds.get(request.conversationId) ?? []), request.messageId];
+      personMessageIds.set(request.conversationId, ids);
+      const answer = await agent.handler(request, raw);
+      // Only a JSON answer is validated; a raw one (a status, HTML) never reaches validateAnswer.
+      if (!(answer instanceof RawResponse)) {
+        samples.push({ answer: JSON.parse(JSON.stringify(answer)), options: { channel: request.channel, personMessageIds: ids } });
+      }
+      return answer;
+    });
+    try {
+      await checkEndpoint(server.url, { channels: ['all'], agentTimeoutSeconds: agent.checkOptions?.agentTimeoutSeconds ?? 10 });
+    } finally {
+      await server.close();
+    }
+  }
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'fixtures/answers/manifest.json'), 'utf8')) as {
+    file: string;
+    channel: string;
+    personMessageIds?: string[];
+  }[];
+  for (const entry of manifest) {
+    const answer = JSON.parse(readFileSync(join(ROOT, 'fixtures/answers', entry.file), 'utf8'));
+    samples.push({
+      answer,
+      options: { channel: entry.channel, ...(entry.personMessageIds && { personMessageIds: entry.personMessageIds }) },
+    });
+  }
+  return samples;
+}
+
+/** Answers per second of `call` over the set for about a second, after a warm-up. */
+function throughput(set: readonly Sample[], call: (sample: Sample) => unknown): number {
+  for (let i = 0; i < 2000; i++) call(set[i % set.length]!);
+  let count = 0;
+  const started = performance.now();
+  while (performance.now() - started < 1000) {
+    for (const sample of set) call(sample);
+    count += set.length;
+  }
+  return count / ((performance.now() - started) / 1000);
+}
+
+/** Ours and theirs, interleaved five times, medians. */
+function compareThroughput(
+  set: readonly Sample[],
+  ours: (sample: Sample) => unknown,
+  theirs: (sample: Sample) => unknown,
+): { ours: number; theirs: number } {
+  const oursFigures: number[] = [];
+  const theirsFigures: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    theirsFigures.push(throughput(set, theirs));
+    oursFigures.push(throughput(set, ours));
+  }
+  return { ours: median(oursFigures), theirs: median(theirsFigures) };
 }
 
 const row = (what: string, figure: string, target: string, holds: boolean) =>
@@ -122,43 +195,18 @@ try {
     ),
   );
 
-  // (d) validateAnswer throughput on a mixed set of real answers, beside raw ajv on the same schema.
-  const samples: { answer: unknown; channel: string }[] = [];
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'fixtures/answers/manifest.json'), 'utf8')) as { file: string; channel: string }[];
-  for (const entry of manifest)
-    samples.push({ answer: JSON.parse(readFileSync(join(ROOT, 'fixtures/answers', entry.file), 'utf8')), channel: entry.channel });
-  for (const turns of conversations)
-    for (const request of turns) samples.push({ answer: referenceAnswer(request, rulesOf(request.channel)), channel: request.channel });
-  // Raw ajv on the same schema: with ajv's default of stopping at the first error (the target's
-  // comparison), and with every error collected (what explaining an answer needs).
+  // (d) validateAnswer throughput on real answers, beside raw ajv on the same schema.
+  const samples = await realAnswers();
   const rawFirstError = createAjv(FIRST_ERROR_OPTIONS).compile(contract.responseSchema);
   const rawAllErrors = createAjv().compile(contract.responseSchema);
-  const throughput = (set: typeof samples, call: (sample: { answer: unknown; channel: string }) => unknown): number => {
-    for (let i = 0; i < 2000; i++) call(set[i % set.length]!); // warm up
-    let count = 0;
-    const started = performance.now();
-    while (performance.now() - started < 1000) {
-      for (const sample of set) call(sample);
-      count += set.length;
-    }
-    return count / ((performance.now() - started) / 1000);
-  };
-  const valid = samples.filter((sample) => validateAnswer(sample.answer, { channel: sample.channel }).length === 0);
-  const invalid = samples.filter((sample) => !valid.includes(sample));
-  const compare = (set: typeof samples, raw: (answer: unknown) => unknown): { ours: number; theirs: number } => {
-    const ours: number[] = [];
-    const theirs: number[] = [];
-    for (let run = 0; run < 5; run++) {
-      theirs.push(throughput(set, (sample) => raw(sample.answer)));
-      ours.push(throughput(set, (sample) => validateAnswer(sample.answer, { channel: sample.channel })));
-    }
-    return { ours: median(ours), theirs: median(theirs) };
-  };
-  const mixed = compare(samples, rawFirstError);
+  const ours = (sample: Sample) => validateAnswer(sample.answer, sample.options);
+  const clean = samples.filter((sample) => ours(sample).length === 0);
+  const flawed = samples.filter((sample) => !clean.includes(sample));
+  const mixed = compareThroughput(samples, ours, (sample) => rawFirstError(sample.answer));
   const share = mixed.ours / mixed.theirs;
   lines.push(
     row(
-      `(d) validateAnswer, ${samples.length} mixed answers (${invalid.length} with findings)`,
+      `(d) validateAnswer, ${samples.length} real answers (${flawed.length} with findings)`,
       `${Math.round(mixed.ours).toLocaleString('en')}/s`,
       '≥ 100,000',
       mixed.ours >= 100_000,
@@ -172,14 +220,14 @@ try {
       share >= 0.8,
     ),
   );
-  const breakdown: [string, typeof samples, (answer: unknown) => unknown][] = [
-    [`valid answers only (${valid.length}), beside raw ajv (first error)`, valid, rawFirstError],
-    [`answers with findings only (${invalid.length}), beside raw ajv (first error)`, invalid, rawFirstError],
-    ['mixed, beside raw ajv collecting every error', samples, rawAllErrors],
+  const breakdown: [string, Sample[], (answer: unknown) => unknown][] = [
+    [`answers without findings only (${clean.length}), beside raw ajv (first error)`, clean, rawFirstError],
+    [`answers with findings only (${flawed.length}), beside raw ajv (first error)`, flawed, rawFirstError],
+    [`answers with findings only (${flawed.length}), beside raw ajv collecting every error`, flawed, rawAllErrors],
   ];
   for (const [name, set, raw] of breakdown) {
-    const { ours, theirs } = compare(set, raw);
-    lines.push(`    ${name.padEnd(70)} ${(ours / theirs).toFixed(2)}`);
+    const figures = compareThroughput(set, ours, (sample) => raw(sample.answer));
+    lines.push(`    ${name.padEnd(76)} ${(figures.ours / figures.theirs).toFixed(2)}`);
   }
 } finally {
   await Promise.all([instant.close(), slow.close()]);
