@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { promises as fs } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Output } from './output.js';
 import { type CheckEndpointOptions, DEFAULT_TOKEN_ENV, checkEndpoint, describeRun, planCheck } from '../run/check-endpoint.js';
@@ -42,7 +42,7 @@ export interface CheckCommandArgs {
 /** Appends to a file (the GitHub step summary). */
 async function appendReportFile(file: string, content: string): Promise<void> {
   try {
-    await appendFile(file, content);
+    await fs.appendFile(file, content);
   } catch (cause) {
     throw new UsageError(`cannot write ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
   }
@@ -51,8 +51,8 @@ async function appendReportFile(file: string, content: string): Promise<void> {
 /** Writes a report file, creating its folder; a failure is a usage error (exit 2), not a crash. */
 export async function writeReportFile(file: string, content: string): Promise<void> {
   try {
-    await mkdir(dirname(resolve(file)), { recursive: true });
-    await writeFile(file, content);
+    await fs.mkdir(dirname(resolve(file)), { recursive: true });
+    await fs.writeFile(file, content);
   } catch (cause) {
     throw new UsageError(`cannot write ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
   }
@@ -137,7 +137,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
 
 async function readText(file: string, what: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8');
+    return await fs.readFile(file, 'utf8');
   } catch (cause) {
     throw new UsageError(`cannot read the ${what} file ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
   }

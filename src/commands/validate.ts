@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { promises as fs } from 'node:fs';
 import { formatFinding, replyOf } from '../report/human.js';
 import { parseJsonBody } from '../run/check-turn.js';
 import { REPORT_FORMAT_VERSION } from '../report/report.js';
@@ -37,7 +37,7 @@ async function readInput(file: string | undefined): Promise<{ name: string; body
     return { name: 'standard input', body: Buffer.concat(chunks) };
   }
   try {
-    return { name: file, body: await readFile(file) };
+    return { name: file, body: await fs.readFile(file) };
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read it (${code ?? String(cause)})`);

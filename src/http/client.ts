@@ -3,6 +3,7 @@ import type https from 'node:https';
 import { createRequire } from 'node:module';
 import type zlib from 'node:zlib';
 import { redactBytes, redactText } from './redact.js';
+import { now } from '../clock.js';
 
 /** An HTTP answer, whatever its status. */
 export interface HttpAnswer {
@@ -152,9 +153,9 @@ export class AgentClient {
     const bearer = authorization === 'none' ? undefined : authorization === 'token' ? token : authorization.wrongToken;
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     const startedDateTime = new Date().toISOString();
-    const started = performance.now();
+    const started = now();
     let headersAt: number | undefined;
-    const elapsed = (): number => Math.round(performance.now() - started);
+    const elapsed = (): number => Math.round(now() - started);
     return new Promise<HttpOutcome>((resolve) => {
       let settled = false;
       const finish = (outcome: HttpOutcome): void => {
@@ -162,7 +163,7 @@ export class AgentClient {
         settled = true;
         clearTimeout(deadline);
         if (onExchange) {
-          const ended = performance.now();
+          const ended = now();
           const wait = (headersAt ?? ended) - started;
           onExchange({
             startedDateTime,
@@ -185,7 +186,7 @@ export class AgentClient {
       const deadline = setTimeout(() => failed('timeout', `no complete answer within ${timeoutMs / 1000} s`), timeoutMs);
       request.on('error', (cause) => failed('network', describeNetworkError(cause)));
       request.on('response', (response) => {
-        headersAt = performance.now();
+        headersAt = now();
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {

@@ -9,6 +9,7 @@ import type { HttpOutcome } from '../http/client.js';
 import type { CaseReport, TurnReport } from '../report/report.js';
 import type { QualityContext } from './quality-context.js';
 import { qualityCase, qualityConversationId, qualityMessageId, qualityTurn, reportedAnswer, whatCame } from './quality-turn.js';
+import { now } from '../clock.js';
 
 const ID = 'quality/auth';
 type Attempt = NonNullable<TurnReport['authorization']>;
@@ -64,7 +65,7 @@ function noTokenWarning(context: QualityContext): Finding {
 }
 
 export async function authCase(context: QualityContext, channel: string): Promise<CaseReport> {
-  const started = performance.now();
+  const started = now();
   const conversationId = qualityConversationId(context, channel, ID);
   const token = context.plan.token;
   if (!token) return qualityCase(context, { id: ID, channel, conversationId, started, turns: [], caseFindings: [noTokenWarning(context)] });

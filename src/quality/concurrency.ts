@@ -19,6 +19,7 @@ import {
   qualityTurn,
   type TurnFields,
 } from './quality-turn.js';
+import { now } from '../clock.js';
 
 const ID = 'quality/concurrency';
 
@@ -100,7 +101,7 @@ function mixedFindings(findings: readonly Finding[], answer: unknown, own: Conve
 }
 
 export async function concurrencyCase(context: QualityContext, channel: string): Promise<CaseReport> {
-  const started = performance.now();
+  const started = now();
   const all = conversations(context, channel);
   // Its own connections, one per conversation, so all of them are truly in flight at once.
   const client = new AgentClient(context.client.url, {

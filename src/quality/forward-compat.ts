@@ -10,6 +10,7 @@ import photo from '../generated/photo.json' with { type: 'json' };
 import type { CaseReport } from '../report/report.js';
 import type { QualityContext } from './quality-context.js';
 import { judgeTurn, qualityCase, qualityConversationId, qualityMessageId, qualityTurn, withCaseRule } from './quality-turn.js';
+import { now } from '../clock.js';
 
 const ID = 'quality/forward-compat';
 
@@ -54,7 +55,7 @@ export function futureRequest(conversationId: string, messageId: string, channel
 }
 
 export async function forwardCompatCase(context: QualityContext, channel: string): Promise<CaseReport> {
-  const started = performance.now();
+  const started = now();
   const conversationId = qualityConversationId(context, channel, ID);
   const messageId = qualityMessageId(context, channel, ID, 1);
   const request = futureRequest(conversationId, messageId, channel);

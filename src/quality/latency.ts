@@ -8,6 +8,7 @@ import { type Finding, warning } from '../findings.js';
 import type { CaseReport, LatencyFigures } from '../report/report.js';
 import type { QualityCaseId, QualityContext } from './quality-context.js';
 import { qualityCase, qualityConversationPattern } from './quality-turn.js';
+import { now } from '../clock.js';
 
 const ID = 'quality/latency';
 
@@ -34,7 +35,7 @@ export function latencyFigures(latencies: readonly number[], budgetSeconds: numb
 
 /** `cases`: every case of the run so far, fixed and quality. */
 export function latencyCase(context: QualityContext, channel: string, cases: readonly CaseReport[]): CaseReport {
-  const started = performance.now();
+  const started = now();
   const latencies = cases
     .filter((caseReport) => caseReport.channel === channel && !NOT_MESSAGES.includes(caseReport.id))
     .flatMap((caseReport) => caseReport.turns.map((turn) => turn.latencyMs));

@@ -8,6 +8,7 @@ import type { AgentRequest } from '../cases/person-message.js';
 import type { CaseReport, TurnReport } from '../report/report.js';
 import type { QualityContext } from './quality-context.js';
 import { judgeTurn, qualityCase, qualityConversationId, qualityMessageId, qualityTurn, withCaseRule } from './quality-turn.js';
+import { now } from '../clock.js';
 
 const ID = 'quality/long-input';
 
@@ -38,7 +39,7 @@ const HINT =
   'Accept any text the platform delivers: up to 4096 characters, in any script, with combining marks and emoji joined by U+200D. Do not cap the request size below that, reject non-Latin text, or cut strings by UTF-16 units.';
 
 export async function longInputCase(context: QualityContext, channel: string): Promise<CaseReport> {
-  const started = performance.now();
+  const started = now();
   const conversationId = qualityConversationId(context, channel, ID);
   const turns: TurnReport[] = [];
   const personMessageIds: string[] = [];

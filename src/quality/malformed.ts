@@ -9,6 +9,7 @@ import type { HttpOutcome } from '../http/client.js';
 import type { CaseReport, TurnReport } from '../report/report.js';
 import type { QualityContext } from './quality-context.js';
 import { qualityCase, qualityConversationId, qualityMessageId, qualityTurn, reportedAnswer, whatCame } from './quality-turn.js';
+import { now } from '../clock.js';
 
 const ID = 'quality/malformed';
 
@@ -61,7 +62,7 @@ function damageFindings(outcome: HttpOutcome, damage: Damage): Finding[] {
 }
 
 export async function malformedCase(context: QualityContext, channel: string): Promise<CaseReport> {
-  const started = performance.now();
+  const started = now();
   const conversationId = qualityConversationId(context, channel, ID);
   const turns: TurnReport[] = [];
   for (const [index, damage] of DAMAGES.entries()) {

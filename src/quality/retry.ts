@@ -10,6 +10,7 @@ import { excerpt, warning } from '../findings.js';
 import type { CaseReport } from '../report/report.js';
 import type { QualityContext } from './quality-context.js';
 import { judgeTurn, qualityCase, qualityConversationId, qualityMessageId, qualityTurn, withCaseRule } from './quality-turn.js';
+import { now } from '../clock.js';
 
 const ID = 'quality/retry';
 
@@ -34,7 +35,7 @@ function sameReplies(first: readonly Reply[], second: readonly Reply[]): boolean
 }
 
 export async function retryCase(context: QualityContext, channel: string): Promise<CaseReport> {
-  const started = performance.now();
+  const started = now();
   const conversationId = qualityConversationId(context, channel, ID);
   const messageId = qualityMessageId(context, channel, ID, 1);
   const request: AgentRequest = { conversationId, messageId, channel, message: { text: 'hi, can i get a flat white to take away?' } };

@@ -1,5 +1,6 @@
 import type { Finding } from '../findings.js';
 import type { AgentRequest } from '../cases/person-message.js';
+import { now } from '../clock.js';
 
 /** The version of the report format (`spec/report.schema.json`); it changes only when the shape does. */
 export const REPORT_FORMAT_VERSION = 1;
@@ -124,7 +125,7 @@ export interface CaseParts {
   id: string;
   channel: string;
   conversationId: string;
-  /** performance.now() when the case started. */
+  /** When the case started, on the clock of src/clock.ts. */
   started: number;
   turns: TurnReport[];
   /** Findings about the case as a whole, not one turn (reported with turn null). */
@@ -145,7 +146,7 @@ export function assembleCase(parts: CaseParts, strict: boolean): CaseReport {
     channel,
     conversationId,
     passed,
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(now() - started),
     turns,
     findings,
     ...(latency ? { latency } : {}),

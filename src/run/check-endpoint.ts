@@ -22,6 +22,7 @@ import { applyBaseline, type BaselineEntry, isExpectedFailure } from '../report/
 import { reproduceCase } from '../report/reproduce.js';
 import { runPooled } from './pool.js';
 import { parseTargetUrl } from './target-url.js';
+import { now } from '../clock.js';
 
 export const DEFAULT_TOKEN_ENV = 'FLOW_FRAMEWORK_AGENT_TOKEN';
 export const DEFAULT_CONCURRENCY = 8;
@@ -197,7 +198,7 @@ async function runConversation(
   definition: CaseDefinition,
 ): Promise<CaseReport> {
   const conversationId = `${channel}:chk_${runId}.${definition.id}.1`;
-  const started = performance.now();
+  const started = now();
   const past: PastTurn[] = [];
   const turns: TurnReport[] = [];
   for (const [index, turn] of definition.turns.entries()) {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { promises as fs } from 'node:fs';
 import type { ValidateFunction } from 'ajv';
 import bundledSpec from '../generated/bundled-spec.json' with { type: 'json' };
 import { createAjv } from './ajv.js';
@@ -53,7 +53,7 @@ export async function loadContract(specFile?: string): Promise<Contract> {
 export async function loadLimitsFile(file: string): Promise<PlatformRules> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await fs.readFile(file, 'utf8');
   } catch (cause) {
     throw new ContractError(`${file}: cannot read the limits file (${(cause as NodeJS.ErrnoException).code ?? cause})`);
   }
