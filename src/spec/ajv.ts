@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
 import { isSingleEmoji } from '../platforms/emoji.js';
+import { isUri } from './uri-format.js';
 
 /** Annotation keywords of the spec's schemas (and `x-anchor`, added in memory) that carry no validation meaning. */
 export const ANNOTATION_KEYWORDS = ['x-message', 'x-anchor'] as const;
@@ -70,6 +71,8 @@ export function createAjv(options: Record<string, unknown> = {}): Ajv {
   const addFormats = load('ajv-formats') as FormatsPlugin;
   const ajv = new Ajv2020({ ...AJV_OPTIONS, ...options });
   addFormats(ajv);
+  // The same `uri`, answered sooner for plain http(s) URLs (see uri-format.ts).
+  ajv.addFormat('uri', isUri);
   ajv.addFormat('emoji', EMOJI_FORMAT);
   ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
   return ajv;

@@ -1,5 +1,5 @@
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { EMOJI_FORMAT } from './ajv.js';
+import { isUri } from './uri-format.js';
 
 /** The formats the build's standalone answer validator refers to, as `formats.<name>`. */
-export const standaloneFormats = { uri: fullFormats.uri, emoji: EMOJI_FORMAT };
+export const standaloneFormats = { uri: isUri, emoji: EMOJI_FORMAT };
