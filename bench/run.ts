@@ -16,7 +16,7 @@ import { bundledContract, checkEndpoint, validateAnswer } from 'check-endpoint';
 import { FIRST_ERROR_OPTIONS, createAjv } from '../src/spec/ajv.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = join(ROOT, 'bin/check-endpoint.js');
+const CLI = join(ROOT, 'bin/check-endpoint.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const contract = bundledContract();
 const rulesOf = (channel: string) => (Object.hasOwn(contract.platforms, channel) ? contract.platforms[channel] : undefined);

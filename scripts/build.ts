@@ -3,7 +3,7 @@
  * OpenAPI parser at run time), bundles the command and the library with esbuild, and writes the
  * library's type declarations.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,12 +39,9 @@ async function bundle(): Promise<void> {
   const common: BuildOptions = {
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20.19',
     sourcemap: false,
     legalComments: 'none',
-    // Bundled CommonJS dependencies (ajv) call require(); give the ES module one.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     // Loaded only when --spec names another contract file.
     external: ['@apidevtools/swagger-parser'],
     logLevel: 'warning',
@@ -52,15 +49,61 @@ async function bundle(): Promise<void> {
     // function made at run time (each closure) in a call that names it, which costs on hot paths.
     minify: process.env.NO_MINIFY !== '1',
   };
-  // One build, split: the command's common path loads only what it needs; yargs, the other
-  // commands and the reporters come in chunks loaded when used.
+  // The library: an ES module, split so that what a caller does not use (the quality cases, the
+  // HTML report) is loaded only when used.
   await build({
     ...common,
-    entryPoints: { cli: join(root, 'src/cli.ts'), index: join(root, 'src/index.ts') },
+    format: 'esm',
+    // Bundled CommonJS dependencies (ajv) call require(); give the ES module one.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    entryPoints: { index: join(root, 'src/index.ts') },
     outdir: join(root, 'dist'),
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
   });
+  // The command: one CommonJS file, which bin/check-endpoint.cjs compiles with a V8 code cache
+  // (an ES module cannot use one on Node 20). Modules it imports on demand stay uninitialized
+  // until then, and V8 compiles a function only when it first runs.
+  await build({
+    ...common,
+    format: 'cjs',
+    entryPoints: [join(root, 'src/cli.ts')],
+    outfile: join(root, 'dist/cli.cjs'),
+    // import() of a bundled module becomes a lazy initializer; of swagger-parser, a require().
+    supported: { 'dynamic-import': false },
+    define: { 'import.meta.url': '__cliUrl' },
+  });
+}
+
+/**
+ * The command's V8 code cache (dist/cli.cache): written by the command itself at the end of a
+ * check of every channel against the reference agent, so it holds every function a check compiles.
+ */
+async function writeCodeCache(): Promise<void> {
+  const { serveAgent } = await import('../src/example-agent/serve-agent.js');
+  const { referenceAnswer } = await import('../src/example-agent/reference-agent.js');
+  const { bundledContract } = await import('../src/spec/load-contract.js');
+  const { platforms } = bundledContract();
+  const agent = await serveAgent((request) =>
+    referenceAnswer(request, Object.hasOwn(platforms, request.channel) ? platforms[request.channel] : undefined),
+  );
+  try {
+    // Not spawnSync: the agent answers from this process.
+    const { stdout, stderr, status } = await new Promise<{ stdout: string; stderr: string; status: number | null }>((resolve, reject) => {
+      const child = spawn(process.execPath, [join(root, 'bin/check-endpoint.cjs'), agent.url, '--channel', 'all'], {
+        env: { ...process.env, CHECK_ENDPOINT_WRITE_CODE_CACHE: '1', NO_COLOR: '1' },
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ stdout: out, stderr: err, status: code }));
+    });
+    if (status !== 0) throw new Error(`the check that writes the code cache exited ${status}:\n${stdout}${stderr}`);
+  } finally {
+    await agent.close();
+  }
 }
 
 function declarations(): void {
@@ -71,5 +114,6 @@ await writeBundledSpec();
 // `build.ts spec` only regenerates the bundled contract (what the tests of src/ need).
 if (process.argv[2] !== 'spec') {
   await bundle();
+  await writeCodeCache();
   declarations();
 }

@@ -1,7 +1,7 @@
 /**
  * The check-endpoint command. The common line, `check-endpoint <url> [flags]`, is parsed by a
- * fast parser and runs at once; anything else (help, subcommands, errors) goes to yargs, loaded
- * only then.
+ * fast parser and runs at once; anything else (help, subcommands, errors) goes to yargs, set up
+ * only then. The build bundles this module into dist/cli.cjs, which bin/check-endpoint.cjs runs.
  */
 import { parseCheckFast } from './cli/fast-parse.js';
 import { createOutput } from './commands/output.js';
@@ -16,14 +16,6 @@ function fail(message: string): never {
   process.exit(EXIT_USAGE);
 }
 
-// A closed pipe (check-endpoint ... | head) ends the output, not the process with a stack trace.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-}
-
 async function main(argv: string[]): Promise<number> {
   const check = parseCheckFast(argv);
   if (check) {
@@ -34,12 +26,22 @@ async function main(argv: string[]): Promise<number> {
   return runWithYargs(argv, fail);
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (cause) {
-  if (cause instanceof UsageError || cause instanceof ContractError) fail(cause.message);
-  const message = cause instanceof Error ? cause.message : String(cause);
-  process.stderr.write(`check-endpoint: internal error: ${message}\n`);
-  if (process.env.CHECK_ENDPOINT_DEBUG && cause instanceof Error) process.stderr.write(`${cause.stack}\n`);
-  process.exitCode = EXIT_USAGE;
+/** Runs the command line given (the arguments after `check-endpoint`) and sets the exit code. */
+export async function runCommandLine(argv: string[]): Promise<void> {
+  // A closed pipe (check-endpoint ... | head) ends the output, not the process with a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
+  try {
+    process.exitCode = await main(argv);
+  } catch (cause) {
+    if (cause instanceof UsageError || cause instanceof ContractError) fail(cause.message);
+    const message = cause instanceof Error ? cause.message : String(cause);
+    process.stderr.write(`check-endpoint: internal error: ${message}\n`);
+    if (process.env.CHECK_ENDPOINT_DEBUG && cause instanceof Error) process.stderr.write(`${cause.stack}\n`);
+    process.exitCode = EXIT_USAGE;
+  }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { createAjv } from '../src/spec/ajv.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { BROKEN_AGENTS } from '../fixtures/agents/catalogue.js';
-import { ROOT, runCli } from './helpers.js';
+import { ROOT, runCli, runCommand } from './helpers.js';
 
 const reportSchema = JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8'));
 const ajv = createAjv();
@@ -272,6 +272,52 @@ describe('check-endpoint validate', () => {
       assert.equal(result.code, 2, result.stdout);
       assert.match(result.stderr, message);
       assert.doesNotMatch(result.stderr, /\n\s+at /);
+    }
+  });
+});
+
+describe('the code cache the command starts with', () => {
+  const copies: string[] = [];
+  after(() => {
+    for (const folder of copies) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A copy of the built command with its cache as given, run on a sample answer. */
+  async function runWithCache(cache: Buffer | undefined): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const copy = mkdtempSync(join(tmpdir(), 'check-endpoint-cache-'));
+    copies.push(copy);
+    cpSync(join(ROOT, 'bin'), join(copy, 'bin'), { recursive: true });
+    mkdirSync(join(copy, 'dist'));
+    copyFileSync(join(ROOT, 'dist/cli.cjs'), join(copy, 'dist/cli.cjs'));
+    if (cache) writeFileSync(join(copy, 'dist/cli.cache'), cache);
+    copyFileSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const answer = join(ROOT, 'fixtures/answers/whatsapp-text-reply.json');
+    return runCommand(process.execPath, [join(copy, 'bin/check-endpoint.cjs'), 'validate', answer, '--channel', 'whatsapp'], {
+      env: { ...process.env, CHECK_ENDPOINT_DEBUG: '1', NO_COLOR: '1' },
+    });
+  }
+
+  test('the build wrote one, and this Node takes it', async () => {
+    const built = readFileSync(join(ROOT, 'dist/cli.cache'));
+    const result = await runWithCache(built);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /^check-endpoint: code cache used$/m);
+  });
+
+  test('without one, or with one V8 refuses (garbage, cut short), the command runs the same, only slower', async () => {
+    const built = readFileSync(join(ROOT, 'dist/cli.cache'));
+    const cases: [string, Buffer | undefined, string][] = [
+      ['missing', undefined, 'missing'],
+      ['garbage', Buffer.alloc(built.length, 7), 'rejected'],
+      ['cut short', built.subarray(0, Math.floor(built.length / 2)), 'rejected'],
+      ['empty', Buffer.alloc(0), 'rejected'],
+    ];
+    for (const [what, cache, state] of cases) {
+      const result = await runWithCache(cache);
+      assert.equal(result.code, 0, `${what}: ${result.stderr}`);
+      assert.match(result.stderr, new RegExp(`^check-endpoint: code cache ${state}$`, 'm'), what);
+      assert.match(result.stdout, /^VALID /m, what);
     }
   });
 });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const CLI = fileURLToPath(new URL('../bin/check-endpoint.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../bin/check-endpoint.cjs', import.meta.url));
 
 export interface CliResult {
   code: number | null;

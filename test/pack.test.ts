@@ -19,8 +19,8 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 type Finished = CliResult;
 
 /** Runs a command to its end, whatever its exit code; no colour, no token, no update notices. */
-function run(command: string, args: string[], cwd: string): Promise<Finished> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' };
+function run(command: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Finished> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false', ...extraEnv };
   delete env.FORCE_COLOR;
   delete env.FLOW_FRAMEWORK_AGENT_TOKEN;
   return runCommand(command, args, { cwd, env });
@@ -34,7 +34,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
   let agent: RunningAgent | undefined;
 
   before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cli.js')) && existsSync(join(root, 'dist/index.js')), 'run npm run build first');
+    assert.ok(existsSync(join(root, 'dist/cli.cjs')) && existsSync(join(root, 'dist/index.js')), 'run npm run build first');
     const packDir = mkdtempSync(join(tmpdir(), 'check-endpoint-pack-'));
     temporary.push(packDir);
     // --ignore-scripts: the test uses the build that has run; `prepare` would rebuild dist/ (deleting
@@ -67,8 +67,9 @@ describe('the packed package', { timeout: 180_000 }, () => {
     const paths = packed.files.map((file) => file.path);
     for (const needed of [
       'package.json',
-      'bin/check-endpoint.js',
-      'dist/cli.js',
+      'bin/check-endpoint.cjs',
+      'dist/cli.cjs',
+      'dist/cli.cache',
       'dist/index.js',
       'dist/types/index.d.ts',
       'spec/agent-endpoint.openapi.yaml',
@@ -88,8 +89,10 @@ describe('the packed package', { timeout: 180_000 }, () => {
       realpathSync(bin).startsWith(realpathSync(join(app, 'node_modules', 'check-endpoint')) + sep),
       'the installed copy, not the repo',
     );
-    const check = await run(bin, [agent!.url, '--channel', 'all'], app);
+    const check = await run(bin, [agent!.url, '--channel', 'all'], app, { CHECK_ENDPOINT_DEBUG: '1' });
     assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
+    // The build's code cache ships, and this Node takes it.
+    assert.match(check.stderr, /^check-endpoint: code cache used$/m);
     const lines = check.stdout.split('\n');
     assert.ok(lines.includes('25 of 25 cases passed.'), check.stdout);
     assert.equal(lines.filter((line) => line.startsWith('PASS ')).length, 25, check.stdout);

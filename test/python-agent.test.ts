@@ -17,7 +17,7 @@ import { checkEndpoint } from '../src/run/check-endpoint.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const AGENT = join(root, 'fixtures/agents/python/agent.py');
-const CLI = join(root, 'bin/check-endpoint.js');
+const CLI = join(root, 'bin/check-endpoint.cjs');
 const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+)\/)$/;
 
 type Finished = CliResult;

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// The check-endpoint command. A smoke check's cost is mostly starting up, so:
+// - this file is CommonJS, which Node starts sooner than an ES module;
+// - `check-endpoint --version` answers without loading the command at all;
+// - the command is one CommonJS bundle (dist/cli.cjs) compiled with the V8 code cache the build
+//   wrote beside it (dist/cli.cache, made by a check against the reference agent): the functions a
+//   check runs come compiled, not parsed again on every start. A cache V8 rejects (another Node
+//   version or V8 flags) or a missing one only costs that time back.
+'use strict';
+const { readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+if (process.argv.length === 3 && process.argv[2] === '--version') {
+  process.stdout.write(`${JSON.parse(readFileSync(join(__dirname, '../package.json'), 'utf8')).version}\n`);
+} else {
+  const { Script } = require('node:vm');
+  const { pathToFileURL } = require('node:url');
+  const dist = join(__dirname, '../dist');
+  const bundle = join(dist, 'cli.cjs');
+  const cacheFile = join(dist, 'cli.cache');
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  // The bundle runs as a CommonJS module would; `import.meta.url` in the sources is `__cliUrl`.
+  const source = `(function (exports, require, module, __filename, __dirname, __cliUrl) {${readFileSync(bundle, 'utf8')}\n})`;
+  const script = new Script(source, { filename: bundle, cachedData });
+  if (process.env.CHECK_ENDPOINT_DEBUG) {
+    const state = cachedData === undefined ? 'missing' : script.cachedDataRejected ? 'rejected' : 'used';
+    process.stderr.write(`check-endpoint: code cache ${state}\n`);
+  }
+  // The build's own run (scripts/build.ts) writes the cache, once the check has compiled what it needs.
+  if (process.env.CHECK_ENDPOINT_WRITE_CODE_CACHE === '1') {
+    process.on('exit', () => {
+      // Written whole, then renamed: a half-written cache is never read.
+      writeFileSync(`${cacheFile}.partial`, script.createCachedData());
+      renameSync(`${cacheFile}.partial`, cacheFile);
+    });
+  }
+  const commandModule = { exports: {} };
+  script.runInThisContext()(commandModule.exports, require, commandModule, bundle, dist, pathToFileURL(bundle).href);
+  // It sets process.exitCode and reports every error itself.
+  commandModule.exports.runCommandLine(process.argv.slice(2));
+}
