@@ -7,9 +7,8 @@ export type UniformRules = Required<Omit<PlatformRules, 'sources' | 'segments'>>
     reaction: NonNullable<PlatformRules['reaction']> & { emojiKeys: ReadonlySet<string> | undefined };
   };
 
-/** The last few rules made uniform: a run checks a handful of platforms, thousands of times each. */
-const recent: { rules: PlatformRules; uniform: UniformRules }[] = [];
-const RECENT_LIMIT = 8;
+/** Rules made uniform, each once: a run checks a handful of platforms, thousands of times each. */
+const made = new WeakMap<PlatformRules, UniformRules>();
 
 /**
  * The same rules with every field present (undefined where the platform has no such limit), in
@@ -17,9 +16,10 @@ const RECENT_LIMIT = 8;
  * one shape keeps those reads fast where five different shapes would not.
  */
 export function uniformRules(rules: PlatformRules): UniformRules {
-  for (const entry of recent) if (entry.rules === rules) return entry.uniform;
+  const known = made.get(rules);
+  if (known) return known;
   const allowed = rules.reaction?.emoji;
-  const made: UniformRules = {
+  const uniform: UniformRules = {
     title: rules.title,
     counting: rules.counting,
     sources: rules.sources,
@@ -65,7 +65,6 @@ export function uniformRules(rules: PlatformRules): UniformRules {
     replyTo: { support: rules.replyTo?.support ?? 'yes' },
     segments: rules.segments,
   };
-  if (recent.length >= RECENT_LIMIT) recent.shift();
-  recent.push({ rules, uniform: made });
-  return made;
+  made.set(rules, uniform);
+  return uniform;
 }

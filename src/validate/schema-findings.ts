@@ -119,6 +119,19 @@ function allowedProperties(parent: Schema): string[] {
   return names;
 }
 
+const lists = new WeakMap<readonly string[], string>();
+
+/** Names as one comma-separated line, made once per list (the lists are the schema's own). */
+function listed(names: readonly string[]): string {
+  let line = lists.get(names);
+  if (line === undefined) lists.set(names, (line = names.join(', ')));
+  return line;
+}
+
+function withoutFullStop(sentence: string): string {
+  return sentence.endsWith('.') ? sentence.slice(0, -1) : sentence;
+}
+
 const guesses = new WeakMap<readonly string[], Map<string, string | undefined>>();
 
 /** closestName, remembered per list of names: the same typo comes back in every answer of a broken agent. */
@@ -148,7 +161,7 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
         return error(
           'schema',
           pointer(path, 'type'),
-          `unknown reply type ${excerpt(value)}; expected one of ${types.join(', ')}`,
+          `unknown reply type ${excerpt(value)}; expected one of ${listed(types)}`,
           guess ? `did you mean "${guess}"?` : null,
         );
       }
@@ -156,8 +169,8 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
         'schema',
         pointer(path, 'type'),
         value === undefined
-          ? `a reply needs a "type": one of ${types.join(', ')}; this one has none`
-          : `a reply's "type" must be a string, one of ${types.join(', ')}; got ${typed(value)}`,
+          ? `a reply needs a "type": one of ${listed(types)}; this one has none`
+          : `a reply's "type" must be a string, one of ${listed(types)}; got ${typed(value)}`,
         'Give every reply a "type" of "message", "reaction" or "template".',
       );
     }
@@ -168,7 +181,7 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
       return error(
         'schema',
         pointer(path, property),
-        `unknown property ${excerpt(property)}${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
+        `unknown property ${excerpt(property)}${allowed.length ? `; allowed here: ${listed(allowed)}` : ''}`,
         guess ? `did you mean "${guess}"?` : 'Remove it: the answer schema allows no other properties.',
       );
     }
@@ -295,7 +308,7 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
     for (const [anchorPath, { anchor, path }] of byInstance) if (!silencedAnchors.has(anchorPath)) byPath.set(path, anchor);
   }
   for (const [path, anchor] of byPath) {
-    findings.push(error('schema', path, `${anchor.message.replace(/\.$/, '')}; got ${describeReceived(valueAt(answer, path))}`));
+    findings.push(error('schema', path, `${withoutFullStop(anchor.message)}; got ${describeReceived(valueAt(answer, path))}`));
   }
   return sortByPointer(findings);
 }

@@ -43,7 +43,7 @@ export function validateAnswer(answer: unknown, options: ValidateAnswerOptions):
   const replies = (answer as Partial<Answer> | null)?.replies;
   if (!Array.isArray(replies)) return findings;
 
-  const rules = uniformRulesFor(options.channel, contract, options.limits);
+  const rules = options.limits ? uniformRules(options.limits) : channelRules(contract, options.channel);
   const personMessageIds = options.personMessageIds;
   // A reply broken in shape has its schema findings; measuring it as well would only guess.
   const brokenReplies = findings.length > 0 ? new Set(findings.map((finding) => replyIndex(finding.path))) : undefined;
@@ -68,14 +68,20 @@ export function validateAnswer(answer: unknown, options: ValidateAnswerOptions):
   return findings.length < 2 ? findings : capFindings(sortByPointer(findings));
 }
 
-let lastChannel: { channel: string; contract: Contract; limits: PlatformRules | undefined; rules: UniformRules | undefined } | undefined;
+/** The last contract's channels, each with its display rules made uniform (undefined: a custom channel with none). */
+let rulesOfChannels: { contract: Contract; byChannel: Map<string, UniformRules | undefined> } | undefined;
+/** Channel names remembered at the most: a caller may name any number of custom channels. */
+const REMEMBERED_CHANNELS = 64;
 
-/** A channel's display rules made uniform, remembered for the last channel: a run asks for one channel many times over. */
-function uniformRulesFor(channel: string, contract: Contract, limits: PlatformRules | undefined): UniformRules | undefined {
-  if (lastChannel?.channel === channel && lastChannel.contract === contract && lastChannel.limits === limits) return lastChannel.rules;
-  const platform = platformRulesFor(channel, contract, limits);
+/** A channel's display rules in the contract, made uniform; looked up once per channel, not per answer. */
+function channelRules(contract: Contract, channel: string): UniformRules | undefined {
+  if (rulesOfChannels?.contract !== contract) rulesOfChannels = { contract, byChannel: new Map() };
+  const { byChannel } = rulesOfChannels;
+  const known = byChannel.get(channel);
+  if (known !== undefined || byChannel.has(channel)) return known;
+  const platform = platformRulesFor(channel, contract);
   const rules = platform && uniformRules(platform);
-  lastChannel = { channel, contract, limits, rules };
+  if (byChannel.size < REMEMBERED_CHANNELS) byChannel.set(channel, rules);
   return rules;
 }
 
@@ -94,6 +100,8 @@ function explainAnswer(answer: unknown, { check, explain, repliesApart }: Answer
   if (!Array.isArray(replies) || (!repliesApart && replies.length <= MAX_EXPLAINED_REPLIES)) {
     return explain(answer) ? [] : schemaFindings(explain.errors ?? [], answer);
   }
+  // One reply: it is the broken one, or the envelope is; the answer is its own reduced form.
+  if (replies.length === 1) return explain(answer) ? [] : schemaFindings(explain.errors ?? [], answer);
   const broken: number[] = [];
   let more = false;
   for (let index = 0; index < replies.length && !more; index++) {
