@@ -10,7 +10,7 @@ import { type HostileServer, startHostileServer } from '../fixtures/agents/hosti
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/index.js';
 import { MAX_FINDINGS } from '../src/findings.js';
-import { ROOT, runCli } from './helpers.js';
+import { CLI, ROOT, runCli } from './helpers.js';
 
 let hostile: HostileServer;
 let elsewhere: RunningAgent;
@@ -183,7 +183,7 @@ describe('the command against the hostile agent', () => {
   test('peak memory stays under 150 MiB while a 1 GiB body streams in', async () => {
     const child = spawn(
       process.execPath,
-      [join(ROOT, 'test/rss-wrapper.mjs'), `${hostile.origin}/huge?case=photo`, '--case', 'photo', '--json'],
+      ['-r', join(ROOT, 'test/peak-memory.cjs'), CLI, `${hostile.origin}/huge?case=photo`, '--case', 'photo', '--json'],
       {
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
         env: { ...process.env, NO_COLOR: '1' },
