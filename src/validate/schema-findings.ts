@@ -248,36 +248,40 @@ function article(type: string): string {
  * value, the JSON pointer and a hint (a "did you mean" for a misspelt property or reply type).
  */
 export function schemaFindings(errors: readonly ErrorObject[], answer: unknown): Finding[] {
+  // Each collection is made only when an error needs it: most answers have one or two errors.
   // One finding per anchor and instance: key is the anchor's schema, then the anchored instance.
-  const anchored = new Map<string, Map<string, { anchor: Anchor; path: string }>>();
+  let anchored: Map<string, Map<string, { anchor: Anchor; path: string }>> | undefined;
   const findings: Finding[] = [];
-  const missingTypeAt = new Set<string>();
+  let missingTypeAt: Set<string> | undefined;
   // A misspelt required property is one problem: the unknown property's "did you mean" names it.
   // (Only the first few unknown properties are looked at: a flood of them is no typo.)
-  const misspeltAt = new Set<string>();
+  let misspeltAt: Set<string> | undefined;
   let unknownProperties = 0;
   for (const err of errors) {
     const params = err.params as Record<string, unknown>;
-    if (err.keyword === 'discriminator' && params.error === 'tag') missingTypeAt.add(err.instancePath);
+    if (err.keyword === 'discriminator' && params.error === 'tag') (missingTypeAt ??= new Set()).add(err.instancePath);
     if (err.keyword === 'additionalProperties' && unknownProperties++ < MAX_FINDINGS && isSchema(err.parentSchema)) {
       const guess = guessName(String(params.additionalProperty), allowedProperties(err.parentSchema));
-      if (guess) misspeltAt.add(pointer(err.instancePath, guess));
+      if (guess) (misspeltAt ??= new Set()).add(pointer(err.instancePath, guess));
     }
   }
   const isMisspelt = (err: ErrorObject): boolean =>
-    misspeltAt.size > 0 &&
+    misspeltAt !== undefined &&
     err.keyword === 'required' &&
     misspeltAt.has(pointer(err.instancePath, String((err.params as Record<string, unknown>).missingProperty)));
-  const silencedAnchors = new Set<string>();
+  let silencedAnchors: Set<string> | undefined;
   let undescribed = 0;
   for (const err of errors) {
     const anchor = anchorOf(err.parentSchema);
-    if (anchor && isMisspelt(err)) silencedAnchors.add(parentPointer(err.instancePath, anchor.depth));
-    if (isMisspelt(err)) continue;
+    if (isMisspelt(err)) {
+      if (anchor) (silencedAnchors ??= new Set()).add(parentPointer(err.instancePath, anchor.depth));
+      continue;
+    }
     if (anchor) {
       const anchorPath = parentPointer(err.instancePath, anchor.depth);
-      const byInstance = anchored.get(anchor.id) ?? new Map<string, { anchor: Anchor; path: string }>();
-      anchored.set(anchor.id, byInstance);
+      anchored ??= new Map();
+      let byInstance = anchored.get(anchor.id);
+      if (!byInstance) anchored.set(anchor.id, (byInstance = new Map()));
       const known = byInstance.get(anchorPath);
       // The deepest pointer names the exact place (the empty text rather than the whole message).
       if (!known || err.instancePath.length > known.path.length) byInstance.set(anchorPath, { anchor, path: err.instancePath });
@@ -286,7 +290,7 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
     if (
       err.keyword === 'required' &&
       (err.params as Record<string, unknown>).missingProperty === 'type' &&
-      missingTypeAt.has(err.instancePath)
+      missingTypeAt?.has(err.instancePath)
     ) {
       continue; // said once, by the discriminator's finding
     }
@@ -301,14 +305,16 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
   if (undescribed > 0) {
     findings.push(error('schema', '', `${undescribed} more schema errors are left out`, 'Fix the ones shown and check again.'));
   }
-  // Where several anchors point at one place (an empty text breaks two rules), the last, most
-  // specific one speaks for it.
-  const byPath = new Map<string, Anchor>();
-  for (const byInstance of anchored.values()) {
-    for (const [anchorPath, { anchor, path }] of byInstance) if (!silencedAnchors.has(anchorPath)) byPath.set(path, anchor);
-  }
-  for (const [path, anchor] of byPath) {
-    findings.push(error('schema', path, `${withoutFullStop(anchor.message)}; got ${describeReceived(valueAt(answer, path))}`));
+  if (anchored) {
+    // Where several anchors point at one place (an empty text breaks two rules), the last, most
+    // specific one speaks for it.
+    const byPath = new Map<string, Anchor>();
+    for (const byInstance of anchored.values()) {
+      for (const [anchorPath, { anchor, path }] of byInstance) if (!silencedAnchors?.has(anchorPath)) byPath.set(path, anchor);
+    }
+    for (const [path, anchor] of byPath) {
+      findings.push(error('schema', path, `${withoutFullStop(anchor.message)}; got ${describeReceived(valueAt(answer, path))}`));
+    }
   }
   return sortByPointer(findings);
 }
