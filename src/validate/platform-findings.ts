@@ -143,14 +143,25 @@ function body(check: PlatformCheck, text: string, withImage: boolean, withButton
   let max = rules.text.maxLength;
   let what = 'the text';
   const caption = withImage ? rules.image.captionMaxLength : undefined;
-  if (caption !== undefined && (max === undefined || caption < max)) [max, what] = [caption, "the image's caption (text)"];
+  if (caption !== undefined && (max === undefined || caption < max)) {
+    max = caption;
+    what = "the image's caption (text)";
+  }
   const buttonsBody = withButtons ? rules.buttons.bodyMaxLength : undefined;
-  if (buttonsBody !== undefined && (max === undefined || buttonsBody < max))
-    [max, what] = [buttonsBody, 'the body of a message with buttons (text)'];
+  if (buttonsBody !== undefined && (max === undefined || buttonsBody < max)) {
+    max = buttonsBody;
+    what = 'the body of a message with buttons (text)';
+  }
   const listBody = withList ? rules.list.bodyMaxLength : undefined;
-  if (listBody !== undefined && (max === undefined || listBody < max)) [max, what] = [listBody, 'the body of a message with a list (text)'];
+  if (listBody !== undefined && (max === undefined || listBody < max)) {
+    max = listBody;
+    what = 'the body of a message with a list (text)';
+  }
   const linkBody = withLink ? rules.link.bodyMaxLength : undefined;
-  if (linkBody !== undefined && (max === undefined || linkBody < max)) [max, what] = [linkBody, 'the body of a message with a link (text)'];
+  if (linkBody !== undefined && (max === undefined || linkBody < max)) {
+    max = linkBody;
+    what = 'the body of a message with a link (text)';
+  }
   if (
     !fits(text, max) &&
     check.tooLong(['text'], text, max, what, 'Shorten the text, or split it over several messages and put the control on the last one.')
@@ -198,16 +209,21 @@ function buttons(check: PlatformCheck, all: Button[]): void {
       );
     if (labelOnly && labelTooLong) continue; // a label-only button's id is its label: one finding for that one place
     const id = buttonId(button);
-    const idSegments = (): (string | number)[] => (labelOnly ? ['buttons', index] : ['buttons', index, 'id']);
     if (!fits(id, limits.idMaxLength)) {
-      check.tooLong(idSegments(), id, limits.idMaxLength, 'the button id', 'Use a shorter id, such as a short key for the choice.');
+      check.tooLong(
+        idPlace(labelOnly, index),
+        id,
+        limits.idMaxLength,
+        'the button id',
+        'Use a shorter id, such as a short key for the choice.',
+      );
     }
     // UTF-8 takes at most 3 bytes per UTF-16 code unit: short ids need no counting.
     if (limits.idMaxBytes !== undefined && id.length * 3 > limits.idMaxBytes) {
       const bytes = utf8ByteLength(id);
       if (bytes > limits.idMaxBytes) {
         check.fail(
-          idSegments(),
+          idPlace(labelOnly, index),
           `the button id is ${bytes} bytes long in UTF-8; ${rules.title} takes at most ${limits.idMaxBytes}, ${NOT_SENT}`,
           labelOnly
             ? 'A label-only button uses its label as its id: give it a short { id, label } instead.'
@@ -216,6 +232,11 @@ function buttons(check: PlatformCheck, all: Button[]): void {
       }
     }
   }
+}
+
+/** Where a button's id stands: a label-only button is its own id. */
+function idPlace(labelOnly: boolean, index: number): (string | number)[] {
+  return labelOnly ? ['buttons', index] : ['buttons', index, 'id'];
 }
 
 function list(check: PlatformCheck, opened: NonNullable<MessageReply['list']>): void {
