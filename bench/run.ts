@@ -16,11 +16,11 @@ import { median, row } from './figures.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'bin/check-endpoint.cjs');
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const contract = bundledContract();
 const rulesOf = (channel: string) => (Object.hasOwn(contract.platforms, channel) ? contract.platforms[channel] : undefined);
 
-/** Wall time of one process, from spawn to exit, in ms; and what it wrote on fd 3 (the RSS wrapper's peak). */
+/** Wall time of one process, from spawn to exit, in ms; and what it wrote on fd 3 (test/peak-memory.cjs: the peak memory). */
 function timeProcess(args: string[]): Promise<{ ms: number; code: number | null; fd3: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
