@@ -4,7 +4,11 @@ import { emojiKey } from './emoji.js';
 /** Rules with every field present; the reaction emoji also as comparison keys (U+FE0F left out). */
 export type UniformRules = Required<Omit<PlatformRules, 'sources' | 'segments'>> &
   Pick<PlatformRules, 'sources' | 'segments'> & {
-    reaction: NonNullable<PlatformRules['reaction']> & { emojiKeys: ReadonlySet<string> | undefined };
+    reaction: NonNullable<PlatformRules['reaction']> & {
+      emojiKeys: ReadonlySet<string> | undefined;
+      /** The list as one line, for a finding's hint. */
+      emojiLine: string | undefined;
+    };
   };
 
 /** Rules made uniform, each once: a run checks a handful of platforms, thousands of times each. */
@@ -60,6 +64,7 @@ export function uniformRules(rules: PlatformRules): UniformRules {
       support: rules.reaction?.support ?? 'yes',
       emoji: allowed,
       emojiKeys: Array.isArray(allowed) ? new Set(allowed.map(emojiKey)) : undefined,
+      emojiLine: Array.isArray(allowed) ? allowed.join(' ') : undefined,
     },
     template: { support: rules.template?.support ?? 'no' },
     replyTo: { support: rules.replyTo?.support ?? 'yes' },

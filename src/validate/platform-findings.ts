@@ -89,17 +89,8 @@ function reactionEmoji(rules: UniformRules, replyIndex: number, findings: Findin
   new PlatformCheck(rules, replyIndex, findings).fail(
     ['emoji'],
     `${rules.title} takes only its ${allowed.length} reaction emoji; got ${excerpt(emoji)}, ${NOT_SENT}`,
-    `Use one of: ${emojiList(allowed)}`,
+    `Use one of: ${rules.reaction.emojiLine}`,
   );
-}
-
-const emojiLists = new WeakMap<readonly string[], string>();
-
-/** A platform's reaction emoji as one line, made once: a broken agent repeats its mistake. */
-function emojiList(allowed: readonly string[]): string {
-  let line = emojiLists.get(allowed);
-  if (line === undefined) emojiLists.set(allowed, (line = allowed.join(' ')));
-  return line;
 }
 
 function message(check: PlatformCheck, reply: MessageReply): void {

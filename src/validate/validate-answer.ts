@@ -96,12 +96,13 @@ const MAX_EXPLAINED_REPLIES = MAX_FINDINGS - 1;
  */
 function explainAnswer(answer: unknown, { check, explain, repliesApart }: AnswerValidators): Finding[] {
   const replies = (answer as Partial<Answer> | null)?.replies;
-  // Another --spec may judge the list as a whole (maxItems, prefixItems): a short list is then explained whole.
-  if (!Array.isArray(replies) || (!repliesApart && replies.length <= MAX_EXPLAINED_REPLIES)) {
-    return explain(answer) ? [] : schemaFindings(explain.errors ?? [], answer);
+  const explainWhole = (): Finding[] => (explain(answer) ? [] : schemaFindings(explain.errors ?? [], answer));
+  // Explained whole: an answer without a list of replies; one reply (it is the broken one, or the
+  // envelope is: the answer is its own reduced form); a short list another --spec may judge as a
+  // whole (maxItems, prefixItems).
+  if (!Array.isArray(replies) || replies.length === 1 || (!repliesApart && replies.length <= MAX_EXPLAINED_REPLIES)) {
+    return explainWhole();
   }
-  // One reply: it is the broken one, or the envelope is; the answer is its own reduced form.
-  if (replies.length === 1) return explain(answer) ? [] : schemaFindings(explain.errors ?? [], answer);
   const broken: number[] = [];
   let more = false;
   for (let index = 0; index < replies.length && !more; index++) {
@@ -113,7 +114,7 @@ function explainAnswer(answer: unknown, { check, explain, repliesApart }: Answer
   if (explain({ ...(answer as object), replies: broken.map((index) => replies[index]) })) {
     // Every reply is fine alone: the rule broken is over the list as a whole (a long list in
     // another --spec), so the whole answer is explained. Its replies are each valid: its errors are few.
-    return explain(answer) ? [] : schemaFindings(explain.errors ?? [], answer);
+    return explainWhole();
   }
   // Each error back at its reply's place in the answer (ajv makes its errors afresh on every call).
   const errors = explain.errors ?? [];
