@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AgentRequest } from '../src/cases/person-message.js';
+import type { AgentRequest } from '../src/core/request.js';
 import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { serveAgent } from '../src/example-agent/serve-agent.js';
 // The built package, as its users run it (not the sources through a TypeScript loader).

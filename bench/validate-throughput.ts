@@ -12,7 +12,7 @@ import { FIXTURE_AGENTS } from '../fixtures/agents/catalogue.js';
 import { bundledContract, checkEndpoint, validateAnswer } from 'check-endpoint';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { AJV_OPTIONS, ANNOTATION_KEYWORDS, EMOJI_FORMAT, FIRST_ERROR_OPTIONS } from '../src/spec/ajv.js';
+import { AJV_OPTIONS, ANNOTATION_KEYWORDS, EMOJI_FORMAT, FIRST_ERROR_OPTIONS } from '../src/contract/ajv.js';
 import { median, row } from './figures.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

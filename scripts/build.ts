@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { type BuildOptions, build } from 'esbuild';
-import { createAjv } from '../src/spec/ajv.js';
-import { extractContract } from '../src/spec/extract-contract.js';
+import { createAjv } from '../src/contract/ajv.js';
+import { extractContract } from '../src/contract/extract-contract.js';
 import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneDeclarations, standaloneResponseValidator } from './standalone-validator.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,7 +82,7 @@ async function bundle(): Promise<void> {
 async function writeCodeCache(): Promise<void> {
   const { serveAgent } = await import('../src/example-agent/serve-agent.js');
   const { referenceAnswer } = await import('../src/example-agent/reference-agent.js');
-  const { bundledContract } = await import('../src/spec/load-contract.js');
+  const { bundledContract } = await import('../src/contract/load-contract.js');
   const { platforms } = bundledContract();
   const agent = await serveAgent((request) =>
     referenceAnswer(request, Object.hasOwn(platforms, request.channel) ? platforms[request.channel] : undefined),

@@ -4,9 +4,9 @@
  */
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { createAjv, quickCheckOptions } from '../src/spec/ajv.js';
+import { createAjv, quickCheckOptions } from '../src/contract/ajv.js';
 import { prepareForValidation } from '../src/validate/schema-findings.js';
-import type { Contract } from '../src/spec/contract.js';
+import type { Contract } from '../src/contract/contract.js';
 
 /**
  * The two validators of the bundled answer schema: `check` stops at the first error (the common,
@@ -33,7 +33,7 @@ export function standaloneResponseValidator(contract: Contract, kind: Standalone
   ajv.addSchema(schema, 'response');
   let code = standaloneCode.default(ajv, { [exportName]: 'response' });
   // ajv writes its run-time helpers as require() calls; an ES module imports them.
-  const imports: string[] = ["import { standaloneFormats as formats } from '../spec/standalone-formats.js';"];
+  const imports: string[] = ["import { standaloneFormats as formats } from '../contract/standalone-formats.js';"];
   const names = new Map<string, string>();
   code = code.replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
     let name = names.get(specifier);

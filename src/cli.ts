@@ -5,8 +5,8 @@
  */
 import { parseCheckFast } from './cli/fast-parse.js';
 import { createOutput } from './commands/output.js';
-import { ContractError } from './spec/contract-error.js';
-import { UsageError } from './usage-error.js';
+import { ContractError } from './contract/contract-error.js';
+import { UsageError } from './core/usage-error.js';
 
 /** Exit codes, as the contract says: 0 every case passed, 1 a case failed, 2 the check could not run. */
 const EXIT_USAGE = 2;

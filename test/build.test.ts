@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneResponseValidator } from '../scripts/standalone-validator.js';
-import { bundledContract, loadContractFile } from '../src/spec/load-contract.js';
+import { bundledContract, loadContractFile } from '../src/contract/load-contract.js';
 import { validateAnswer } from '../src/validate/validate-answer.js';
 import { ROOT } from './helpers.js';
 
@@ -21,7 +21,7 @@ describe('what the build compiles matches spec/ exactly', () => {
   });
 
   test('the quick check and the explaining validator agree on every sample answer', async () => {
-    const { answerValidators } = await import('../src/spec/compile-contract.js');
+    const { answerValidators } = await import('../src/contract/compile-contract.js');
     const { check, explain } = answerValidators(bundledContract());
     const folder = join(ROOT, 'fixtures/answers');
     for (const file of readdirSync(folder).filter((name) => name !== 'manifest.json')) {
@@ -31,7 +31,7 @@ describe('what the build compiles matches spec/ exactly', () => {
   });
 
   test('the quick check counts code units only where that is exact: every length limit of the answer schema is "non-empty"', async () => {
-    const { lengthsAreOnlyNonEmpty, quickCheckOptions } = await import('../src/spec/ajv.js');
+    const { lengthsAreOnlyNonEmpty, quickCheckOptions } = await import('../src/contract/ajv.js');
     assert.equal(lengthsAreOnlyNonEmpty(bundledContract().responseSchema), true);
     assert.deepEqual(quickCheckOptions(bundledContract().responseSchema), {
       allErrors: false,
@@ -45,14 +45,14 @@ describe('what the build compiles matches spec/ exactly', () => {
     assert.equal(lengthsAreOnlyNonEmpty({ $defs: { a: { minLength: 0 } }, properties: { b: { minLength: 1 } } }), true);
     assert.deepEqual(quickCheckOptions({ minLength: 2 }), { allErrors: false, verbose: false });
     // A run-time contract with such a limit gets a quick check that counts code points.
-    const { createAjv } = await import('../src/spec/ajv.js');
+    const { createAjv } = await import('../src/contract/ajv.js');
     const twoCharacters = createAjv(quickCheckOptions({ type: 'string', minLength: 2 })).compile({ type: 'string', minLength: 2 });
     assert.equal(twoCharacters('😀'), false, 'one code point, two code units');
     assert.equal(twoCharacters('ab'), true);
   });
 
   test('the quick check and the explaining validator agree where code units and code points differ', async () => {
-    const { answerValidators } = await import('../src/spec/compile-contract.js');
+    const { answerValidators } = await import('../src/contract/compile-contract.js');
     const { check, explain } = answerValidators(bundledContract());
     const strings = ['', '😀', '\uD83D', '\uDE00', 'a', '\u00e9', 'e\u0301', '👍🏽'];
     for (const value of strings) {

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createAjv } from '../src/spec/ajv.js';
+import { createAjv } from '../src/contract/ajv.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { BROKEN_AGENTS } from '../fixtures/agents/catalogue.js';

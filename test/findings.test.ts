@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { excerpt } from '../src/findings.js';
+import { excerpt } from '../src/core/findings.js';
 
 describe('excerpt: a received value in a message', () => {
   test('a short string reads as JSON, escapes and all', () => {

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { type HostileServer, startHostileServer } from '../fixtures/agents/hostile.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/index.js';
-import { MAX_FINDINGS } from '../src/findings.js';
+import { MAX_FINDINGS } from '../src/core/findings.js';
 import { CLI, ROOT, runCli } from './helpers.js';
 
 let hostile: HostileServer;

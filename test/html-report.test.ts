@@ -8,7 +8,7 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
 import { type AgentHandler, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
-import type { CaseReport, Report, ReportedFinding, TurnReport } from '../src/report/report.js';
+import type { CaseReport, Report, ReportedFinding, TurnReport } from '../src/core/report.js';
 import { renderHtmlReport } from '../src/report/html.js';
 import { checkEndpoint, errorReport } from '../src/run/check-endpoint.js';
 import { runCli } from './helpers.js';

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { PlatformRules, Support } from '../src/index.js';
 import { validateAnswer } from '../src/index.js';
 import { emojiKey } from '../src/platforms/emoji.js';
-import { platformLimitsSchema } from '../src/spec/load-contract.js';
+import { platformLimitsSchema } from '../src/contract/load-contract.js';
 import { answer, contract, errorsOf, imageData, limit, message, shapes } from './answer-helpers.js';
 
 type Answer = { replies: unknown[] };

@@ -11,8 +11,8 @@ import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type CliResult, runCommand } from './helpers.js';
-import type { MessageReply } from '../src/answer.js';
-import type { Report } from '../src/report/report.js';
+import type { MessageReply } from '../src/core/answer.js';
+import type { Report } from '../src/core/report.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

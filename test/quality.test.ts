@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type AgentHandler, RawResponse, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { type CheckEndpointOptions, type Report, checkEndpoint } from '../src/index.js';
-import { createAjv } from '../src/spec/ajv.js';
+import { createAjv } from '../src/contract/ajv.js';
 import { QUALITY_CASE_IDS } from '../src/quality/quality-context.js';
 import { nearestRank } from '../src/quality/latency.js';
 import { LONG_INPUT_LENGTH, LONG_TEXT, MIXED_TEXT } from '../src/quality/long-input.js';

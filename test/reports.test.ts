@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { XMLParser } from 'fast-xml-parser';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
-import { createAjv } from '../src/spec/ajv.js';
-import { parseBaseline } from '../src/report/baseline.js';
-import { replyIndex } from '../src/report/report.js';
-import { shellQuote } from '../src/report/reproduce.js';
+import { createAjv } from '../src/contract/ajv.js';
+import { parseBaseline } from '../src/run/baseline.js';
+import { replyIndex } from '../src/core/report.js';
+import { shellQuote } from '../src/run/reproduce.js';
 import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
 import { ROOT, runCli } from './helpers.js';
 

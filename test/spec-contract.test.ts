@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Contract } from '../src/index.js';
 import { ContractError, bundledContract, loadContract, loadLimitsFile } from '../src/index.js';
-import { loadContractFile } from '../src/spec/load-contract.js';
+import { loadContractFile } from '../src/contract/load-contract.js';
 
 const specDir = fileURLToPath(new URL('../spec/', import.meta.url));
 const specFile = join(specDir, 'agent-endpoint.openapi.yaml');

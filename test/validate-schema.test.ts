@@ -474,7 +474,7 @@ describe('a broken reply explained apart from the rest', () => {
   });
 
   it('the bundled answer schema judges each reply alone; a schema with a rule over the whole list does not', async () => {
-    const { judgesRepliesApart } = await import('../src/spec/compile-contract.js');
+    const { judgesRepliesApart } = await import('../src/contract/compile-contract.js');
     const bundled = bundledContract().responseSchema;
     assert.equal(judgesRepliesApart(bundled), true);
     const withMaxItems = structuredClone(bundled) as { properties: { replies: Record<string, unknown> } };

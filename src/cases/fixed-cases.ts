@@ -1,7 +1,7 @@
-import type { Reply } from '../answer.js';
-import { buttonId, buttonLabel } from '../answer.js';
+import type { Reply } from '../core/answer.js';
+import { buttonId, buttonLabel } from '../core/answer.js';
 import photo from '../generated/photo.json' with { type: 'json' };
-import type { PersonMessage } from './person-message.js';
+import type { PersonMessage } from '../core/request.js';
 
 /** The fixed cases' ids, stable in every output format. */
 export const CASE_IDS = ['typed', 'double-text', 'photo', 'button-tap', 'no-reply'] as const;

@@ -1,6 +1,6 @@
 import yargs, { type Argv } from 'yargs';
 import { createOutput } from '../commands/output.js';
-import { TOOL_VERSION } from '../version.js';
+import { TOOL_VERSION } from '../core/version.js';
 import { CHECK_OPTIONS, checkArgsFrom } from './check-options.js';
 
 /** Exit code 2: the check could not run. */

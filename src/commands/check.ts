@@ -3,16 +3,16 @@ import { dirname, join, resolve } from 'node:path';
 import type { Output } from './output.js';
 import { type CheckEndpointOptions, DEFAULT_TOKEN_ENV, checkEndpoint, describeRun, planCheck } from '../run/check-endpoint.js';
 import { formatBaseline, formatCase, formatHeader, formatSummary } from '../report/human.js';
-import type { CaseReport, Report } from '../report/report.js';
-import { parseBaseline, writeBaseline } from '../report/baseline.js';
+import type { CaseReport, Report } from '../core/report.js';
+import { parseBaseline, writeBaseline } from '../run/baseline.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
 import { renderJunit } from '../report/junit.js';
 import { resolveChannels } from '../run/channels.js';
-import { loadContract } from '../spec/load-contract.js';
-import { answerValidators } from '../spec/compile-contract.js';
+import { loadContract } from '../contract/load-contract.js';
+import { answerValidators } from '../contract/compile-contract.js';
 import { readLimitsOptions } from './limits-option.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../core/usage-error.js';
 
 export interface CheckCommandArgs {
   url: string;

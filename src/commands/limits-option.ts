@@ -1,6 +1,6 @@
-import type { PlatformRules } from '../spec/contract.js';
-import { loadLimitsFile } from '../spec/load-contract.js';
-import { UsageError } from '../usage-error.js';
+import type { PlatformRules } from '../contract/contract.js';
+import { loadLimitsFile } from '../contract/load-contract.js';
+import { UsageError } from '../core/usage-error.js';
 import { CHANNEL_NAME } from '../run/channels.js';
 
 /** `NAME=FILE`, NAME a channel name; anything else is a file name. */

@@ -1,5 +1,5 @@
 import { startReferenceAgent } from '../example-agent/start-reference-agent.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../core/usage-error.js';
 import type { Output } from './output.js';
 
 /** `check-endpoint serve-example`: serves the reference agent until interrupted. */

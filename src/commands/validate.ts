@@ -1,12 +1,12 @@
 import { promises as fs } from 'node:fs';
 import { formatFinding, replyOf } from '../report/human.js';
-import { parseJsonBody } from '../run/check-turn.js';
-import { REPORT_FORMAT_VERSION } from '../report/report.js';
+import { parseJsonBody } from '../validate/judge-exchange.js';
+import { REPORT_FORMAT_VERSION } from '../core/report.js';
 import { resolveChannels } from '../run/channels.js';
-import { loadContract } from '../spec/load-contract.js';
-import { answerValidators } from '../spec/compile-contract.js';
-import { UsageError } from '../usage-error.js';
-import { TOOL_VERSION } from '../version.js';
+import { loadContract } from '../contract/load-contract.js';
+import { answerValidators } from '../contract/compile-contract.js';
+import { UsageError } from '../core/usage-error.js';
+import { TOOL_VERSION } from '../core/version.js';
 import { platformRulesFor, validateAnswer } from '../validate/validate-answer.js';
 import { readLimitsOptions } from './limits-option.js';
 import type { Output } from './output.js';

@@ -1,6 +1,6 @@
-import type { Answer, Reply } from '../answer.js';
-import type { AgentRequest } from '../cases/person-message.js';
-import type { PlatformRules } from '../spec/contract.js';
+import type { Answer, Reply } from '../core/answer.js';
+import type { AgentRequest } from '../core/request.js';
+import type { PlatformRules } from '../contract/contract.js';
 
 /** A 1×1 PNG: an image every platform that shows images takes. */
 const MENU_IMAGE = {

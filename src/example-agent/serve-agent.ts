@@ -1,6 +1,6 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AgentRequest } from '../cases/person-message.js';
+import type { AgentRequest } from '../core/request.js';
 
 /** Answers one request body: an answer object to send as JSON with status 200, or a raw response. */
 export type AgentHandler = (request: AgentRequest, raw: IncomingMessage) => unknown | Promise<unknown>;

@@ -1,5 +1,5 @@
-import type { Contract } from '../spec/contract.js';
-import { bundledContract } from '../spec/load-contract.js';
+import type { Contract } from '../contract/contract.js';
+import { bundledContract } from '../contract/load-contract.js';
 import { referenceAnswer } from './reference-agent.js';
 import { RawResponse, type RunningAgent, serveAgent } from './serve-agent.js';
 

@@ -3,7 +3,7 @@ import type https from 'node:https';
 import { createRequire } from 'node:module';
 import type zlib from 'node:zlib';
 import { redactBytes, redactText } from './redact.js';
-import { now } from '../clock.js';
+import { now } from '../core/clock.js';
 
 /** An HTTP answer, whatever its status. */
 export interface HttpAnswer {

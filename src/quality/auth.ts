@@ -3,13 +3,13 @@
  * header and one with a made-up token: a 2xx answer is an error, 401 or 403 passes, anything else
  * warns. With no token set, a warning: nothing shows the agent asks for one. Runs once per run.
  */
-import type { AgentRequest } from '../cases/person-message.js';
-import { type Finding, error, warning } from '../findings.js';
+import type { AgentRequest } from '../core/request.js';
+import { type Finding, error, warning } from '../core/findings.js';
 import type { HttpOutcome } from '../http/client.js';
-import type { CaseReport, TurnReport } from '../report/report.js';
+import type { CaseReport, TurnReport } from '../core/report.js';
 import type { QualityContext } from './quality-context.js';
 import { qualityCase, qualityConversationId, qualityMessageId, qualityTurn, reportedAnswer, whatCame } from './quality-turn.js';
-import { now } from '../clock.js';
+import { now } from '../core/clock.js';
 
 const ID = 'quality/auth';
 type Attempt = NonNullable<TurnReport['authorization']>;

@@ -6,9 +6,9 @@
  * conversations. Runs once per run, on its own connections (one per conversation).
  */
 import { AgentClient } from '../http/client.js';
-import { type Finding, error, excerpt, pointer } from '../findings.js';
-import type { AgentRequest } from '../cases/person-message.js';
-import type { CaseReport } from '../report/report.js';
+import { type Finding, error, excerpt, pointer } from '../core/findings.js';
+import type { AgentRequest } from '../core/request.js';
+import type { CaseReport } from '../core/report.js';
 import type { QualityContext } from './quality-context.js';
 import {
   judgeTurn,
@@ -19,7 +19,7 @@ import {
   qualityTurn,
   type TurnFields,
 } from './quality-turn.js';
-import { now } from '../clock.js';
+import { now } from '../core/clock.js';
 
 const ID = 'quality/concurrency';
 

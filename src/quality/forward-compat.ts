@@ -5,12 +5,12 @@
  * refusal or no answer is rule `forward-compat`. Runs on every channel.
  */
 import { MADE_UP_CHOICE } from '../cases/fixed-cases.js';
-import type { AgentRequest } from '../cases/person-message.js';
+import type { AgentRequest } from '../core/request.js';
 import photo from '../generated/photo.json' with { type: 'json' };
-import type { CaseReport } from '../report/report.js';
+import type { CaseReport } from '../core/report.js';
 import type { QualityContext } from './quality-context.js';
 import { judgeTurn, qualityCase, qualityConversationId, qualityMessageId, qualityTurn, withCaseRule } from './quality-turn.js';
-import { now } from '../clock.js';
+import { now } from '../core/clock.js';
 
 const ID = 'quality/forward-compat';
 

@@ -4,11 +4,11 @@
  * quality/auth's and quality/malformed's turns, which are meant to be turned away) and reports p50,
  * p95 and max (nearest rank). A p95 above --latency-budget warns. Runs on every channel, last.
  */
-import { type Finding, warning } from '../findings.js';
-import type { CaseReport, LatencyFigures } from '../report/report.js';
+import { type Finding, warning } from '../core/findings.js';
+import type { CaseReport, LatencyFigures } from '../core/report.js';
 import type { QualityCaseId, QualityContext } from './quality-context.js';
 import { qualityCase, qualityConversationPattern } from './quality-turn.js';
-import { now } from '../clock.js';
+import { now } from '../core/clock.js';
 
 const ID = 'quality/latency';
 

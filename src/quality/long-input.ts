@@ -4,11 +4,11 @@
  * combining marks and emoji joined with U+200D. Each must be answered 200 with a valid answer
  * (rule `long-input` when none came). Runs on every channel.
  */
-import type { AgentRequest } from '../cases/person-message.js';
-import type { CaseReport, TurnReport } from '../report/report.js';
+import type { AgentRequest } from '../core/request.js';
+import type { CaseReport, TurnReport } from '../core/report.js';
 import type { QualityContext } from './quality-context.js';
 import { judgeTurn, qualityCase, qualityConversationId, qualityMessageId, qualityTurn, withCaseRule } from './quality-turn.js';
-import { now } from '../clock.js';
+import { now } from '../core/clock.js';
 
 const ID = 'quality/long-input';
 

@@ -3,13 +3,13 @@
  * valid request: one cut off halfway (not JSON), one with no `message`, one of the wrong types. A
  * 4xx answer passes; a 5xx, a 2xx or no answer warns. Runs once per run, with the token.
  */
-import type { AgentRequest } from '../cases/person-message.js';
-import { type Finding, warning } from '../findings.js';
+import type { AgentRequest } from '../core/request.js';
+import { type Finding, warning } from '../core/findings.js';
 import type { HttpOutcome } from '../http/client.js';
-import type { CaseReport, TurnReport } from '../report/report.js';
+import type { CaseReport, TurnReport } from '../core/report.js';
 import type { QualityContext } from './quality-context.js';
 import { qualityCase, qualityConversationId, qualityMessageId, qualityTurn, reportedAnswer, whatCame } from './quality-turn.js';
-import { now } from '../clock.js';
+import { now } from '../core/clock.js';
 
 const ID = 'quality/malformed';
 

@@ -1,5 +1,5 @@
 import type { AgentClient } from '../http/client.js';
-import type { CaseReport } from '../report/report.js';
+import type { CaseReport } from '../core/report.js';
 import type { CheckPlan } from '../run/check-endpoint.js';
 
 /** What the quality cases get: the resolved run, the open client, and the fixed cases' reports. */

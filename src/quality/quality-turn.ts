@@ -3,11 +3,11 @@
  * message is judged, the case's own rule in place of `status` and `timeout`, and assembling turn
  * and case reports the way the fixed cases do.
  */
-import type { AgentRequest } from '../cases/person-message.js';
-import { type Finding, type Rule, error, excerpt } from '../findings.js';
+import type { AgentRequest } from '../core/request.js';
+import { type Finding, type Rule, error, excerpt } from '../core/findings.js';
 import type { HttpOutcome } from '../http/client.js';
-import { type CaseParts, type CaseReport, type ReportedFinding, type TurnReport, assembleCase, replyIndex } from '../report/report.js';
-import { type TurnVerdict, checkTurn, nestingDepth, parseJsonBody } from '../run/check-turn.js';
+import { type CaseParts, type CaseReport, type ReportedFinding, type TurnReport, assembleCase, replyIndex } from '../core/report.js';
+import { type TurnVerdict, checkTurn, nestingDepth, parseJsonBody } from '../validate/judge-exchange.js';
 import type { QualityCaseId, QualityContext } from './quality-context.js';
 
 /** Answers nested deeper than this are not copied into reports (as check-turn does). */

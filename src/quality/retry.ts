@@ -4,13 +4,13 @@
  * retry must be answered 200 with a valid answer (rule `retry`); different replies the second time
  * warn. Runs on every channel.
  */
-import type { Reply } from '../answer.js';
-import type { AgentRequest } from '../cases/person-message.js';
-import { excerpt, warning } from '../findings.js';
-import type { CaseReport } from '../report/report.js';
+import type { Reply } from '../core/answer.js';
+import type { AgentRequest } from '../core/request.js';
+import { excerpt, warning } from '../core/findings.js';
+import type { CaseReport } from '../core/report.js';
 import type { QualityContext } from './quality-context.js';
 import { judgeTurn, qualityCase, qualityConversationId, qualityMessageId, qualityTurn, withCaseRule } from './quality-turn.js';
-import { now } from '../clock.js';
+import { now } from '../core/clock.js';
 
 const ID = 'quality/retry';
 

@@ -12,7 +12,7 @@
  * own; latency last, over every turn before it. Reported in the table's order, case by case.
  */
 import { runPooled } from '../run/pool.js';
-import type { CaseReport } from '../report/report.js';
+import type { CaseReport } from '../core/report.js';
 import { authCase } from './auth.js';
 import { concurrencyCase } from './concurrency.js';
 import { forwardCompatCase } from './forward-compat.js';

@@ -1,4 +1,4 @@
-import type { Report } from './report.js';
+import type { Report } from '../core/report.js';
 
 /** A workflow command's message: %, CR and LF escaped as the runner reads them. */
 function escapeData(value: string): string {

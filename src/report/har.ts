@@ -1,5 +1,5 @@
 import type { RecordedExchange } from '../http/client.js';
-import { TOOL_VERSION } from '../version.js';
+import { TOOL_VERSION } from '../core/version.js';
 
 /** Bodies longer than this are cut in the archive (the check itself reads up to --max-body). */
 const MAX_ARCHIVED_BODY = 1024 * 1024;

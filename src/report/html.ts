@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CaseReport, Report } from './report.js';
+import type { CaseReport, Report } from '../core/report.js';
 import { type CaseAnchor, renderConversation } from './html/conversation.js';
 import { type Markup, h, slug } from './html/markup.js';
 import { type MatrixLayout, matrixLayout, renderMatrix } from './html/matrix.js';

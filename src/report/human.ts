@@ -1,6 +1,6 @@
 import type { Colours } from './colour.js';
-import { type Finding, excerpt } from '../findings.js';
-import type { CaseReport, Report, ReportedFinding } from './report.js';
+import { type Finding, excerpt } from '../core/findings.js';
+import type { CaseReport, Report, ReportedFinding } from '../core/report.js';
 
 type RunDescription = Pick<Report, 'tool' | 'spec' | 'target' | 'channels'>;
 

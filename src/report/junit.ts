@@ -1,4 +1,4 @@
-import type { CaseReport, Report, ReportedFinding } from './report.js';
+import type { CaseReport, Report, ReportedFinding } from '../core/report.js';
 
 /** Text made safe for XML 1.0: characters XML cannot hold are dropped, markup is escaped. */
 export function xmlText(value: string): string {

@@ -1,6 +1,6 @@
-import type { Reply } from '../answer.js';
+import type { Reply } from '../core/answer.js';
 import { CASE_IDS, type CaseDefinition, FIXED_CASES, type PastTurn, isCaseId } from '../cases/fixed-cases.js';
-import type { AgentRequest } from '../cases/person-message.js';
+import type { AgentRequest } from '../core/request.js';
 import { AgentClient, type RecordedExchange } from '../http/client.js';
 import {
   type CaseReport,
@@ -11,18 +11,18 @@ import {
   type TurnReport,
   assembleCase,
   replyIndex,
-} from '../report/report.js';
-import { type Contract, MAX_WAIT_SECONDS, type PlatformRules } from '../spec/contract.js';
-import { bundledContract } from '../spec/load-contract.js';
-import { UsageError } from '../usage-error.js';
-import { TOOL_VERSION } from '../version.js';
+} from '../core/report.js';
+import { type Contract, MAX_WAIT_SECONDS, type PlatformRules } from '../contract/contract.js';
+import { bundledContract } from '../contract/load-contract.js';
+import { UsageError } from '../core/usage-error.js';
+import { TOOL_VERSION } from '../core/version.js';
 import { resolveChannels } from './channels.js';
-import { checkTurn } from './check-turn.js';
-import { applyBaseline, type BaselineEntry, isExpectedFailure } from '../report/baseline.js';
-import { reproduceCase } from '../report/reproduce.js';
+import { checkTurn } from '../validate/judge-exchange.js';
+import { applyBaseline, type BaselineEntry, isExpectedFailure } from './baseline.js';
+import { reproduceCase } from './reproduce.js';
 import { runPooled } from './pool.js';
 import { parseTargetUrl } from './target-url.js';
-import { now } from '../clock.js';
+import { now } from '../core/clock.js';
 
 export const DEFAULT_TOKEN_ENV = 'FLOW_FRAMEWORK_AGENT_TOKEN';
 export const DEFAULT_CONCURRENCY = 8;

@@ -1,4 +1,4 @@
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../core/usage-error.js';
 
 /** Parses and vets the agent's URL: http or https, no credentials in it. */
 export function parseTargetUrl(text: string, tokenEnv: string): URL {

@@ -1,12 +1,12 @@
-import type { Button, MessageReply, ReactionReply } from '../answer.js';
-import { buttonId, buttonLabel } from '../answer.js';
-import { type Finding, type Severity, excerpt, replyPointer } from '../findings.js';
+import type { Button, MessageReply, ReactionReply } from '../core/answer.js';
+import { buttonId, buttonLabel } from '../core/answer.js';
+import { type Finding, type Severity, excerpt, replyPointer } from '../core/findings.js';
 import { base64DecodedLength, lengthIn, unitName, utf8ByteLength } from '../platforms/counting.js';
 import type { CountingUnit } from '../platforms/counting.js';
 import { emojiKey } from '../platforms/emoji.js';
 import { smsSegments } from '../platforms/sms-segments.js';
 import type { UniformRules } from '../platforms/uniform-rules.js';
-import type { Support } from '../spec/contract.js';
+import type { Support } from '../contract/contract.js';
 
 const NOT_SENT = 'so this reply is not sent';
 

@@ -1,4 +1,4 @@
-import { type Finding, error, excerpt, replyPointer } from '../findings.js';
+import { type Finding, error, excerpt, replyPointer } from '../core/findings.js';
 
 /**
  * An id a reply names (`replyTo`, a reaction's `messageId`) must be one of the person's messages

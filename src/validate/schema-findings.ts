@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { type Finding, MAX_FINDINGS, error, excerpt, jsonType, pointer } from '../findings.js';
+import { type Finding, MAX_FINDINGS, error, excerpt, jsonType, pointer } from '../core/findings.js';
 import { closestName } from './did-you-mean.js';
 
 type Schema = Record<string, unknown>;

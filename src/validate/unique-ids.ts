@@ -1,6 +1,6 @@
-import type { Button, ListSection, MessageReply } from '../answer.js';
-import { buttonId } from '../answer.js';
-import { type Finding, MAX_FINDINGS, error, excerpt, replyPointer } from '../findings.js';
+import type { Button, ListSection, MessageReply } from '../core/answer.js';
+import { buttonId } from '../core/answer.js';
+import { type Finding, MAX_FINDINGS, error, excerpt, replyPointer } from '../core/findings.js';
 
 /** Where an id stands, as pointer segments under the reply; turned into a pointer only when needed. */
 type Place = (string | number)[];

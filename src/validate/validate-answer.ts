@@ -1,9 +1,9 @@
-import type { Answer, Reply } from '../answer.js';
-import { type Finding, MAX_FINDINGS, capFindings, error } from '../findings.js';
-import { replyIndex } from '../report/report.js';
-import { type AnswerValidators, answerValidators } from '../spec/compile-contract.js';
-import type { Contract, PlatformRules } from '../spec/contract.js';
-import { bundledContract } from '../spec/load-contract.js';
+import type { Answer, Reply } from '../core/answer.js';
+import { type Finding, MAX_FINDINGS, capFindings, error } from '../core/findings.js';
+import { replyIndex } from '../core/report.js';
+import { type AnswerValidators, answerValidators } from '../contract/compile-contract.js';
+import type { Contract, PlatformRules } from '../contract/contract.js';
+import { bundledContract } from '../contract/load-contract.js';
 import { type UniformRules, uniformRules } from '../platforms/uniform-rules.js';
 import { messagePlatformFindings, reactionPlatformFindings, templatePlatformFindings } from './platform-findings.js';
 import { referenceFindings } from './references.js';

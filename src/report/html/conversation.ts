@@ -1,4 +1,4 @@
-import type { CaseReport, ReportedFinding, TurnReport } from '../report.js';
+import type { CaseReport, ReportedFinding, TurnReport } from '../../core/report.js';
 import type { ConversationContext, PersonMessageView, ReactionView } from './context.js';
 import { hasError, renderFindings } from './findings.js';
 import { type Markup, h } from './markup.js';

@@ -1,4 +1,4 @@
-import type { ReportedFinding } from '../report.js';
+import type { ReportedFinding } from '../../core/report.js';
 import { type Markup, h } from './markup.js';
 import { clip, count } from './values.js';
 

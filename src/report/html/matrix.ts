@@ -1,4 +1,4 @@
-import type { ChannelReport } from '../report.js';
+import type { ChannelReport } from '../../core/report.js';
 import { type CaseAnchor, STATE_LABEL, caseState } from './conversation.js';
 import { type Markup, h } from './markup.js';
 import { asRecord } from './values.js';

@@ -1,5 +1,5 @@
-import { excerpt } from '../../findings.js';
-import type { ReportedFinding } from '../report.js';
+import { excerpt } from '../../core/findings.js';
+import type { ReportedFinding } from '../../core/report.js';
 import type { ConversationContext } from './context.js';
 import { hasError, renderFindings } from './findings.js';
 import { type Interpolation, type Markup, h } from './markup.js';

@@ -1,9 +1,9 @@
 import { CASE_IDS } from '../cases/fixed-cases.js';
-import { RULES, type Rule } from '../findings.js';
+import { RULES, type Rule } from '../core/findings.js';
 import { QUALITY_CASE_IDS } from '../quality/quality-context.js';
-import { CHANNEL_NAME } from '../run/channels.js';
-import { UsageError } from '../usage-error.js';
-import type { BaselineOutcome, CaseReport, Report, ReportedFinding } from './report.js';
+import { CHANNEL_NAME } from './channels.js';
+import { UsageError } from '../core/usage-error.js';
+import type { BaselineOutcome, CaseReport, Report, ReportedFinding } from '../core/report.js';
 
 /** One expected failure: `case`, `case:rule`, `channel/case` or `channel/case:rule`. */
 export interface BaselineEntry {

@@ -1,8 +1,8 @@
-import type { Reply } from '../answer.js';
-import { type Finding, capFindings, error, excerpt, warning } from '../findings.js';
+import type { Reply } from '../core/answer.js';
+import { type Finding, capFindings, error, excerpt, warning } from '../core/findings.js';
 import type { HttpOutcome } from '../http/client.js';
-import type { Contract, PlatformRules } from '../spec/contract.js';
-import { validateAnswer } from '../validate/validate-answer.js';
+import type { Contract, PlatformRules } from '../contract/contract.js';
+import { validateAnswer } from './validate-answer.js';
 
 export interface TurnContext {
   channel: string;

@@ -1,6 +1,6 @@
-import type { Finding } from '../findings.js';
-import type { AgentRequest } from '../cases/person-message.js';
-import { now } from '../clock.js';
+import type { Finding } from './findings.js';
+import type { AgentRequest } from './request.js';
+import { now } from './clock.js';
 
 /** The version of the report format (`spec/report.schema.json`); it changes only when the shape does. */
 export const REPORT_FORMAT_VERSION = 1;

@@ -4,7 +4,6 @@ import { ContractError } from './contract-error.js';
 
 const DEFAULT_AGENT_TIMEOUT_SECONDS = 60;
 
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -34,11 +33,7 @@ export function describeSchemaErrors(prefix: string, errors: ErrorObject[] | nul
  * operation's request and `200` answer schemas, its timeout, and the platforms' rules, each
  * checked against the platform-limits schema.
  */
-export function extractContract(
-  document: unknown,
-  source: string,
-  validatePlatformRules: ValidateFunction,
-): Contract {
+export function extractContract(document: unknown, source: string, validatePlatformRules: ValidateFunction): Contract {
   const fail = (problem: string): never => {
     throw new ContractError(`${source}: ${problem}`);
   };

@@ -1,4 +1,4 @@
-import type { CaseReport } from './report.js';
+import type { CaseReport } from '../core/report.js';
 
 /** A value quoted for a POSIX shell: single quotes, each ' written as '\''. */
 export function shellQuote(value: string): string {

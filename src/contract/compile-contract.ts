@@ -19,7 +19,21 @@ export interface AnswerValidators {
 }
 
 /** Keywords of the answer object that say nothing about its `replies` list as a whole. */
-const ENVELOPE_KEYWORDS = new Set(['$schema', '$id', 'title', 'description', '$comment', 'examples', 'x-message', 'x-anchor', 'type', 'required', 'additionalProperties', 'properties', '$defs']);
+const ENVELOPE_KEYWORDS = new Set([
+  '$schema',
+  '$id',
+  'title',
+  'description',
+  '$comment',
+  'examples',
+  'x-message',
+  'x-anchor',
+  'type',
+  'required',
+  'additionalProperties',
+  'properties',
+  '$defs',
+]);
 const LIST_KEYWORDS = new Set(['title', 'description', '$comment', 'examples', 'x-message', 'x-anchor', 'type', 'items']);
 
 /** See `AnswerValidators.repliesApart`. */
@@ -43,9 +57,7 @@ function compileAnswerSchema(schema: JsonSchema, source: string, options: Record
     return createAjv(options).compile(schema);
   } catch (cause) {
     const why =
-      cause instanceof RangeError
-        ? 'it refers to itself ($ref cycles), which the checker does not support'
-        : (cause as Error).message;
+      cause instanceof RangeError ? 'it refers to itself ($ref cycles), which the checker does not support' : (cause as Error).message;
     throw new ContractError(`${source}: the answer schema does not compile: ${why}`, { cause });
   }
 }
