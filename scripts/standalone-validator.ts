@@ -5,7 +5,7 @@
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createAjv, quickCheckOptions } from '../src/contract/ajv.js';
-import { prepareForValidation } from '../src/validate/schema-findings.js';
+import { prepareForValidation } from '../src/contract/prepare-schema.js';
 import type { Contract } from '../src/contract/contract.js';
 
 /**

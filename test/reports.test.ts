@@ -9,7 +9,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { createAjv } from '../src/contract/ajv.js';
 import { parseBaseline } from '../src/run/baseline.js';
-import { replyIndex } from '../src/core/report.js';
+import { replyIndex } from '../src/core/findings.js';
 import { shellQuote } from '../src/run/reproduce.js';
 import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
 import { ROOT, runCli } from './helpers.js';

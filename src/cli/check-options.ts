@@ -6,7 +6,7 @@ import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_QUALITY_CONVERSATIONS,
   DEFAULT_TOKEN_ENV,
-} from '../run/check-endpoint.js';
+} from '../run/defaults.js';
 
 /** One flag, in the shape yargs takes; the fast parser reads the same table. */
 export interface OptionSpec {

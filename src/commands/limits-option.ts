@@ -1,7 +1,7 @@
 import type { PlatformRules } from '../contract/contract.js';
 import { loadLimitsFile } from '../contract/load-contract.js';
 import { UsageError } from '../core/usage-error.js';
-import { CHANNEL_NAME } from '../run/channels.js';
+import { CHANNEL_NAME } from '../core/ids.js';
 
 /** `NAME=FILE`, NAME a channel name; anything else is a file name. */
 const NAMED_FILE = new RegExp(`^(${CHANNEL_NAME.source.slice(1, -1)})=(.+)$`);

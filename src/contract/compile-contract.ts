@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { precompiledResponseCheck } from '../generated/check-response.js';
 import { precompiledResponseValidator } from '../generated/validate-response.js';
-import { prepareForValidation } from '../validate/schema-findings.js';
+import { prepareForValidation } from './prepare-schema.js';
 import { createAjv, quickCheckOptions } from './ajv.js';
 import type { Contract, JsonSchema } from './contract.js';
 import { ContractError } from './contract-error.js';

@@ -61,6 +61,18 @@ export function replyPointer(index: number, ...segments: (string | number)[]): s
   return pointer(`/replies/${index}`, ...segments);
 }
 
+const REPLIES_PREFIX = '/replies/';
+
+/** The reply index a finding's pointer names (`/replies/2/...` is 2), or null. */
+export function replyIndex(path: string): number | null {
+  const start = REPLIES_PREFIX.length;
+  if (!path.startsWith(REPLIES_PREFIX)) return null;
+  let end = start;
+  let index = 0;
+  for (let code = path.charCodeAt(end); code >= 48 && code <= 57; code = path.charCodeAt(++end)) index = index * 10 + (code - 48);
+  return end > start && (end === path.length || path[end] === '/') ? index : null;
+}
+
 /**
  * A short, single-line rendering of a received value for messages. Bounded in time and depth
  * whatever the value: a hostile answer may nest 100,000 levels or hold megabytes of text.

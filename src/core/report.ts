@@ -1,6 +1,5 @@
 import type { Finding } from './findings.js';
 import type { AgentRequest } from './request.js';
-import { now } from './clock.js';
 
 /** The version of the report format (`spec/report.schema.json`); it changes only when the shape does. */
 export const REPORT_FORMAT_VERSION = 1;
@@ -106,49 +105,4 @@ export interface BaselineOutcome {
   stale: string[];
   /** Entries about cases or channels this run did not check (a narrower --case or --channel). */
   unchecked: string[];
-}
-
-const REPLIES_PREFIX = '/replies/';
-
-/** The reply index a finding's pointer names (`/replies/2/...` is 2), or null. */
-export function replyIndex(path: string): number | null {
-  const start = REPLIES_PREFIX.length;
-  if (!path.startsWith(REPLIES_PREFIX)) return null;
-  let end = start;
-  let index = 0;
-  for (let code = path.charCodeAt(end); code >= 48 && code <= 57; code = path.charCodeAt(++end)) index = index * 10 + (code - 48);
-  return end > start && (end === path.length || path[end] === '/') ? index : null;
-}
-
-/** What a case is made of, before its verdict: its turns, and findings about the case as a whole. */
-export interface CaseParts {
-  id: string;
-  channel: string;
-  conversationId: string;
-  /** When the case started, on the clock of src/clock.ts. */
-  started: number;
-  turns: TurnReport[];
-  /** Findings about the case as a whole, not one turn (reported with turn null). */
-  caseFindings?: readonly Finding[];
-  latency?: LatencyFigures;
-}
-
-/** The case as reported: every finding of its turns and its own; failed by an error, or by any finding under --strict. */
-export function assembleCase(parts: CaseParts, strict: boolean): CaseReport {
-  const { id, channel, conversationId, started, turns, caseFindings = [], latency } = parts;
-  const findings = [
-    ...turns.flatMap((turn) => turn.findings),
-    ...caseFindings.map((finding): ReportedFinding => ({ ...finding, turn: null, reply: replyIndex(finding.path) })),
-  ];
-  const passed = !findings.some((finding) => finding.severity === 'error' || strict);
-  return {
-    id,
-    channel,
-    conversationId,
-    passed,
-    durationMs: Math.round(now() - started),
-    turns,
-    findings,
-    ...(latency ? { latency } : {}),
-  };
 }

@@ -1,4 +1,4 @@
-import type { PlatformRules } from '../contract/contract.js';
+import type { PlatformRules } from './platform-rules.js';
 import { emojiKey } from './emoji.js';
 
 /** Rules with every field present; the reaction emoji also as comparison keys (U+FE0F left out). */

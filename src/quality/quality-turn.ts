@@ -4,9 +4,10 @@
  * and case reports the way the fixed cases do.
  */
 import type { AgentRequest } from '../core/request.js';
-import { type Finding, type Rule, error, excerpt } from '../core/findings.js';
+import { type Finding, type Rule, error, excerpt, replyIndex } from '../core/findings.js';
 import type { HttpOutcome } from '../http/client.js';
-import { type CaseParts, type CaseReport, type ReportedFinding, type TurnReport, assembleCase, replyIndex } from '../core/report.js';
+import type { CaseReport, ReportedFinding, TurnReport } from '../core/report.js';
+import { type CaseParts, assembleCase } from '../run/assemble.js';
 import { type TurnVerdict, checkTurn, nestingDepth, parseJsonBody } from '../validate/judge-exchange.js';
 import type { QualityCaseId, QualityContext } from './quality-context.js';
 

@@ -1,7 +1,7 @@
 import { CASE_IDS } from '../cases/fixed-cases.js';
 import { RULES, type Rule } from '../core/findings.js';
 import { QUALITY_CASE_IDS } from '../quality/quality-context.js';
-import { CHANNEL_NAME } from './channels.js';
+import { CHANNEL_NAME } from '../core/ids.js';
 import { UsageError } from '../core/usage-error.js';
 import type { BaselineOutcome, CaseReport, Report, ReportedFinding } from '../core/report.js';
 

@@ -1,8 +1,6 @@
 import { type Contract, knownChannels } from '../contract/contract.js';
+import { CHANNEL_NAME } from '../core/ids.js';
 import { UsageError } from '../core/usage-error.js';
-
-/** A channel's name, as spec/request.schema.json allows a custom one: a lower case letter, then up to 31 of a-z, 0-9, _ and -. */
-export const CHANNEL_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 
 /**
  * The channels asked for: `all` is the contract's platforms, repeats are dropped, none asked is

@@ -9,9 +9,9 @@ import {
   type Report,
   type ReportedFinding,
   type TurnReport,
-  assembleCase,
-  replyIndex,
 } from '../core/report.js';
+import { replyIndex } from '../core/findings.js';
+import { assembleCase } from './assemble.js';
 import { type Contract, MAX_WAIT_SECONDS, type PlatformRules } from '../contract/contract.js';
 import { bundledContract } from '../contract/load-contract.js';
 import { UsageError } from '../core/usage-error.js';
@@ -23,12 +23,15 @@ import { reproduceCase } from './reproduce.js';
 import { runPooled } from './pool.js';
 import { parseTargetUrl } from './target-url.js';
 import { now } from '../core/clock.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_LATENCY_BUDGET_SECONDS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_QUALITY_CONVERSATIONS,
+  DEFAULT_TOKEN_ENV,
+} from './defaults.js';
 
-export const DEFAULT_TOKEN_ENV = 'FLOW_FRAMEWORK_AGENT_TOKEN';
-export const DEFAULT_CONCURRENCY = 8;
-export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
-export const DEFAULT_QUALITY_CONVERSATIONS = 8;
-export const DEFAULT_LATENCY_BUDGET_SECONDS = 10;
+export { DEFAULT_TOKEN_ENV } from './defaults.js';
 
 export interface CheckEndpointOptions {
   /** Channels to check: platform names or custom names; `all` means the contract's platforms. Default `whatsapp`. */

@@ -6,7 +6,7 @@ import type { CountingUnit } from '../platforms/counting.js';
 import { emojiKey } from '../platforms/emoji.js';
 import { smsSegments } from '../platforms/sms-segments.js';
 import type { UniformRules } from '../platforms/uniform-rules.js';
-import type { Support } from '../contract/contract.js';
+import type { Support } from '../platforms/platform-rules.js';
 
 const NOT_SENT = 'so this reply is not sent';
 

@@ -1,6 +1,5 @@
 import type { Answer, Reply } from '../core/answer.js';
-import { type Finding, MAX_FINDINGS, capFindings, error } from '../core/findings.js';
-import { replyIndex } from '../core/report.js';
+import { type Finding, MAX_FINDINGS, capFindings, error, replyIndex } from '../core/findings.js';
 import { type AnswerValidators, answerValidators } from '../contract/compile-contract.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
 import { bundledContract } from '../contract/load-contract.js';

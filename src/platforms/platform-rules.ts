@@ -1,0 +1,39 @@
+import type { CountingUnit } from './counting.js';
+import type { SegmentSize } from './sms-segments.js';
+
+/** `yes`: shown; `no`: a reply carrying it is not sent; `ignored`: sent without it. */
+export type Support = 'yes' | 'no' | 'ignored';
+
+/** What one platform shows: one entry of the OpenAPI document's `x-platforms`, or a `--limits` file. */
+export interface PlatformRules {
+  title: string;
+  counting: CountingUnit;
+  sources?: string;
+  text?: { maxLength?: number };
+  buttons?: {
+    support: Support;
+    maxCount?: number;
+    labelMaxLength?: number;
+    idMaxLength?: number;
+    idMaxBytes?: number;
+    bodyMaxLength?: number;
+  };
+  list?: {
+    support: Support;
+    maxSections?: number;
+    maxRows?: number;
+    buttonMaxLength?: number;
+    sectionTitleMaxLength?: number;
+    sectionTitleRequiredWhenSeveral?: boolean;
+    rowTitleMaxLength?: number;
+    rowDescriptionMaxLength?: number;
+    rowIdMaxLength?: number;
+    bodyMaxLength?: number;
+  };
+  link?: { support: Support; labelShown?: boolean; labelMaxLength?: number; bodyMaxLength?: number };
+  image?: { support: Support; mimeTypes?: string[]; maxBytes?: number; captionMaxLength?: number };
+  reaction?: { support: Support; emoji?: 'any' | string[] };
+  template?: { support: Support };
+  replyTo?: { support: Support };
+  segments?: { gsm7: SegmentSize; ucs2: SegmentSize };
+}
