@@ -33,7 +33,7 @@ export function standaloneResponseValidator(contract: Contract, kind: Standalone
   ajv.addSchema(schema, 'response');
   let code = standaloneCode.default(ajv, { [exportName]: 'response' });
   // ajv writes its run-time helpers as require() calls; an ES module imports them.
-  const imports: string[] = ["import { standaloneFormats as formats } from '../contract/standalone-formats.js';"];
+  const imports: string[] = ["import { standaloneFormats as formats } from '../formats/schema-formats.js';"];
   const names = new Map<string, string>();
   code = code.replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
     let name = names.get(specifier);

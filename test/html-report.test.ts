@@ -10,7 +10,9 @@ import { type AgentHandler, type RunningAgent, serveAgent } from '../src/example
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import type { CaseReport, Report, ReportedFinding, TurnReport } from '../src/core/report.js';
 import { renderHtmlReport } from '../src/report/html.js';
-import { checkEndpoint, errorReport } from '../src/run/check-endpoint.js';
+import { checkEndpoint, describePlannedRun } from '../src/run/check-endpoint.js';
+import { errorReport } from '../src/run/assemble.js';
+import { planCheck } from '../src/run/plan.js';
 import { runCli } from './helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -71,7 +73,7 @@ async function openPage(browser: Browser, file: string, width = 1280): Promise<O
 // Hand-made reports for the renderer's own tests.
 
 function finding(rule: ReportedFinding['rule'], path: string, message: string, turn: number | null, reply: number | null): ReportedFinding {
-  return { rule, severity: 'error', message, path, hint: null, turn, reply };
+  return { rule, severity: 'error', message, path, hint: null, turn, reply, reproduce: null };
 }
 
 function turnOf(messageId: string, message: unknown, answer: unknown, findings: ReportedFinding[] = []): TurnReport {
@@ -95,6 +97,7 @@ function caseOf(id: string, channel: string, turns: TurnReport[], extra: Reporte
     durationMs: 40,
     turns,
     findings,
+    expected: false,
   };
 }
 
@@ -119,6 +122,7 @@ function reportOf(cases: CaseReport[], target = 'http://127.0.0.1:1/agent'): Rep
       warnings: all.filter((item) => item.severity === 'warning').length,
     },
     cases,
+    baseline: null,
   };
 }
 
@@ -211,7 +215,10 @@ describe('the HTML report: rendering', () => {
 
   test('a report of a check that could not run says why', () => {
     const page = renderHtmlReport(
-      errorReport('http://127.0.0.1:9/agent', 'Could not reach your agent at http://127.0.0.1:9/agent: refused'),
+      errorReport(
+        describePlannedRun(planCheck('http://127.0.0.1:9/agent')),
+        'Could not reach your agent at http://127.0.0.1:9/agent: refused',
+      ),
     );
     assert.match(page, /The check could not run/);
     assert.match(page, /Could not reach your agent at http:\/\/127\.0\.0\.1:9\/agent: refused/);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { isPlainHttpUrl, isUri } from '../src/contract/uri-format.js';
+import { isPlainHttpUrl, isUri } from '../src/formats/schema-formats.js';
 
 const rfc3986Uri = fullFormats.uri as (text: string) => boolean;
 

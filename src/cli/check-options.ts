@@ -1,4 +1,4 @@
-import { CASE_IDS } from '../cases/fixed-cases.js';
+import { CASE_IDS } from '../scenarios/registry.js';
 import type { CheckCommandArgs } from '../commands/check.js';
 import {
   DEFAULT_CONCURRENCY,

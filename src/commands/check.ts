@@ -1,10 +1,12 @@
 import { promises as fs } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Output } from './output.js';
-import { type CheckEndpointOptions, DEFAULT_TOKEN_ENV, checkEndpoint, describeRun, planCheck } from '../run/check-endpoint.js';
+import { DEFAULT_TOKEN_ENV, checkEndpoint, describePlannedRun } from '../run/check-endpoint.js';
+import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { formatBaseline, formatCase, formatHeader, formatSummary } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
-import { parseBaseline, writeBaseline } from '../run/baseline.js';
+import { parseBaseline } from '../run/baseline.js';
+import { writeBaseline } from '../report/baseline-file.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
 import { renderJunit } from '../report/junit.js';
@@ -100,7 +102,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
   const plan = planCheck(args.url, options); // throws UsageError before anything is sent
   const c = output.colour;
   const tokenNote = plan.token ? `token: from ${tokenEnv}` : `token: none (${tokenEnv} is not set)`;
-  for (const line of formatHeader(describeRun(plan), tokenNote, c)) output.line(line);
+  for (const line of formatHeader(describePlannedRun(plan), tokenNote, c)) output.line(line);
   if (plan.insecure) {
     output.line(
       c.bold(

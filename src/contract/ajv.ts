@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
-import { isSingleEmoji } from '../platforms/emoji.js';
-import { isUri } from './uri-format.js';
+import { EMOJI_FORMAT, isUri } from '../formats/schema-formats.js';
 
 /** Annotation keywords of the spec's schemas (and `x-anchor`, added in memory) that carry no validation meaning. */
 export const ANNOTATION_KEYWORDS = ['x-message', 'x-anchor'] as const;
@@ -58,8 +57,7 @@ export function quickCheckOptions(schema: unknown): Record<string, unknown> {
   return codeUnits ? { ...FIRST_ERROR_OPTIONS, unicode: false, logger: false } : { ...FIRST_ERROR_OPTIONS };
 }
 
-/** The `emoji` format of the response schema: exactly one RGI emoji grapheme. */
-export const EMOJI_FORMAT = { type: 'string', validate: isSingleEmoji } as const;
+export { EMOJI_FORMAT } from '../formats/schema-formats.js';
 
 // ajv's compiler is loaded only when a schema must be compiled at run time (another --spec, a
 // --limits file): the bundled contract's answer validator is compiled at build time.
@@ -71,7 +69,7 @@ export function createAjv(options: Record<string, unknown> = {}): Ajv {
   const addFormats = load('ajv-formats') as FormatsPlugin;
   const ajv = new Ajv2020({ ...AJV_OPTIONS, ...options });
   addFormats(ajv);
-  // The same `uri`, answered sooner for plain http(s) URLs (see uri-format.ts).
+  // The same `uri`, answered sooner for plain http(s) URLs (see formats/schema-formats.ts).
   ajv.addFormat('uri', isUri);
   ajv.addFormat('emoji', EMOJI_FORMAT);
   ajv.addVocabulary([...ANNOTATION_KEYWORDS]);

@@ -12,9 +12,9 @@ export interface ReportedFinding extends Finding {
   reply: number | null;
   /**
    * On the findings of a failed turn: a curl command that sends that turn's request again (the
-   * token named by its variable, never its value); null elsewhere. Set once the run is done.
+   * token named by its variable, never its value); null elsewhere.
    */
-  reproduce?: string | null;
+  reproduce: string | null;
 }
 
 export interface TurnReport {
@@ -49,8 +49,8 @@ export interface CaseReport {
   conversationId: string;
   /** No finding of severity error (and none at all under --strict). */
   passed: boolean;
-  /** It failed, and a --baseline entry lists every one of its error findings: it does not fail the run. */
-  expected?: boolean;
+  /** It failed, and a --baseline entry lists every one of its failing findings: it does not fail the run. */
+  expected: boolean;
   durationMs: number;
   turns: TurnReport[];
   /** Every finding of the case's turns. */
@@ -92,7 +92,7 @@ export interface Report {
   counts: { cases: number; passed: number; failed: number; errors: number; warnings: number };
   cases: CaseReport[];
   /** What a --baseline file did: null without one. */
-  baseline?: BaselineOutcome | null;
+  baseline: BaselineOutcome | null;
 }
 
 /** A baseline's effect on the run: which entries matched failures, and which are stale. */

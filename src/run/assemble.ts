@@ -1,36 +1,132 @@
-import { type Finding, replyIndex } from '../core/findings.js';
+/**
+ * The report, assembled: a case from its recorded turns, the run from its cases (the verdict rules
+ * are verdict.ts's).
+ */
 import { now } from '../core/clock.js';
-import type { CaseReport, LatencyFigures, ReportedFinding, TurnReport } from '../core/report.js';
+import { type Finding, replyIndex } from '../core/findings.js';
+import type { CaseReport, ChannelReport, LatencyFigures, Report, ReportedFinding, TurnReport } from '../core/report.js';
+import { REPORT_FORMAT_VERSION } from '../core/report.js';
+import { TOOL_VERSION } from '../core/version.js';
+import type { Contract } from '../contract/contract.js';
+import { type BaselineEntry, baselineOutcome } from './baseline.js';
+import { curlCommand } from './reproduce.js';
+import { casePasses, runVerdict } from './verdict.js';
 
-/** What a case is made of, before its verdict: its turns, and findings about the case as a whole. */
+/** One turn as the context recorded it, before its findings are placed in the case. */
+export interface RecordedTurn extends Omit<TurnReport, 'findings'> {
+  findings: readonly Finding[];
+}
+
+/** What a case is made of, before its verdict. */
 export interface CaseParts {
   id: string;
   channel: string;
   conversationId: string;
-  /** When the case started, on the clock of src/clock.ts. */
+  /** When the case started, on the clock of core/clock.ts. */
   started: number;
-  turns: TurnReport[];
+  turns: readonly RecordedTurn[];
   /** Findings about the case as a whole, not one turn (reported with turn null). */
   caseFindings?: readonly Finding[];
   latency?: LatencyFigures;
 }
 
-/** The case as reported: every finding of its turns and its own; failed by an error, or by any finding under --strict. */
-export function assembleCase(parts: CaseParts, strict: boolean): CaseReport {
-  const { id, channel, conversationId, started, turns, caseFindings = [], latency } = parts;
-  const findings = [
-    ...turns.flatMap((turn) => turn.findings),
-    ...caseFindings.map((finding): ReportedFinding => ({ ...finding, turn: null, reply: replyIndex(finding.path) })),
-  ];
-  const passed = !findings.some((finding) => finding.severity === 'error' || strict);
+/** What the reproduce lines need: the agent's URL, and the token's variable when a token was sent. */
+export interface ReproduceTarget {
+  url: string;
+  tokenEnv: string | undefined;
+}
+
+/**
+ * The curl command that sends a failed turn's request again, or null for a turn without an error.
+ * The body exactly as sent; the token named by its variable, and only where it was sent.
+ */
+function reproduceLine(turn: RecordedTurn, target: ReproduceTarget): string | null {
+  if (!turn.findings.some((finding) => finding.severity === 'error')) return null;
+  const body = turn.sentBody ?? JSON.stringify(turn.request);
+  return curlCommand(target.url, body, turn.authorization === undefined ? target.tokenEnv : undefined);
+}
+
+/** The case as reported: every finding of its turns and its own, each placed at its turn and reply. */
+export function assembleCase(parts: CaseParts, strict: boolean, target: ReproduceTarget): CaseReport {
+  const turns = parts.turns.map((turn, index): TurnReport => {
+    const reproduce = reproduceLine(turn, target);
+    const findings = turn.findings.map((finding): ReportedFinding => ({
+      ...finding,
+      turn: index,
+      reply: replyIndex(finding.path),
+      reproduce,
+    }));
+    return { ...turn, findings };
+  });
+  const caseFindings = (parts.caseFindings ?? []).map((finding): ReportedFinding => ({
+    ...finding,
+    turn: null,
+    reply: replyIndex(finding.path),
+    reproduce: null,
+  }));
+  const findings = [...turns.flatMap((turn) => turn.findings), ...caseFindings];
   return {
-    id,
-    channel,
-    conversationId,
-    passed,
-    durationMs: Math.round(now() - started),
+    id: parts.id,
+    channel: parts.channel,
+    conversationId: parts.conversationId,
+    passed: casePasses(findings, strict),
+    durationMs: Math.round(now() - parts.started),
     turns,
     findings,
-    ...(latency ? { latency } : {}),
+    ...(parts.latency ? { latency: parts.latency } : {}),
+    expected: false,
+  };
+}
+
+/** What a report says before any case runs: the tool, the contract, the target and the channels. */
+export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'channels'>;
+
+export function describeRun(contract: Contract, target: string, channels: ChannelReport[]): RunDescription {
+  return {
+    version: REPORT_FORMAT_VERSION,
+    tool: { name: 'check-endpoint', version: TOOL_VERSION },
+    spec: { version: contract.version, source: contract.source },
+    target,
+    channels,
+  };
+}
+
+/** The baseline a run is held to: its file, and its entries. */
+export interface Baseline {
+  file: string;
+  entries: readonly BaselineEntry[];
+}
+
+/** The run's report from its cases, each already marked expected or not by the baseline. */
+export function assembleReport(description: RunDescription, cases: CaseReport[], strict: boolean, baseline?: Baseline): Report {
+  const outcomeOfBaseline = baseline ? baselineOutcome(cases, baseline.entries, baseline.file, strict) : null;
+  const all = cases.flatMap((caseReport) => caseReport.findings);
+  const passed = cases.filter((caseReport) => caseReport.passed).length;
+  return {
+    ...description,
+    ...runVerdict(cases, outcomeOfBaseline?.stale.length ?? 0),
+    error: null,
+    counts: {
+      cases: cases.length,
+      passed,
+      failed: cases.length - passed,
+      errors: all.filter((finding) => finding.severity === 'error').length,
+      warnings: all.filter((finding) => finding.severity === 'warning').length,
+    },
+    cases,
+    baseline: outcomeOfBaseline,
+  };
+}
+
+/** A report for a check that could not run (exit code 2). */
+export function errorReport(description: RunDescription, message: string): Report {
+  return {
+    ...description,
+    outcome: 'error',
+    exitCode: 2,
+    error: { message },
+    counts: { cases: 0, passed: 0, failed: 0, errors: 0, warnings: 0 },
+    cases: [],
+    baseline: null,
   };
 }

@@ -25,7 +25,7 @@ export interface TurnVerdict {
 
 const BODY_EXCERPT = 120;
 /** Answers nested deeper than this are not copied into reports (no schema allows it anyway). */
-const MAX_REPORTED_DEPTH = 64;
+export const MAX_REPORTED_DEPTH = 64;
 
 /** How deeply a JSON value nests, counted without recursion (a hostile body may nest 100,000 levels). */
 export function nestingDepth(value: unknown, stopAt = Infinity): number {
@@ -43,7 +43,7 @@ export function nestingDepth(value: unknown, stopAt = Infinity): number {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-function bodyExcerpt(body: Buffer): string {
+export function bodyExcerpt(body: Buffer): string {
   return excerpt(body.subarray(0, BODY_EXCERPT * 4).toString('utf8'), BODY_EXCERPT);
 }
 

@@ -1,3 +1,9 @@
+/**
+ * The formats the answer schema names beyond JSON Schema's own: `uri` (answered sooner for plain
+ * http(s) URLs) and `emoji` (exactly one emoji). Below contract/ and the build's generated
+ * validators, which both refer to them.
+ */
+import { isSingleEmoji } from '../platforms/emoji.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 
 /** ajv-formats' `uri` (RFC 3986, absolute): one regular expression so large that compiling it costs milliseconds. */
@@ -21,3 +27,9 @@ export function isUri(text: string): boolean {
 export function isPlainHttpUrl(text: string): boolean {
   return PLAIN_HTTP_URL.test(text);
 }
+
+/** The `emoji` format of the response schema: exactly one RGI emoji grapheme. */
+export const EMOJI_FORMAT = { type: 'string', validate: isSingleEmoji } as const;
+
+/** The formats the build's standalone answer validator refers to, as `formats.<name>`. */
+export const standaloneFormats = { uri: isUri, emoji: EMOJI_FORMAT };

@@ -4,13 +4,8 @@
  * combining marks and emoji joined with U+200D. Each must be answered 200 with a valid answer
  * (rule `long-input` when none came). Runs on every channel.
  */
-import type { AgentRequest } from '../core/request.js';
-import type { CaseReport, TurnReport } from '../core/report.js';
-import type { QualityContext } from './quality-context.js';
-import { judgeTurn, qualityCase, qualityConversationId, qualityMessageId, qualityTurn, withCaseRule } from './quality-turn.js';
-import { now } from '../core/clock.js';
-
-const ID = 'quality/long-input';
+import type { Scenario } from '../scenario.js';
+import { withCaseRule } from './case-rule.js';
 
 /** Code points in the long message (ASCII, so also UTF-16 units and bytes). */
 export const LONG_INPUT_LENGTH = 4096;
@@ -38,19 +33,20 @@ const INPUTS = [
 const HINT =
   'Accept any text the platform delivers: up to 4096 characters, in any script, with combining marks and emoji joined by U+200D. Do not cap the request size below that, reject non-Latin text, or cut strings by UTF-16 units.';
 
-export async function longInputCase(context: QualityContext, channel: string): Promise<CaseReport> {
-  const started = now();
-  const conversationId = qualityConversationId(context, channel, ID);
-  const turns: TurnReport[] = [];
-  const personMessageIds: string[] = [];
-  for (const [index, input] of INPUTS.entries()) {
-    const messageId = qualityMessageId(context, channel, ID, index + 1);
-    personMessageIds.push(messageId);
-    const request: AgentRequest = { conversationId, messageId, channel, message: { text: input.text } };
-    const outcome = await context.client.post(JSON.stringify(request));
-    const verdict = judgeTurn(context, channel, outcome, personMessageIds, true);
-    const findings = withCaseRule(context, verdict.findings, outcome, 'long-input', input.sent, HINT);
-    turns.push(qualityTurn(index, { messageId, request, outcome, answer: verdict.answer, findings }));
-  }
-  return qualityCase(context, { id: ID, channel, conversationId, started, turns });
-}
+export const longInput: Scenario<'quality/long-input'> = {
+  id: 'quality/long-input',
+  description: 'A 4096-character message, and one mixing scripts, combining marks and joined emoji, are answered.',
+  scope: 'channel',
+  group: 'quality',
+  async run(context) {
+    const conversation = context.openConversation();
+    for (const input of INPUTS) {
+      await context.exchange({
+        conversation,
+        message: { text: input.text },
+        expectsReply: true,
+        judge: { refine: (judged) => withCaseRule(judged, context.settings.timeoutSeconds, 'long-input', input.sent, HINT) },
+      });
+    }
+  },
+};

@@ -3,15 +3,11 @@
  * valid request: one cut off halfway (not JSON), one with no `message`, one of the wrong types. A
  * 4xx answer passes; a 5xx, a 2xx or no answer warns. Runs once per run, with the token.
  */
-import type { AgentRequest } from '../core/request.js';
-import { type Finding, warning } from '../core/findings.js';
-import type { HttpOutcome } from '../http/client.js';
-import type { CaseReport, TurnReport } from '../core/report.js';
-import type { QualityContext } from './quality-context.js';
-import { qualityCase, qualityConversationId, qualityMessageId, qualityTurn, reportedAnswer, whatCame } from './quality-turn.js';
-import { now } from '../core/clock.js';
-
-const ID = 'quality/malformed';
+import { type Finding, warning } from '../../core/findings.js';
+import type { AgentRequest } from '../../core/request.js';
+import type { HttpOutcome } from '../../http/client.js';
+import { whatCame } from '../../validate/outcome-summary.js';
+import type { Scenario } from '../scenario.js';
 
 interface Damage {
   /** What the body is, for messages. */
@@ -61,25 +57,21 @@ function damageFindings(outcome: HttpOutcome, damage: Damage): Finding[] {
   ];
 }
 
-export async function malformedCase(context: QualityContext, channel: string): Promise<CaseReport> {
-  const started = now();
-  const conversationId = qualityConversationId(context, channel, ID);
-  const turns: TurnReport[] = [];
-  for (const [index, damage] of DAMAGES.entries()) {
-    const messageId = qualityMessageId(context, channel, ID, index + 1);
-    const request: AgentRequest = { conversationId, messageId, channel, message: { text: 'hi, what time are you open today?' } };
-    const sentBody = damage.body(request);
-    const outcome = await context.client.send({ method: 'POST', body: sentBody });
-    turns.push(
-      qualityTurn(index, {
-        messageId,
-        request,
-        sentBody,
-        outcome,
-        answer: reportedAnswer(outcome),
-        findings: damageFindings(outcome, damage),
-      }),
-    );
-  }
-  return qualityCase(context, { id: ID, channel, conversationId, started, turns });
-}
+export const malformed: Scenario<'quality/malformed'> = {
+  id: 'quality/malformed',
+  description: 'A request that is not JSON, or not shaped like the contract, is answered 4xx.',
+  scope: 'run',
+  group: 'quality',
+  async run(context) {
+    const conversation = context.openConversation();
+    for (const damage of DAMAGES) {
+      await context.exchange({
+        conversation,
+        message: { text: 'hi, what time are you open today?' },
+        expectsReply: true,
+        body: damage.body,
+        judge: { outcome: (outcome) => damageFindings(outcome, damage) },
+      });
+    }
+  },
+};

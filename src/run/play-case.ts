@@ -1,0 +1,189 @@
+/**
+ * Plays one case on one channel: gives the scenario its context (conversations, and `exchange`,
+ * which sends a message, judges the answer and records the turn), then assembles its report.
+ */
+import type { Finding } from '../core/findings.js';
+import { now } from '../core/clock.js';
+import { type ConversationPlace, agentMessageId, conversationId, conversationPattern, personMessageId } from '../core/ids.js';
+import type { CaseReport } from '../core/report.js';
+import type { AgentRequest } from '../core/request.js';
+import type { AgentClient, SendOptions } from '../http/client.js';
+import type { Conversation, ExchangedTurn, PastTurn, Scenario, ScenarioContext, Turn } from '../scenarios/scenario.js';
+import { checkTurn } from '../validate/judge-exchange.js';
+import { reportedAnswer } from '../validate/outcome-summary.js';
+import { type RecordedTurn, assembleCase } from './assemble.js';
+import type { CheckPlan } from './plan.js';
+
+/** What every case of a run shares. */
+export interface RunState {
+  plan: CheckPlan;
+  client: AgentClient;
+  runId: string;
+  /** The cases of the run finished so far. */
+  finishedCases(): readonly CaseReport[];
+}
+
+/** A conversation as the context keeps it: what the scenario sees, and the turns recorded in it. */
+class ConversationState implements Conversation {
+  readonly id: string;
+  readonly personMessageIds: string[] = [];
+  readonly past: PastTurn[] = [];
+  readonly turns: RecordedTurn[] = [];
+
+  constructor(readonly place: ConversationPlace) {
+    this.id = conversationId(place);
+  }
+
+  messageId(turn: number): string {
+    return personMessageId(this.place, turn);
+  }
+}
+
+/** A made-up token, never the real one. Like the real one, it is never printed or reported. */
+function wrongToken(token: string | undefined): string {
+  for (;;) {
+    const made = `chk-wrong-${Array.from({ length: 4 }, () =>
+      Math.floor(Math.random() * 0x100000000)
+        .toString(16)
+        .padStart(8, '0'),
+    ).join('')}`;
+    if (made !== token) return made;
+  }
+}
+
+class CaseContext implements ScenarioContext {
+  readonly #conversations = new Map<Conversation, ConversationState>();
+  readonly #finishedBefore: readonly CaseReport[];
+
+  constructor(
+    readonly scenario: Scenario,
+    readonly channel: string,
+    readonly run: RunState,
+  ) {
+    this.#finishedBefore = [...run.finishedCases()];
+  }
+
+  get runId(): string {
+    return this.run.runId;
+  }
+
+  get settings(): ScenarioContext['settings'] {
+    const { plan } = this.run;
+    return {
+      timeoutSeconds: plan.timeoutSeconds,
+      tokenEnv: plan.tokenEnv,
+      tokenSet: plan.token !== undefined,
+      qualityConversations: plan.qualityConversations,
+      latencyBudgetSeconds: plan.latencyBudgetSeconds,
+    };
+  }
+
+  openConversation(): Conversation {
+    return this.#open(false);
+  }
+
+  openConversations(count: number): Conversation[] {
+    return Array.from({ length: count }, () => this.#open(true));
+  }
+
+  #open(several: boolean): Conversation {
+    const place = { runId: this.runId, channel: this.channel, caseId: this.scenario.id, number: this.#conversations.size + 1, several };
+    const state = new ConversationState(place);
+    this.#conversations.set(state, state);
+    return state;
+  }
+
+  finishedCases(): readonly CaseReport[] {
+    return this.#finishedBefore;
+  }
+
+  async exchange(turn: Turn): Promise<ExchangedTurn> {
+    const state = this.#conversations.get(turn.conversation);
+    if (!state) throw new Error(`${this.scenario.id}: a turn names a conversation this case did not open`);
+    const { plan, client } = this.run;
+    const messageId = turn.messageId ?? state.messageId(state.personMessageIds.length + 1);
+    if (!state.personMessageIds.includes(messageId)) state.personMessageIds.push(messageId);
+    const request: AgentRequest = {
+      conversationId: state.id,
+      messageId,
+      channel: this.channel,
+      ...turn.extraFields,
+      message: turn.message,
+    };
+    const sentBody = turn.body?.(request);
+    const authorization: SendOptions['authorization'] =
+      turn.authorization === 'none' ? 'none' : turn.authorization === 'wrong-token' ? { wrongToken: wrongToken(plan.token) } : 'token';
+    const outcome = await client.send({ method: 'POST', body: sentBody ?? JSON.stringify(request), authorization });
+
+    let findings: readonly Finding[];
+    let answer: unknown;
+    let replies: ExchangedTurn['replies'];
+    if (turn.judge && 'outcome' in turn.judge) {
+      findings = turn.judge.outcome(outcome);
+      answer = reportedAnswer(outcome);
+      replies = undefined;
+    } else {
+      const verdict = checkTurn(outcome, {
+        channel: this.channel,
+        contract: plan.contract,
+        ...(Object.hasOwn(plan.limits, this.channel) ? { limits: plan.limits[this.channel]! } : {}),
+        personMessageIds: [...state.personMessageIds],
+        expectsReply: turn.expectsReply,
+        timeoutSeconds: plan.timeoutSeconds,
+      });
+      ({ answer, replies } = verdict);
+      findings = turn.judge ? turn.judge.refine({ outcome, ...verdict }) : verdict.findings;
+    }
+
+    const turnNumber = state.turns.length + 1;
+    state.past.push({
+      messageId,
+      message: request.message,
+      replies,
+      agentMessageIds: (replies ?? []).map((_, reply) => agentMessageId(state.place, turnNumber, reply)),
+    });
+    state.turns.push({
+      messageId,
+      request,
+      ...(sentBody !== undefined ? { sentBody } : {}),
+      ...(turn.authorization !== undefined ? { authorization: turn.authorization } : {}),
+      status: outcome.kind === 'answer' ? outcome.status : null,
+      latencyMs: outcome.latencyMs,
+      answer,
+      findings,
+    });
+    return { messageId, outcome, findings, answer, replies };
+  }
+
+  /** The case's conversation id: its one conversation's, or a pattern over several (or over the run, with none). */
+  conversationId(): string {
+    const states = [...this.#conversations.values()];
+    if (states.length === 1) return states[0]!.id;
+    return conversationPattern(this.runId, this.channel, states.length > 1 ? this.scenario.id : undefined);
+  }
+
+  /** Every turn, conversation by conversation in the order they were opened. */
+  turns(): RecordedTurn[] {
+    return [...this.#conversations.values()].flatMap((state) => state.turns);
+  }
+}
+
+export async function playCase(scenario: Scenario, channel: string, run: RunState): Promise<CaseReport> {
+  const started = now();
+  const context = new CaseContext(scenario, channel, run);
+  const outcome = (await scenario.run(context)) ?? {};
+  const { plan } = run;
+  return assembleCase(
+    {
+      id: scenario.id,
+      channel,
+      conversationId: context.conversationId(),
+      started,
+      turns: context.turns(),
+      ...(outcome.findings ? { caseFindings: outcome.findings } : {}),
+      ...(outcome.latency ? { latency: outcome.latency } : {}),
+    },
+    plan.strict,
+    { url: plan.url.href, tokenEnv: plan.token ? plan.tokenEnv : undefined },
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * quality/forward-compat: tomorrow's fields are ignored. One valid request (a typed message with a
+ * photo and a tap) with unknown fields at every level: the top, `message`, the attachment and
+ * `choice`. It must be answered like any message (status, json, schema, platform, reference); a
+ * refusal or no answer is rule `forward-compat`. Runs on every channel.
+ */
+import photo from '../../generated/photo.json' with { type: 'json' };
+import type { PersonMessage } from '../../core/request.js';
+import { MADE_UP_CHOICE } from '../button-tap.js';
+import type { Scenario } from '../scenario.js';
+import { withCaseRule } from './case-rule.js';
+
+/** The unknown fields added, as pointers into the request: named in the refusal's message. */
+export const UNKNOWN_FIELDS = [
+  '/sentAt',
+  '/person',
+  '/message/language',
+  '/message/entities',
+  '/message/attachments/0/sizeBytes',
+  '/message/attachments/0/caption',
+  '/message/choice/payload',
+  '/message/choice/kind',
+] as const;
+
+/** Fields at the request's top that the contract does not have (request.schema.json allows them). */
+const FUTURE_FIELDS = { sentAt: '2031-05-04T12:00:00Z', person: { name: 'Sam', locale: 'en-GB' } };
+
+/** A valid message of the contract with unknown fields added at every level. */
+function futureMessage(): PersonMessage {
+  const message = {
+    text: 'hi, what time are you open today?',
+    language: 'en',
+    entities: [{ type: 'bold', offset: 0, length: 2 }],
+    attachments: [
+      {
+        kind: 'image' as const,
+        mime: photo.mime,
+        name: photo.name,
+        data: photo.data,
+        sizeBytes: Buffer.byteLength(photo.data, 'base64'),
+        caption: '',
+      },
+    ],
+    choice: { ...MADE_UP_CHOICE, payload: 'chk-future-payload', kind: 'button' },
+  };
+  return message;
+}
+
+const HINT =
+  'Ignore request fields you do not know: the contract adds fields over time. Do not reject unknown properties (additionalProperties: false, extra="forbid", strict decoders); read the fields you need.';
+
+export const forwardCompat: Scenario<'quality/forward-compat'> = {
+  id: 'quality/forward-compat',
+  description: 'A valid message with fields the contract does not know yet is answered like any message.',
+  scope: 'channel',
+  group: 'quality',
+  async run(context) {
+    const sent = `a valid message with unknown fields added (${UNKNOWN_FIELDS.join(', ')})`;
+    await context.exchange({
+      conversation: context.openConversation(),
+      message: futureMessage(),
+      extraFields: FUTURE_FIELDS,
+      expectsReply: true,
+      judge: { refine: (judged) => withCaseRule(judged, context.settings.timeoutSeconds, 'forward-compat', sent, HINT) },
+    });
+  },
+};

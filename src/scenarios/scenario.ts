@@ -1,0 +1,127 @@
+/**
+ * A case of the check, as the best conformance suites write one: an id, the requirement it checks
+ * in words, where it runs, and `run(context)`, which plays its conversations through the context.
+ * The context sends each message, judges the answer and records the turn; the runner (src/run/)
+ * plans, schedules and assembles the report. Every case is listed in `registry.ts`.
+ */
+import type { Reply } from '../core/answer.js';
+import type { Finding } from '../core/findings.js';
+import type { CaseReport, LatencyFigures } from '../core/report.js';
+import type { AgentRequest, PersonMessage } from '../core/request.js';
+import type { HttpOutcome } from '../http/client.js';
+
+/** `channel`: played on every channel of the run; `run`: once per run, on its first channel. */
+export type ScenarioScope = 'channel' | 'run';
+
+/**
+ * `contract`: the contract's fixed cases, played on every run, all their conversations at once (up
+ * to --concurrency); `quality`: the checks beyond the contract (--quality), played one case after
+ * another in the registry's order, each case on its channels at once.
+ */
+export type ScenarioGroup = 'contract' | 'quality';
+
+export interface Scenario<Id extends string = string> {
+  /** Stable in every output format: `typed`, `quality/retry`. */
+  id: Id;
+  /** The requirement it checks, in words. */
+  description: string;
+  scope: ScenarioScope;
+  group: ScenarioGroup;
+  run(context: ScenarioContext): Promise<ScenarioOutcome | void>;
+}
+
+/** What a case says of itself beyond its turns. */
+export interface ScenarioOutcome {
+  /** Findings about the case as a whole, not one turn (reported with turn null). */
+  findings?: readonly Finding[];
+  /** quality/latency's figures. */
+  latency?: LatencyFigures;
+}
+
+/** The run's settings a case may read. The token itself is never given to a case. */
+export interface ScenarioSettings {
+  /** Seconds the agent has for each answer. */
+  timeoutSeconds: number;
+  /** The token's environment variable, and whether it holds a token (sent with every message). */
+  tokenEnv: string;
+  tokenSet: boolean;
+  /** Conversations at once in quality/concurrency. */
+  qualityConversations: number;
+  /** A p95 latency above it warns in quality/latency. */
+  latencyBudgetSeconds: number;
+}
+
+/** A message of the conversation already exchanged, as later turns see it. */
+export interface PastTurn {
+  messageId: string;
+  message: PersonMessage;
+  /** The agent's replies when its answer matched the schema; undefined when it was unusable. */
+  replies: readonly Reply[] | undefined;
+  /** The ids the checker gave the agent's replies, one per reply, in order. */
+  agentMessageIds: readonly string[];
+}
+
+/** One conversation of a case: its id, and what has been said in it. */
+export interface Conversation {
+  readonly id: string;
+  /** The id the person's `turn`th message (1-based) gets. */
+  messageId(turn: number): string;
+  /** The person's message ids so far. */
+  readonly personMessageIds: readonly string[];
+  readonly past: readonly PastTurn[];
+}
+
+/** What the context hands a case's own judging: the exchange, and the common checks' verdict on it. */
+export interface JudgedExchange {
+  outcome: HttpOutcome;
+  /** The common checks' findings: timeout, status, json, schema, platform, reference. */
+  findings: readonly Finding[];
+  /** The parsed answer body, or null. */
+  answer: unknown;
+  replies: readonly Reply[] | undefined;
+}
+
+/** One message to send, and how its answer is judged. */
+export interface Turn {
+  conversation: Conversation;
+  message: PersonMessage;
+  /** The person typed something that deserves an answer: no reply at all is a warning. */
+  expectsReply: boolean;
+  /** Send it again under an id already used (a platform's retry); by default the conversation's next id. */
+  messageId?: string;
+  /** Fields beyond the contract's, added at the request's top (quality/forward-compat). */
+  extraFields?: Readonly<Record<string, unknown>>;
+  /** A body other than the request as JSON (quality/malformed damages it on purpose). */
+  body?: (request: AgentRequest) => string;
+  /** How the authorization header differs from the run's token: left out, or a made-up token. */
+  authorization?: 'none' | 'wrong-token';
+  /**
+   * How the answer is judged. Left out: by the common checks. `refine`: the common checks, then
+   * the case's own look at them (its rule in place of `status`, say). `outcome`: by the case alone,
+   * from what came back (an answer to a request meant to be refused is not judged as replies).
+   */
+  judge?: { refine: (judged: JudgedExchange) => Finding[] } | { outcome: (outcome: HttpOutcome) => Finding[] };
+}
+
+/** A turn as exchanged and judged. */
+export interface ExchangedTurn extends JudgedExchange {
+  messageId: string;
+  /** The findings recorded for the turn. */
+  findings: readonly Finding[];
+}
+
+export interface ScenarioContext {
+  /** The channel this case is played on. */
+  readonly channel: string;
+  /** This run's id: fresh for every run. */
+  readonly runId: string;
+  readonly settings: ScenarioSettings;
+  /** Opens the case's conversation. */
+  openConversation(): Conversation;
+  /** Opens several conversations at once (their message ids name the conversation). */
+  openConversations(count: number): Conversation[];
+  /** Sends one message, judges the answer, records the turn. */
+  exchange(turn: Turn): Promise<ExchangedTurn>;
+  /** The cases of this run that finished before this one started. */
+  finishedCases(): readonly CaseReport[];
+}
