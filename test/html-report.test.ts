@@ -9,6 +9,7 @@ import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
 import { type AgentHandler, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import type { CaseReport, Report, ReportedFinding, TurnReport } from '../src/core/report.js';
+import type { PersonMessage } from '../src/core/request.js';
 import { renderHtmlReport } from '../src/report/html.js';
 import { checkEndpoint, describePlannedRun } from '../src/run/check-endpoint.js';
 import { errorReport } from '../src/run/assemble.js';
@@ -76,10 +77,17 @@ function finding(rule: ReportedFinding['rule'], path: string, message: string, t
   return { rule, severity: 'error', message, path, hint: null, turn, reply, reproduce: null };
 }
 
-function turnOf(messageId: string, message: unknown, answer: unknown, findings: ReportedFinding[] = []): TurnReport {
+function turnOf(
+  messageId: string,
+  message: PersonMessage,
+  answer: unknown,
+  findings: ReportedFinding[] = [],
+  sentBody?: string,
+): TurnReport {
   return {
     messageId,
-    request: { conversationId: 'c1', messageId, channel: 'web', message } as TurnReport['request'],
+    request: { conversationId: 'c1', messageId, channel: 'web', message },
+    ...(sentBody !== undefined ? { sentBody } : {}),
     status: 200,
     latencyMs: 12,
     answer,
@@ -151,7 +159,7 @@ function hostileReport(): Report {
     { type: '<marquee>', what: '<blink>' },
   ];
   const findings = [finding('schema', '/replies/10/type', `unknown type "<marquee>" ${HOSTILE}`, 0, 10)];
-  const person = {
+  const person: PersonMessage = {
     text: `<script>alert(12)</script>`,
     attachments: [{ kind: 'image', mime: 'image/jpeg', name: '<x>.jpg', data: '<not>' }],
   };
@@ -159,7 +167,7 @@ function hostileReport(): Report {
   const quality = caseOf(
     'quality/<auth>',
     'web',
-    [turnOf('p2', 'not an object', '<html>', [finding('status', '', HOSTILE, 0, null)])],
+    [turnOf('p2', { text: 'hi' }, '<html>', [finding('status', '', HOSTILE, 0, null)], `{"not": <b>json`)],
     [finding('auth', '', `run-wide ${HOSTILE}`, null, null)],
   );
   return reportOf([caseOf('typed', 'web', [first]), quality], 'http://127.0.0.1:1/"><script>alert(13)</script>');
@@ -190,14 +198,15 @@ describe('the HTML report: rendering', () => {
     assert.match(policy ?? '', /^default-src 'none'; img-src data:; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'/);
   });
 
-  test('a quality case, a request that is not an object and a run-wide finding render generically', () => {
+  test('a quality case, a body sent damaged and a run-wide finding render generically', () => {
     const page = renderHtmlReport(hostileReport());
     assert.match(page, /id="case-web-quality--auth-"/);
     assert.match(page, /href="#case-web-quality--auth-"/);
     assert.ok(page.includes('quality/&lt;auth&gt;'));
     assert.match(page, /Findings for the whole case/);
     assert.match(page, /run-wide &lt;img/);
-    assert.match(page, /Request body/);
+    assert.match(page, /The body as sent/);
+    assert.ok(page.includes('{&quot;not&quot;: &lt;b&gt;json'));
   });
 
   test('pure and bounded: the same report gives the same page; a flood of replies is cut short', () => {

@@ -1,4 +1,5 @@
 import type { CaseReport, ReportedFinding, TurnReport } from '../../core/report.js';
+import type { PersonMessage } from '../../core/request.js';
 import type { ConversationContext, PersonMessageView, ReactionView } from './context.js';
 import { hasError, renderFindings } from './findings.js';
 import { type Markup, h } from './markup.js';
@@ -23,31 +24,11 @@ export const STATE_LABEL: Record<CaseState, { mark: string; text: string }> = {
   fail: { mark: '✗', text: 'Fail' },
 };
 
-interface PersonMessageFields {
-  text: string | undefined;
-  attachments: readonly unknown[];
-  choice: Record<string, unknown> | undefined;
-  replyTo: Record<string, unknown> | undefined;
-}
-
-function personMessage(turn: TurnReport): PersonMessageFields | undefined {
-  const message = asRecord(asRecord(turn.request)?.message);
-  if (!message) return undefined;
-  return {
-    text: asString(message.text),
-    attachments: asArray(message.attachments) ?? [],
-    choice: asRecord(message.choice),
-    replyTo: asRecord(message.replyTo),
-  };
-}
-
 /** What a quote of the person's message shows. */
-function summary(fields: PersonMessageFields | undefined): string {
-  if (!fields) return '(a request this page cannot draw)';
-  if (fields.text) return fields.text;
-  const choice = asString(fields.choice?.title);
-  if (choice !== undefined) return choice;
-  const kind = asString(asRecord(fields.attachments[0])?.kind);
+function summary(message: PersonMessage): string {
+  if (message.text) return message.text;
+  if (message.choice) return message.choice.title;
+  const kind = message.attachments?.[0]?.kind;
   if (kind === 'image') return '📷 Photo';
   if (kind !== undefined) return `📎 ${kind}`;
   return '(empty message)';
@@ -62,8 +43,7 @@ function buildContext(caseReport: CaseReport, channelTitle: string, look: Platfo
   const personMessages = new Map<string, PersonMessageView>();
   const reactions = new Map<string, ReactionView[]>();
   caseReport.turns.forEach((turn, index) => {
-    const id = asString(turn.messageId) ?? asString(asRecord(turn.request)?.messageId);
-    if (id !== undefined) personMessages.set(id, { messageId: id, summary: summary(personMessage(turn)), turn: index });
+    personMessages.set(turn.messageId, { messageId: turn.messageId, summary: summary(turn.request.message), turn: index });
   });
   caseReport.turns.forEach((turn, index) => {
     (repliesOf(turn) ?? []).slice(0, MAX_REPLIES).forEach((reply, replyIndex) => {
@@ -79,13 +59,12 @@ function buildContext(caseReport: CaseReport, channelTitle: string, look: Platfo
   return { channel: caseReport.channel, channelTitle, look, personMessages, reactions };
 }
 
-function renderAttachment(attachment: unknown): Markup {
-  const record = asRecord(attachment);
-  const kind = asString(record?.kind) ?? 'file';
-  const name = asString(record?.name) ?? '';
-  const mime = asString(record?.mime) ?? '';
+type Attachment = NonNullable<PersonMessage['attachments']>[number];
+
+function renderAttachment(attachment: Attachment): Markup {
+  const { kind, name, mime } = attachment;
   if (kind === 'image') {
-    const source = imageDataUrl(record?.mime, record?.data);
+    const source = imageDataUrl(mime, attachment.data);
     if (source !== undefined) return h`<img class="picture" src="${source}" alt="Photo sent by the person${name ? ` (${name})` : ''}" />`;
   }
   const named = name ? h` <code>${renderText(name, 80)}</code>` : '';
@@ -111,13 +90,10 @@ function renderReactionBadges(context: ConversationContext, messageId: string): 
 
 /** What quality cases change about a request: a damaged body, a missing or wrong token. */
 function requestNotes(turn: TurnReport): Markup | '' {
-  const extra = asRecord(turn);
-  const sentBody = asString(extra?.sentBody);
-  const authorization = asString(extra?.authorization);
+  const { sentBody, authorization } = turn;
   const notes: Markup[] = [];
   if (authorization === 'none') notes.push(h`<p class="request-note">Sent without an authorization header</p>`);
   else if (authorization === 'wrong-token') notes.push(h`<p class="request-note">Sent with a made-up token</p>`);
-  else if (authorization !== undefined) notes.push(h`<p class="request-note">Authorization: ${renderText(authorization, 60)}</p>`);
   if (sentBody !== undefined) {
     notes.push(h`<div class="raw sent-body">
       <p class="raw-title">The body as sent</p>
@@ -128,39 +104,37 @@ function requestNotes(turn: TurnReport): Markup | '' {
 }
 
 function renderPersonTurn(context: ConversationContext, turn: TurnReport, index: number, turns: number): Markup {
-  const fields = personMessage(turn);
+  const message = turn.request.message;
   const sr = `Person, message ${index + 1} of ${turns}:`;
   const notes = requestNotes(turn);
   // A body damaged on purpose (quality/malformed) is drawn as sent, not as the message it was made from.
-  if (!fields || asRecord(turn)?.sentBody !== undefined) {
+  if (turn.sentBody !== undefined) {
     return h`<li class="row person">
       <div class="lane">
         <p class="sr-only">${sr}</p>
-        <div class="bubble from-person">${notes || renderRaw(turn.request, 'Request body')}</div>
+        <div class="bubble from-person">${notes}</div>
       </div>
       <div class="notes"></div>
     </li>`;
   }
-  const choice = fields.choice;
-  const quoteFrom = asString(fields.replyTo?.from);
-  const quote = fields.replyTo
+  const { choice, replyTo } = message;
+  const quote = replyTo
     ? h`<blockquote class="quote">
-        <p class="quote-from">${quoteFrom === 'agent' ? 'Agent' : quoteFrom === 'person' ? 'Person' : (quoteFrom ?? 'Quote')}</p>
-        <p class="quote-text">${renderText(asString(fields.replyTo.text) || '(no text)', 160)}</p>
+        <p class="quote-from">${replyTo.from === 'agent' ? 'Agent' : 'Person'}</p>
+        <p class="quote-text">${renderText(replyTo.text || '(no text)', 160)}</p>
       </blockquote>`
     : '';
-  const attachments = fields.attachments.slice(0, MAX_ATTACHMENTS).map(renderAttachment);
-  const messageId = asString(turn.messageId) ?? '';
+  const attachments = (message.attachments ?? []).slice(0, MAX_ATTACHMENTS).map(renderAttachment);
   return h`<li class="row person">
     <div class="lane">
       <p class="sr-only">${sr}</p>
       <div class="bubble from-person">
         ${notes}${quote}${attachments}
-        ${choice ? h`<p class="tap"><span class="tap-label">Tapped</span> <span class="text-body">${renderText(asString(choice.title) ?? '(no title)', 120)}</span></p>` : ''}
-        ${fields.text ? h`<p class="text" dir="auto">${renderText(fields.text)}</p>` : ''}
-        ${!fields.text && !choice && attachments.length === 0 ? h`<p class="text bad-value">(empty message)</p>` : ''}
+        ${choice ? h`<p class="tap"><span class="tap-label">Tapped</span> <span class="text-body">${renderText(choice.title, 120)}</span></p>` : ''}
+        ${message.text ? h`<p class="text" dir="auto">${renderText(message.text)}</p>` : ''}
+        ${!message.text && !choice && attachments.length === 0 ? h`<p class="text bad-value">(empty message)</p>` : ''}
         <p class="meta"><span class="ticks" aria-hidden="true">✓✓</span></p>
-        ${renderReactionBadges(context, messageId)}
+        ${renderReactionBadges(context, turn.messageId)}
       </div>
     </div>
     <div class="notes"></div>
@@ -177,7 +151,7 @@ function renderTurnStatus(turn: TurnReport, index: number, findings: readonly Re
   parts.push(`${count(turn.latencyMs)} ms`);
   if (replies) parts.push(replies.length === 0 ? 'no reply' : plural(replies.length, 'reply', 'replies'));
   const raw = failed && turn.answer !== null && turn.answer !== undefined && !replies ? renderRaw(turn.answer, 'The answer body') : '';
-  const reproduce = turn.findings.map((finding) => asString(asRecord(finding)?.reproduce)).find((command) => command !== undefined);
+  const reproduce = turn.findings.find((finding) => finding.reproduce !== null)?.reproduce ?? undefined;
   return h`<li class="row system${failed ? ' refused' : ''}">
     <div class="lane">
       <p class="chip-line"><span class="turn-chip${failed ? ' bad' : ''}">${parts.join(' · ')}</span></p>
@@ -240,13 +214,10 @@ export function renderConversation({ caseReport, anchor, channelTitle }: CaseAnc
   const runFindings = caseReport.findings.filter((finding) => finding.turn === null || !caseReport.turns[finding.turn]);
   const tally = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
   const compact = caseReport.findings.length === 0 ? ' compact' : '';
-  const expected = asRecord(caseReport)?.expected === true;
-  const latency = asRecord(asRecord(caseReport)?.latency);
-  const figure = (key: string) => (typeof latency?.[key] === 'number' ? `${count(latency[key] as number)} ms` : '?');
+  const { expected, latency } = caseReport;
+  const ms = (value: number): string => `${count(value)} ms`;
   const latencyLine = latency
-    ? h`<p class="case-meta">Answer times over ${typeof latency.turns === 'number' ? plural(latency.turns, 'turn') : 'the turns'}: p50 ${figure(
-        'p50Ms',
-      )} · p95 ${figure('p95Ms')} · max ${figure('maxMs')} · budget ${figure('budgetMs')}</p>`
+    ? h`<p class="case-meta">Answer times over ${plural(latency.turns, 'turn')}: p50 ${ms(latency.p50Ms)} · p95 ${ms(latency.p95Ms)} · max ${ms(latency.maxMs)} · budget ${ms(latency.budgetMs)}</p>`
     : '';
   return h`<section
     class="case state-${state}${compact}"

@@ -1,7 +1,6 @@
 import type { ChannelReport } from '../../core/report.js';
 import { type CaseAnchor, STATE_LABEL, caseState } from './conversation.js';
 import { type Markup, h } from './markup.js';
-import { asRecord } from './values.js';
 
 /** The channels (rows) and case ids (columns) of a report, in their order of first appearance. */
 export interface MatrixLayout {
@@ -42,7 +41,7 @@ function renderCell(channelTitle: string, caseId: string, anchor: CaseAnchor | u
   const why = rules.slice(0, 3).join(', ') + (rules.length > 3 ? ', …' : '');
   const mark = h`<span class="mark" aria-hidden="true">${STATE_LABEL[state].mark}</span>`;
   const label = h`<span class="state-line">${mark} <span class="state-text">${STATE_LABEL[state].text}</span></span>`;
-  const expected = asRecord(anchor.caseReport)?.expected === true ? ' (expected by the baseline)' : '';
+  const expected = anchor.caseReport.expected ? ' (expected by the baseline)' : '';
   const rulesNote = why ? h`<span class="sr-only">, rules: </span><span class="why">${why}${expected}</span>` : '';
   return h`<td class="cell ${state}" data-case="${caseId}" data-state="${state}">
     <a href="#${anchor.anchor}">${label}<span class="sr-only">: ${caseId} on ${channelTitle}</span>${rulesNote}</a>
