@@ -97,11 +97,13 @@ function turnOf(
 
 function caseOf(id: string, channel: string, turns: TurnReport[], extra: ReportedFinding[] = []): CaseReport {
   const findings = [...turns.flatMap((turn) => turn.findings), ...extra];
+  const passed = !findings.some((item) => item.severity === 'error');
   return {
     id,
     channel,
     conversationId: `${channel}:chk_<b>.${id}.1`,
-    passed: !findings.some((item) => item.severity === 'error'),
+    passed,
+    status: passed ? 'passed' : 'failed',
     durationMs: 40,
     turns,
     findings,
@@ -122,10 +124,12 @@ function reportOf(cases: CaseReport[], target = 'http://127.0.0.1:1/agent'): Rep
     outcome: failed ? 'failed' : 'passed',
     exitCode: failed ? 1 : 0,
     error: null,
+    stopped: null,
     counts: {
       cases: cases.length,
       passed: cases.length - failed,
       failed,
+      notRun: 0,
       errors: all.filter((item) => item.severity === 'error').length,
       warnings: all.filter((item) => item.severity === 'warning').length,
     },

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Output } from './output.js';
 import { DEFAULT_TOKEN_ENV, checkEndpoint, describePlannedRun } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
-import { formatBaseline, formatCase, formatHeader, formatSummary } from '../report/human.js';
+import { formatBaseline, formatCase, formatHeader, formatNotRun, formatSummary, stoppedSummary } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
 import { parseBaseline } from '../run/baseline.js';
 import { writeBaseline } from '../report/baseline-file.js';
@@ -117,14 +117,17 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
     ...(baseline ? { baseline } : {}),
     ...(archive ? { onExchange: archive.record } : {}),
     onCase: orderedPrinter((caseReport) => {
+      if (caseReport.status === 'not-run') return; // one line for them all, below
       for (const line of formatCase(caseReport, c)) output.line(line);
     }),
   });
   if (report.outcome === 'error') output.error(report.error!.message);
   else {
-    for (const line of formatBaseline(report, c)) output.line(line);
+    for (const line of [...formatNotRun(report, c), ...formatBaseline(report, c)]) output.line(line);
     output.line();
     output.line(formatSummary(report, c));
+    const stopped = stoppedSummary(report);
+    if (stopped) output.line(c.bold(c.red(stopped)));
   }
   await writeReports(args, report, archive, plan.strict, output);
   if (process.env.GITHUB_ACTIONS === 'true') {

@@ -43,12 +43,16 @@ export interface TurnReport {
   findings: ReportedFinding[];
 }
 
+export type CaseStatus = 'passed' | 'failed' | 'not-run';
+
 export interface CaseReport {
   id: string;
   channel: string;
   conversationId: string;
   /** No finding of severity error (and none at all under --strict). */
   passed: boolean;
+  /** `not-run`: not played, or not to its end (the agent stopped answering, or the run was interrupted). */
+  status: CaseStatus;
   /** It failed, and a --baseline entry lists every one of its failing findings: it does not fail the run. */
   expected: boolean;
   durationMs: number;
@@ -84,15 +88,27 @@ export interface Report {
   spec: { version: string; source: string };
   target: string;
   channels: ChannelReport[];
-  /** passed: every case passed; failed: a case failed; error: the check could not run. */
-  outcome: 'passed' | 'failed' | 'error';
-  exitCode: 0 | 1 | 2;
+  /**
+   * passed: every case passed; failed: a case failed (or did not run: the agent stopped
+   * answering); error: the check could not run; interrupted: SIGINT or SIGTERM ended the run.
+   */
+  outcome: 'passed' | 'failed' | 'error' | 'interrupted';
+  /** 0 passed, 1 failed, 2 could not run, 130 interrupted by SIGINT, 143 by SIGTERM. */
+  exitCode: 0 | 1 | 2 | 130 | 143;
   /** Why the check could not run, when outcome is error. */
   error: { message: string } | null;
-  counts: { cases: number; passed: number; failed: number; errors: number; warnings: number };
+  /** Why the run ended before every case was played, else null. */
+  stopped: RunStop | null;
+  counts: { cases: number; passed: number; failed: number; notRun: number; errors: number; warnings: number };
   cases: CaseReport[];
   /** What a --baseline file did: null without one. */
   baseline: BaselineOutcome | null;
+}
+
+export interface RunStop {
+  reason: 'agent-stopped' | 'interrupted';
+  /** For people, after "N of M cases finished before": `the agent stopped answering (connection refused …)`, `the run was interrupted by SIGINT`. */
+  message: string;
 }
 
 /** A baseline's effect on the run: which entries matched failures, and which are stale. */

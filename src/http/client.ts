@@ -40,7 +40,12 @@ export interface AgentClientOptions {
   insecure?: boolean;
   /** Told of every exchange as it ends, for the HTTP archive; the token is already redacted. */
   onExchange?: (exchange: RecordedExchange) => void;
+  /** Aborts every exchange in flight, and refuses new ones (an interrupted run). */
+  signal?: AbortSignal;
 }
+
+/** What an exchange ends with when the run's signal aborts it. */
+export const INTERRUPTED = 'the run was interrupted';
 
 /** What to send in one exchange. */
 export interface SendOptions {
@@ -144,7 +149,7 @@ export class AgentClient {
 
   /** One exchange, within one deadline and the body limit. */
   send({ method, body, contentType = 'application/json', authorization = 'token' }: SendOptions): Promise<HttpOutcome> {
-    const { timeoutMs, maxBodyBytes, token, onExchange } = this.options;
+    const { timeoutMs, maxBodyBytes, token, onExchange, signal } = this.options;
     const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
     if (body !== undefined) {
       headers['content-type'] = contentType;
@@ -162,6 +167,7 @@ export class AgentClient {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
+        signal?.removeEventListener('abort', interrupt);
         if (onExchange) {
           const ended = now();
           const wait = (headersAt ?? ended) - started;
@@ -184,6 +190,9 @@ export class AgentClient {
       const request = this.#transport.request(this.url, { method, agent: this.#agent, headers, maxHeaderSize: MAX_HEADER_BYTES });
       // One deadline for the whole exchange: connecting, headers and body together.
       const deadline = setTimeout(() => failed('timeout', `no complete answer within ${timeoutMs / 1000} s`), timeoutMs);
+      const interrupt = (): void => failed('network', INTERRUPTED);
+      if (signal?.aborted) interrupt();
+      else signal?.addEventListener('abort', interrupt, { once: true });
       request.on('error', (cause) => failed('network', describeNetworkError(cause)));
       request.on('response', (response) => {
         headersAt = now();

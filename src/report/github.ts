@@ -1,3 +1,4 @@
+import { stoppedSummary } from './human.js';
 import type { Report } from '../core/report.js';
 
 /** A workflow command's message: %, CR and LF escaped as the runner reads them. */
@@ -25,6 +26,8 @@ export function githubAnnotations(report: Report): string[] {
       return `::${level} title=${escapeProperty(title)}::${escapeData(`${finding.message}${where}${finding.hint ? `. Hint: ${finding.hint}` : ''}`)}`;
     }),
   );
+  const stopped = stoppedSummary(report);
+  if (stopped) lines.push(`::error title=${escapeProperty('check-endpoint')}::${escapeData(stopped)}`);
   for (const entry of report.baseline?.stale ?? []) {
     lines.push(
       `::error title=${escapeProperty(`baseline: ${entry}`)}::${escapeData(`"${entry}" now passes: remove it from ${report.baseline!.file}`)}`,
@@ -36,6 +39,7 @@ export function githubAnnotations(report: Report): string[] {
 function cell(report: Report, channel: string, caseId: string): string {
   const caseReport = report.cases.find((candidate) => candidate.channel === channel && candidate.id === caseId);
   if (!caseReport) return '';
+  if (caseReport.status === 'not-run') return '⏭️ not run';
   if (!caseReport.passed)
     return caseReport.expected
       ? '⚪ expected'
@@ -52,6 +56,8 @@ export function githubStepSummary(report: Report): string {
   lines.push(`| channel | ${caseIds.join(' | ')} |`, `|---|${caseIds.map(() => '---').join('|')}|`);
   for (const channel of channels) lines.push(`| ${channel} | ${caseIds.map((caseId) => cell(report, channel, caseId)).join(' | ')} |`);
   lines.push('', `${report.counts.passed} of ${report.counts.cases} cases passed.`);
+  const stopped = stoppedSummary(report);
+  if (stopped) lines.push(stopped);
   if (report.baseline?.stale.length)
     lines.push(`Stale baseline entries: ${report.baseline.stale.map((entry) => `\`${entry}\``).join(', ')}.`);
   return `${lines.join('\n')}\n`;

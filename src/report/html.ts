@@ -6,6 +6,7 @@ import { type MatrixLayout, matrixLayout, renderMatrix } from './html/matrix.js'
 import { PAGE_SCRIPT } from './html/script.js';
 import { PAGE_STYLES } from './html/styles.js';
 import { count, plural } from './html/values.js';
+import { stoppedSummary } from './human.js';
 
 export { escapeHtml } from './html/markup.js';
 
@@ -43,7 +44,7 @@ function anchorCases(report: Report): CaseAnchor[] {
 
 function renderHead(report: Report): Markup {
   const { cases, passed, errors, warnings } = report.counts;
-  const outcome = { passed: '✓ Passed', failed: '✗ Failed', error: '✗ Could not run' }[report.outcome];
+  const outcome = { passed: '✓ Passed', failed: '✗ Failed', error: '✗ Could not run', interrupted: '– Interrupted' }[report.outcome];
   const title = report.outcome === 'error' ? 'The check could not run' : `${count(passed)} of ${plural(cases, 'case')} passed`;
   return h`<header class="report-head">
     <div class="wrap">
@@ -68,6 +69,7 @@ function renderHead(report: Report): Markup {
         </div>
       </dl>
       ${report.error ? h`<p class="run-error" role="alert">${report.error.message}</p>` : ''}
+      ${report.stopped ? h`<p class="run-error" role="alert">${stoppedSummary(report)}</p>` : ''}
     </div>
   </header>`;
 }

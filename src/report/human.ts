@@ -123,6 +123,21 @@ export function formatBaseline(report: Report, c: Colours): string[] {
   return lines;
 }
 
+/** The cases not run, on one line: `NOT RUN  3 cases: whatsapp/photo, whatsapp/button-tap, whatsapp/no-reply`. */
+export function formatNotRun(report: Report, c: Colours): string[] {
+  const notRun = report.cases.filter((caseReport) => caseReport.status === 'not-run');
+  if (notRun.length === 0) return [];
+  const names = notRun.map((caseReport) => `${caseReport.channel}/${caseReport.id}`);
+  return [`${c.dim('NOT RUN')}  ${plural(notRun.length, 'case')}: ${names.join(', ')}`];
+}
+
+/** Why the run ended early: `18 of 25 cases finished before the agent stopped answering (connection refused …).` */
+export function stoppedSummary(report: Report): string | undefined {
+  if (!report.stopped) return undefined;
+  const { cases, notRun } = report.counts;
+  return `${cases - notRun} of ${plural(cases, 'case')} finished before ${report.stopped.message}.`;
+}
+
 /** `N of M cases passed.`, with what failed or warned. */
 export function formatSummary(report: Report, c: Colours): string {
   const { passed, cases, warnings } = report.counts;

@@ -19,6 +19,11 @@ function describe(finding: ReportedFinding): string {
   return lines.join('\n');
 }
 
+/** A failure in JUnit's terms: failed and not expected by the baseline (a case not run is skipped). */
+function isFailure(caseReport: CaseReport): boolean {
+  return caseReport.status === 'failed' && !caseReport.expected;
+}
+
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
@@ -30,7 +35,9 @@ function testcase(caseReport: CaseReport): string {
   const parts = [
     `    <testcase classname="check-endpoint.${xmlText(caseReport.channel)}" name="${xmlText(name)}" time="${seconds(caseReport.durationMs)}">`,
   ];
-  if (!caseReport.passed && caseReport.expected) {
+  if (caseReport.status === 'not-run') {
+    parts.push(`      <skipped message="not run: it did not finish before the run stopped"/>`);
+  } else if (!caseReport.passed && caseReport.expected) {
     parts.push(`      <skipped message="expected failure (listed in the baseline)"/>`);
   } else if (!caseReport.passed) {
     const failing = errors.length > 0 ? errors : warnings;
@@ -54,8 +61,8 @@ export function renderJunit(report: Report): string {
   const channels = [...new Set(report.cases.map((caseReport) => caseReport.channel))];
   const suites = channels.map((channel) => {
     const cases = report.cases.filter((caseReport) => caseReport.channel === channel);
-    const failures = cases.filter((caseReport) => !caseReport.passed && !caseReport.expected).length;
-    const skipped = cases.filter((caseReport) => !caseReport.passed && caseReport.expected).length;
+    const failures = cases.filter(isFailure).length;
+    const skipped = cases.filter((caseReport) => !isFailure(caseReport) && !caseReport.passed).length;
     const time = cases.reduce((sum, caseReport) => sum + caseReport.durationMs, 0);
     return [
       `  <testsuite name="${xmlText(channel)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}">`,
@@ -64,7 +71,7 @@ export function renderJunit(report: Report): string {
     ].join('\n');
   });
   const tests = report.cases.length;
-  const failures = report.cases.filter((caseReport) => !caseReport.passed && !caseReport.expected).length;
+  const failures = report.cases.filter(isFailure).length;
   const errorSuite =
     report.outcome === 'error'
       ? [

@@ -4,13 +4,13 @@
  */
 import { now } from '../core/clock.js';
 import { type Finding, replyIndex } from '../core/findings.js';
-import type { CaseReport, ChannelReport, LatencyFigures, Report, ReportedFinding, TurnReport } from '../core/report.js';
+import type { CaseReport, ChannelReport, LatencyFigures, Report, ReportedFinding, RunStop, TurnReport } from '../core/report.js';
 import { REPORT_FORMAT_VERSION } from '../core/report.js';
 import { TOOL_VERSION } from '../core/version.js';
 import type { Contract } from '../contract/contract.js';
 import { type BaselineEntry, baselineOutcome } from './baseline.js';
 import { curlCommand } from './reproduce.js';
-import { casePasses, runVerdict } from './verdict.js';
+import { type InterruptExitCode, casePasses, runVerdict } from './verdict.js';
 
 /** One turn as the context recorded it, before its findings are placed in the case. */
 export interface RecordedTurn extends Omit<TurnReport, 'findings'> {
@@ -65,17 +65,24 @@ export function assembleCase(parts: CaseParts, strict: boolean, target: Reproduc
     reproduce: null,
   }));
   const findings = [...turns.flatMap((turn) => turn.findings), ...caseFindings];
+  const passed = casePasses(findings, strict);
   return {
     id: parts.id,
     channel: parts.channel,
     conversationId: parts.conversationId,
-    passed: casePasses(findings, strict),
+    passed,
+    status: passed ? 'passed' : 'failed',
     durationMs: Math.round(now() - parts.started),
     turns,
     findings,
     ...(parts.latency ? { latency: parts.latency } : {}),
     expected: false,
   };
+}
+
+/** A case that was not played, or not to its end: the agent stopped answering, or the run was interrupted. */
+export function notRunCase(id: string, channel: string, conversationId: string): CaseReport {
+  return { id, channel, conversationId, passed: false, status: 'not-run', durationMs: 0, turns: [], findings: [], expected: false };
 }
 
 /** What a report says before any case runs: the tool, the contract, the target and the channels. */
@@ -97,19 +104,32 @@ export interface Baseline {
   entries: readonly BaselineEntry[];
 }
 
+/** Why a run ended early, as the runner knows it: for an interrupted run, also its exit code. */
+export type Stop = (RunStop & { reason: 'agent-stopped' }) | (RunStop & { reason: 'interrupted'; exitCode: InterruptExitCode });
+
 /** The run's report from its cases, each already marked expected or not by the baseline. */
-export function assembleReport(description: RunDescription, cases: CaseReport[], strict: boolean, baseline?: Baseline): Report {
-  const outcomeOfBaseline = baseline ? baselineOutcome(cases, baseline.entries, baseline.file, strict) : null;
+export function assembleReport(
+  description: RunDescription,
+  cases: CaseReport[],
+  strict: boolean,
+  baseline?: Baseline,
+  stop?: Stop,
+): Report {
+  // Only the cases that were played are held to the baseline: an interrupted run says nothing of the rest.
+  const played = cases.filter((caseReport) => caseReport.status !== 'not-run');
+  const outcomeOfBaseline = baseline ? baselineOutcome(played, baseline.entries, baseline.file, strict) : null;
   const all = cases.flatMap((caseReport) => caseReport.findings);
   const passed = cases.filter((caseReport) => caseReport.passed).length;
   return {
     ...description,
-    ...runVerdict(cases, outcomeOfBaseline?.stale.length ?? 0),
+    ...runVerdict(cases, outcomeOfBaseline?.stale.length ?? 0, stop?.reason === 'interrupted' ? stop.exitCode : undefined),
     error: null,
+    stopped: stop ? { reason: stop.reason, message: stop.message } : null,
     counts: {
       cases: cases.length,
       passed,
-      failed: cases.length - passed,
+      failed: played.length - passed,
+      notRun: cases.length - played.length,
       errors: all.filter((finding) => finding.severity === 'error').length,
       warnings: all.filter((finding) => finding.severity === 'warning').length,
     },
@@ -125,7 +145,8 @@ export function errorReport(description: RunDescription, message: string): Repor
     outcome: 'error',
     exitCode: 2,
     error: { message },
-    counts: { cases: 0, passed: 0, failed: 0, errors: 0, warnings: 0 },
+    stopped: null,
+    counts: { cases: 0, passed: 0, failed: 0, notRun: 0, errors: 0, warnings: 0 },
     cases: [],
     baseline: null,
   };

@@ -7,11 +7,13 @@ import { newRunId } from '../core/ids.js';
 import type { CaseReport, Report } from '../core/report.js';
 import { AgentClient } from '../http/client.js';
 import type { Scenario } from '../scenarios/scenario.js';
-import { assembleReport, describeRun, errorReport } from './assemble.js';
+import { type Stop, assembleReport, describeRun, errorReport, notRunCase } from './assemble.js';
 import { isExpectedFailure } from './baseline.js';
+import { AgentLiveness } from './liveness.js';
 import { type CheckEndpointOptions, type CheckPlan, channelReports, planCheck } from './plan.js';
-import { playCase } from './play-case.js';
+import { firstConversationId, playCase } from './play-case.js';
 import { runPooled } from './pool.js';
+import { waitForAgent } from './wait-for-agent.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export { DEFAULT_TOKEN_ENV } from './defaults.js';
@@ -62,31 +64,63 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     insecure: plan.insecure,
     ...(plan.token ? { token: plan.token } : {}),
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const description = describePlannedRun(plan);
+  const { signal, agentExit } = options;
   try {
-    const probe = await client.head();
-    if (probe.kind !== 'answer') return errorReport(description, `Could not reach your agent at ${description.target}: ${probe.message}`);
-    const batches = schedule(plan);
+    const probe = await waitForAgent(client, {
+      waitSeconds: plan.waitSeconds,
+      gaveUp: () => agentExit?.()?.description,
+      ...(signal ? { signal } : {}),
+    });
+    const interrupted = (): Stop | undefined => (signal?.aborted ? interruption(signal) : undefined);
+    if (!probe.reached) {
+      const stop = interrupted();
+      if (stop) return assembleReport(description, [], plan.strict, undefined, stop);
+      const waited = probe.waited ? ` after waiting ${plan.waitSeconds} s` : '';
+      return errorReport(description, `Could not reach your agent at ${description.target}${waited}: ${probe.reason}`);
+    }
+    const runId = newRunId();
     const cases: CaseReport[] = [];
     const finished: CaseReport[] = [];
-    const run = { plan, client, runId: newRunId(), finishedCases: () => finished };
-    for (const batch of batches) {
+    const liveness = new AgentLiveness(client, agentExit);
+    const run = { plan, client, runId, finishedCases: () => finished, liveness, signal };
+    const notRun = (slot: Slot): CaseReport =>
+      notRunCase(slot.scenario.id, slot.channel, firstConversationId(slot.scenario, slot.channel, runId));
+    const record = (slot: Slot, played: CaseReport): void => {
+      const caseReport = options.baseline
+        ? { ...played, expected: isExpectedFailure(played, options.baseline.entries, plan.strict) }
+        : played;
+      cases[slot.index] = caseReport;
+      if (caseReport.status !== 'not-run') finished.push(caseReport);
+      options.onCase?.(caseReport, slot.index);
+    };
+    // Cases whose turn found the agent gone: only the one whose turn was sent first keeps its failure.
+    const foundItGone: { slot: Slot; played: CaseReport; sentAt: number }[] = [];
+    for (const batch of schedule(plan)) {
       await runPooled(
         batch.map((slot) => async () => {
+          if (signal?.aborted || liveness.stop) return record(slot, notRun(slot));
           const played = await playCase(slot.scenario, slot.channel, run);
-          const caseReport = options.baseline
-            ? { ...played, expected: isExpectedFailure(played, options.baseline.entries, plan.strict) }
-            : played;
-          cases[slot.index] = caseReport;
-          finished.push(caseReport);
-          options.onCase?.(caseReport, slot.index);
+          if (played.stoppedTurnSentAt === undefined) return record(slot, played.report);
+          foundItGone.push({ slot, played: played.report, sentAt: played.stoppedTurnSentAt });
         }),
         plan.concurrency,
       );
     }
-    return assembleReport(description, cases, plan.strict, options.baseline);
+    foundItGone.sort((a, b) => a.sentAt - b.sentAt);
+    foundItGone.forEach(({ slot, played }, index) => record(slot, index === 0 && !signal?.aborted ? played : notRun(slot)));
+    const stop: Stop | undefined =
+      interrupted() ?? (liveness.stop ? { reason: 'agent-stopped', message: liveness.stop.message } : undefined);
+    return assembleReport(description, cases, plan.strict, options.baseline, stop);
   } finally {
     await client.close();
   }
+}
+
+/** An interrupted run's stop: SIGTERM exits 143, anything else (SIGINT) 130. */
+function interruption(signal: AbortSignal): Stop {
+  const name = signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
+  return { reason: 'interrupted', message: `the run was interrupted by ${name}`, exitCode: name === 'SIGTERM' ? 143 : 130 };
 }

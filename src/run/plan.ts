@@ -12,6 +12,7 @@ import { CASE_IDS, CONTRACT_SCENARIOS, QUALITY_SCENARIOS, isCaseId } from '../sc
 import type { Scenario } from '../scenarios/scenario.js';
 import type { CaseReport } from '../core/report.js';
 import type { BaselineEntry } from './baseline.js';
+import type { AgentExit } from './liveness.js';
 import { resolveChannels } from './channels.js';
 import {
   DEFAULT_CONCURRENCY,
@@ -55,8 +56,17 @@ export interface CheckEndpointOptions {
   baseline?: { file: string; entries: readonly BaselineEntry[] };
   /** Told of every HTTP exchange as it ends (the token redacted), for an HTTP archive. */
   onExchange?: (exchange: RecordedExchange) => void;
-  /** Called as each case ends, with its report and its index in the report's `cases`. */
+  /** Called as each case ends (or is given up: status `not-run`), with its report and its index in the report's `cases`. */
   onCase?: (caseReport: CaseReport, index: number) => void;
+  /** Seconds to keep trying the HEAD probe until the agent answers (--wait). Default 0: one try. */
+  waitSeconds?: number;
+  /**
+   * Interrupts the run: nothing new is sent, exchanges in flight are aborted, and the report holds
+   * what finished (outcome `interrupted`). Its reason, `SIGINT` or `SIGTERM`, sets the exit code.
+   */
+  signal?: AbortSignal;
+  /** Under --start: how the agent's process ended, once it has (a dead agent is then named so). */
+  agentExit?: AgentExit;
 }
 
 export interface CheckPlan {
@@ -76,6 +86,7 @@ export interface CheckPlan {
   insecure: boolean;
   qualityConversations: number;
   latencyBudgetSeconds: number;
+  waitSeconds: number;
 }
 
 function positive(value: number | undefined, fallback: number, what: string, integer: boolean, max = Number.MAX_SAFE_INTEGER): number {
@@ -84,6 +95,14 @@ function positive(value: number | undefined, fallback: number, what: string, int
     throw new UsageError(`${what} must be a positive ${integer ? 'whole number' : 'number'}; got ${value}`);
   }
   if (value > max) throw new UsageError(`${what} must be at most ${max}; got ${value}`);
+  return value;
+}
+
+/** --wait: 0 (one try, the default) or more seconds. */
+function waitSeconds(value: number | undefined): number {
+  if (value === undefined) return 0;
+  if (!Number.isFinite(value) || value < 0) throw new UsageError(`--wait must be a number of seconds, 0 or more; got ${value}`);
+  if (value > MAX_WAIT_SECONDS) throw new UsageError(`--wait must be at most ${MAX_WAIT_SECONDS}; got ${value}`);
   return value;
 }
 
@@ -142,6 +161,7 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): C
       false,
       MAX_WAIT_SECONDS,
     ),
+    waitSeconds: waitSeconds(options.waitSeconds),
   };
 }
 

@@ -2,16 +2,17 @@
  * Plays one case on one channel: gives the scenario its context (conversations, and `exchange`,
  * which sends a message, judges the answer and records the turn), then assembles its report.
  */
-import type { Finding } from '../core/findings.js';
+import { type Finding, error } from '../core/findings.js';
 import { now } from '../core/clock.js';
 import { type ConversationPlace, agentMessageId, conversationId, conversationPattern, personMessageId } from '../core/ids.js';
 import type { CaseReport } from '../core/report.js';
 import type { AgentRequest } from '../core/request.js';
 import type { AgentClient, SendOptions } from '../http/client.js';
-import type { Conversation, ExchangedTurn, PastTurn, Scenario, ScenarioContext, Turn } from '../scenarios/scenario.js';
+import type { Conversation, ExchangedTurn, PastTurn, Scenario, ScenarioContext, ScenarioOutcome, Turn } from '../scenarios/scenario.js';
 import { checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
-import { type RecordedTurn, assembleCase } from './assemble.js';
+import { type RecordedTurn, assembleCase, notRunCase } from './assemble.js';
+import type { AgentLiveness, AgentStop } from './liveness.js';
 import type { CheckPlan } from './plan.js';
 
 /** What every case of a run shares. */
@@ -21,6 +22,40 @@ export interface RunState {
   runId: string;
   /** The cases of the run finished so far. */
   finishedCases(): readonly CaseReport[];
+  liveness: AgentLiveness;
+  /** Aborted when the run is interrupted. */
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * A case cut short: the run was interrupted, or the agent stopped answering. A case whose turn
+ * found the agent gone keeps its turns, the last with the stop's finding, and when that turn was
+ * sent (`sentAt`): of all such cases the runner keeps the one sent first, the turn the agent died
+ * on; the others are reported as not run, like any case cut short.
+ */
+class CaseCutShort extends Error {
+  constructor(readonly sentAt?: number) {
+    super('the case was cut short');
+  }
+}
+
+/** A case as played: its report, and, for a case whose turn found the agent gone, when that turn was sent. */
+export interface PlayedCase {
+  report: CaseReport;
+  stoppedTurnSentAt?: number;
+}
+
+/** The one finding a dead agent gets, on the turn that found it gone. */
+function stoppedFinding(stop: AgentStop): Finding {
+  const lines = stop.lastLines.slice(-5);
+  return error(
+    'status',
+    '',
+    `expected an HTTP answer with status 200; got none: ${stop.message}`,
+    lines.length
+      ? `It stopped while answering this message; its last lines: ${lines.join(' ⏎ ')}`
+      : "It stopped while answering this message: look at the agent's log for why.",
+  );
 }
 
 /** A conversation as the context keeps it: what the scenario sees, and the turns recorded in it. */
@@ -100,7 +135,8 @@ class CaseContext implements ScenarioContext {
   async exchange(turn: Turn): Promise<ExchangedTurn> {
     const state = this.#conversations.get(turn.conversation);
     if (!state) throw new Error(`${this.scenario.id}: a turn names a conversation this case did not open`);
-    const { plan, client } = this.run;
+    const { plan, client, liveness, signal } = this.run;
+    if (signal?.aborted || liveness.stop) throw new CaseCutShort();
     const messageId = turn.messageId ?? state.messageId(state.personMessageIds.length + 1);
     if (!state.personMessageIds.includes(messageId)) state.personMessageIds.push(messageId);
     const request: AgentRequest = {
@@ -113,12 +149,19 @@ class CaseContext implements ScenarioContext {
     const sentBody = turn.body?.(request);
     const authorization: SendOptions['authorization'] =
       turn.authorization === 'none' ? 'none' : turn.authorization === 'wrong-token' ? { wrongToken: wrongToken(plan.token) } : 'token';
+    const sentAt = now();
     const outcome = await client.send({ method: 'POST', body: sentBody ?? JSON.stringify(request), authorization });
+    if (signal?.aborted) throw new CaseCutShort();
+    const stopped = outcome.kind === 'network' ? await liveness.confirm(outcome.message) : undefined;
 
     let findings: readonly Finding[];
     let answer: unknown;
     let replies: ExchangedTurn['replies'];
-    if (turn.judge && 'outcome' in turn.judge) {
+    if (stopped) {
+      findings = [stoppedFinding(stopped)];
+      answer = null;
+      replies = undefined;
+    } else if (turn.judge && 'outcome' in turn.judge) {
       findings = turn.judge.outcome(outcome);
       answer = reportedAnswer(outcome);
       replies = undefined;
@@ -152,6 +195,7 @@ class CaseContext implements ScenarioContext {
       answer,
       findings,
     });
+    if (stopped) throw new CaseCutShort(sentAt);
     return { messageId, outcome, findings, answer, replies };
   }
 
@@ -168,11 +212,27 @@ class CaseContext implements ScenarioContext {
   }
 }
 
-export async function playCase(scenario: Scenario, channel: string, run: RunState): Promise<CaseReport> {
+/** The id a case's first conversation gets, for a case that is not played. */
+export function firstConversationId(scenario: Scenario, channel: string, runId: string): string {
+  return conversationId({ runId, channel, caseId: scenario.id, number: 1, several: false });
+}
+
+/** Plays the case; a case cut short is reported as not run, or, where it found the agent gone, with its turns so far. */
+export async function playCase(scenario: Scenario, channel: string, run: RunState): Promise<PlayedCase> {
   const started = now();
   const context = new CaseContext(scenario, channel, run);
-  const outcome = (await scenario.run(context)) ?? {};
-  const { plan } = run;
+  try {
+    return { report: assembleOf(context, started, (await scenario.run(context)) ?? {}) };
+  } catch (cause) {
+    if (!(cause instanceof CaseCutShort)) throw cause;
+    if (cause.sentAt === undefined) return { report: notRunCase(scenario.id, channel, context.conversationId()) };
+    return { report: assembleOf(context, started, {}), stoppedTurnSentAt: cause.sentAt };
+  }
+}
+
+function assembleOf(context: CaseContext, started: number, outcome: ScenarioOutcome): CaseReport {
+  const { scenario, channel } = context;
+  const { plan } = context.run;
   return assembleCase(
     {
       id: scenario.id,

@@ -1,7 +1,9 @@
 /**
  * The verdict rules, in one place. A finding fails its case when it is an error, or any finding
  * under --strict. A case passes with no such finding. The run fails when a case failed that no
- * --baseline entry expects, or when a baseline entry is stale; it exits 1 then, 0 otherwise.
+ * --baseline entry expects, when a case could not be played (the agent stopped answering), or
+ * when a baseline entry is stale; it exits 1 then, 0 otherwise. An interrupted run is neither:
+ * it exits 130 (SIGINT) or 143 (SIGTERM) with what finished.
  */
 import type { Finding } from '../core/findings.js';
 import type { CaseReport, Report } from '../core/report.js';
@@ -14,7 +16,15 @@ export function casePasses(findings: readonly Finding[], strict: boolean): boole
   return !findings.some((finding) => failsCase(finding, strict));
 }
 
-export function runVerdict(cases: readonly CaseReport[], staleBaselineEntries: number): Pick<Report, 'outcome' | 'exitCode'> {
-  const failed = cases.some((caseReport) => !caseReport.passed && !caseReport.expected) || staleBaselineEntries > 0;
+/** An interrupted run's exit code, by the signal that ended it. */
+export type InterruptExitCode = 130 | 143;
+
+export function runVerdict(
+  cases: readonly CaseReport[],
+  staleBaselineEntries: number,
+  interrupted?: InterruptExitCode,
+): Pick<Report, 'outcome' | 'exitCode'> {
+  if (interrupted !== undefined) return { outcome: 'interrupted', exitCode: interrupted };
+  const failed = cases.some((caseReport) => caseReport.status !== 'passed' && !caseReport.expected) || staleBaselineEntries > 0;
   return failed ? { outcome: 'failed', exitCode: 1 } : { outcome: 'passed', exitCode: 0 };
 }

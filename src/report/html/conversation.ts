@@ -11,9 +11,10 @@ const MAX_TURNS = 40;
 const MAX_REPLIES = 25;
 const MAX_ATTACHMENTS = 5;
 
-export type CaseState = 'pass' | 'warning' | 'fail';
+export type CaseState = 'pass' | 'warning' | 'fail' | 'not-run';
 
 export function caseState(caseReport: CaseReport): CaseState {
+  if (caseReport.status === 'not-run') return 'not-run';
   if (!caseReport.passed) return 'fail';
   return caseReport.findings.length > 0 ? 'warning' : 'pass';
 }
@@ -22,6 +23,7 @@ export const STATE_LABEL: Record<CaseState, { mark: string; text: string }> = {
   pass: { mark: '✓', text: 'Pass' },
   warning: { mark: '!', text: 'Warning' },
   fail: { mark: '✗', text: 'Fail' },
+  'not-run': { mark: '–', text: 'Not run' },
 };
 
 /** What a quote of the person's message shows. */

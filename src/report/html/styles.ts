@@ -26,6 +26,7 @@ h1 { margin: .25rem 0 .75rem; font-size: 1.6rem; line-height: 1.25; display: fle
 .outcome { font-size: .9rem; padding: .2rem .7rem; border-radius: 999px; font-weight: 700; }
 .outcome.passed { background: var(--pass-bg); color: var(--pass); }
 .outcome.failed, .outcome.error { background: var(--fail-bg); color: var(--fail); }
+.outcome.interrupted { background: var(--warn-bg); color: var(--warn); }
 .facts { display: flex; flex-wrap: wrap; gap: .4rem 2rem; margin: 0; }
 .facts div { min-width: 0; }
 .facts dt { color: var(--muted); font-size: .78rem; text-transform: uppercase; letter-spacing: .04em; }
@@ -53,6 +54,7 @@ h3 { font-size: 1.1rem; margin: 2rem 0 .75rem; padding-bottom: .3rem; border-bot
 .cell a { display: flex; flex-direction: column; min-width: 5.75rem; padding: .45rem .6rem; border-radius: 8px; text-decoration: none; border: 1px solid transparent; line-height: 1.25; }
 .cell.pass a { background: var(--pass-bg); color: var(--pass); border-color: #aceebb; }
 .cell.warning a { background: var(--warn-bg); color: var(--warn); border-color: #eed888; }
+.cell.not-run a { background: #f6f8fa; color: var(--muted); border-color: #d0d7de; }
 .cell.fail a { background: var(--fail-bg); color: var(--fail); border-color: #ffaba8; font-weight: 700; }
 .cell a:hover { filter: brightness(.96); text-decoration: underline; }
 .cell .state-line, .nobr { white-space: nowrap; }
@@ -84,6 +86,7 @@ body.only-failures .channel-group:not(:has(.case[data-state="fail"])) { display:
 .state-badge.pass { background: var(--pass-bg); color: var(--pass); }
 .state-badge.warning { background: var(--warn-bg); color: var(--warn); }
 .state-badge.fail { background: var(--fail-bg); color: var(--fail); }
+.state-badge.not-run { background: #eef1f4; color: var(--muted); }
 .case-meta { margin: .25rem 0 .9rem; color: var(--muted); font-size: .85rem; overflow-wrap: anywhere; }
 .case-findings { margin: 0 0 .9rem; max-width: 48rem; }
 .expected { font-size: .78rem; font-weight: 600; padding: .1rem .5rem; border-radius: 999px; background: #eef1f4; color: var(--ink); }

@@ -1,0 +1,55 @@
+/**
+ * Whether the agent is still there. A turn that got no answer at all (refused, reset, closed) is
+ * followed by one HEAD probe, or by a look at the agent's process under --start: when nothing
+ * answers any more, the run stops there, as one finding, instead of failing every case left.
+ */
+import type { AgentClient } from '../http/client.js';
+
+/** How the agent stopped: the failed turn's own reason, then what the process said, when known. */
+export interface AgentStop {
+  message: string;
+  /** The agent's last lines of output, under --start. */
+  lastLines: readonly string[];
+}
+
+/** Under --start: how the agent's process ended, once it has. */
+export type AgentExit = () => { description: string; lastLines: readonly string[] } | undefined;
+
+export class AgentLiveness {
+  #stop: AgentStop | undefined;
+  #checking: Promise<AgentStop | undefined> | undefined;
+
+  constructor(
+    readonly client: AgentClient,
+    readonly agentExit: AgentExit | undefined,
+  ) {}
+
+  /** The stop, once one is known. */
+  get stop(): AgentStop | undefined {
+    return this.#stop;
+  }
+
+  /**
+   * After a turn got no answer (`reason`): how the agent stopped answering, or undefined while it
+   * still answers. Turns that fail together share one look.
+   */
+  async confirm(reason: string): Promise<AgentStop | undefined> {
+    if (this.#stop) return this.#stop;
+    this.#checking ??= this.#look(reason).finally(() => (this.#checking = undefined));
+    const stop = await this.#checking;
+    this.#stop ??= stop;
+    return stop;
+  }
+
+  async #look(reason: string): Promise<AgentStop | undefined> {
+    const exited = this.agentExit?.();
+    if (exited) return { message: `the agent stopped answering (${reason}): ${exited.description}`, lastLines: exited.lastLines };
+    const probe = await this.client.head();
+    if (probe.kind === 'answer') return undefined;
+    const after = this.agentExit?.();
+    return {
+      message: `the agent stopped answering (${reason}; a HEAD probe got no answer either: ${probe.message})${after ? `: ${after.description}` : ''}`,
+      lastLines: after?.lastLines ?? [],
+    };
+  }
+}
