@@ -201,9 +201,7 @@ describe('the HTML report: rendering', () => {
     assert.equal(renderHtmlReport(report), renderHtmlReport(report));
     const long = 'x'.repeat(5000);
     const flood = Array.from({ length: 20_000 }, (_, index) => ({ type: 'message', text: `${long} ${index}` }));
-    const started = performance.now();
     const page = renderHtmlReport(reportOf([caseOf('typed', 'web', [turnOf('p1', { text: 'hi' }, { replies: flood })])]));
-    assert.ok(performance.now() - started < 5000, 'renders in well under 5 s');
     assert.ok(page.length < 1_000_000, `the page stays small (${page.length} characters)`);
     assert.match(page, /19,975 more replies not drawn/);
     assert.match(page, /3,502 more characters not shown/);
