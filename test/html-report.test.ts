@@ -4,42 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
 import { type AgentHandler, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import type { CaseReport, Report, ReportedFinding, TurnReport } from '../src/core/report.js';
 import { renderHtmlReport } from '../src/report/html.js';
 import { checkEndpoint, errorReport } from '../src/run/check-endpoint.js';
+// The browser is the headless Chromium of the @sparticuz/chromium dev dependency (`npm ci` brings it,
+// no apt-get, no root), or the one CHECK_ENDPOINT_CHROMIUM names: CHECK_ENDPOINT_CHROMIUM=/usr/bin/chromium npm test.
+import { launchChromium } from './chromium.js';
 import { runCli } from './helpers.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Where the screenshot of the report of a failing run is copied, for people to look at. */
 const SCREENSHOT_COPY = '/tmp/check-endpoint-report.png';
 const SCREENSHOT_FAILURES_COPY = '/tmp/check-endpoint-report-failures.png';
 const HOSTILE = '<img src=x onerror=alert(1)>';
-
-/** Starts headless Chromium; never skips: no browser is a failure that says how to get one. */
-async function launchChromium(): Promise<Browser> {
-  try {
-    return await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
-  } catch (cause) {
-    const reason = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0];
-    throw new Error(
-      `headless Chromium could not start from ${CHROMIUM} (${reason}). The HTML report's browser test needs Debian's chromium package: apt-get install -y --no-install-recommends chromium (.ci/run installs it when it is missing).`,
-    );
-  }
-}
 
 interface OpenedPage {
   page: Page;
