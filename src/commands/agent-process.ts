@@ -1,0 +1,120 @@
+/**
+ * `--start "COMMAND"`: the agent, run by the check. The command runs through the shell in a process
+ * group of its own, so that stopping it stops everything it started; its output is kept (the last
+ * 50 lines) for a failing run, the report folder's agent.log and the finding of a dead agent.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { redactText } from '../http/redact.js';
+
+/** Lines of the agent's output kept, and the longest line kept whole (a line without end is cut). */
+const KEPT_LINES = 50;
+const LONGEST_LINE = 2000;
+/** How long the group has after SIGTERM before SIGKILL. */
+const STOP_GRACE_MS = 5000;
+
+export interface AgentExitInfo {
+  /** `its process exited with code 3`, `its process was killed by SIGKILL`. */
+  description: string;
+  lastLines: readonly string[];
+}
+
+export class AgentProcess {
+  readonly #child: ChildProcess;
+  readonly #lines: string[] = [];
+  readonly #partial = { stdout: '', stderr: '' };
+  readonly #secrets: readonly string[];
+  #exit: AgentExitInfo | undefined;
+  readonly exited: Promise<void>;
+
+  /** Starts `command` through the shell; `secrets` (the token, secret headers) are redacted from what it prints. */
+  constructor(
+    readonly command: string,
+    secrets: readonly string[],
+  ) {
+    this.#secrets = secrets.filter((secret) => secret !== '');
+    this.#child = spawn(command, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of ['stdout', 'stderr'] as const) {
+      this.#child[stream]?.setEncoding('utf8');
+      this.#child[stream]?.on('data', (chunk: string) => this.#take(stream, chunk));
+    }
+    this.exited = new Promise((resolve) => {
+      this.#child.on('error', (cause) => {
+        this.#exit ??= { description: `its command could not start (${cause.message})`, lastLines: this.lastLines() };
+        resolve();
+      });
+      this.#child.on('exit', (code, signal) => {
+        this.#flush();
+        const how = code !== null ? `exited with code ${code}` : `was killed by ${signal ?? 'a signal'}`;
+        this.#exit ??= { description: `its process ${how}`, lastLines: this.lastLines() };
+        resolve();
+      });
+    });
+    // Should the check itself end abruptly, the agent's group does not outlive it.
+    process.once('exit', this.#killGroupNow);
+  }
+
+  /** How the process ended, once it has. */
+  exit(): AgentExitInfo | undefined {
+    return this.#exit;
+  }
+
+  /** The last lines the agent printed (stdout and stderr as they came), secrets redacted. */
+  lastLines(): string[] {
+    return [...this.#lines];
+  }
+
+  /** Stops the whole group: SIGTERM, then SIGKILL for whatever is left after 5 s. Resolves when none is left. */
+  async stop(): Promise<void> {
+    this.#signalGroup('SIGTERM');
+    const deadline = Date.now() + STOP_GRACE_MS;
+    while (this.#groupAlive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (this.#groupAlive()) this.#signalGroup('SIGKILL');
+    while (this.#groupAlive()) await new Promise((resolve) => setTimeout(resolve, 20));
+    await this.exited;
+    process.removeListener('exit', this.#killGroupNow);
+  }
+
+  readonly #killGroupNow = (): void => this.#signalGroup('SIGKILL');
+
+  #signalGroup(signal: NodeJS.Signals): void {
+    if (this.#child.pid === undefined) return;
+    try {
+      process.kill(-this.#child.pid, signal);
+    } catch {
+      // ESRCH: no process of the group is left.
+    }
+  }
+
+  #groupAlive(): boolean {
+    if (this.#child.pid === undefined) return false;
+    try {
+      process.kill(-this.#child.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  #take(stream: 'stdout' | 'stderr', chunk: string): void {
+    const text = this.#partial[stream] + chunk;
+    const lines = text.split(/\r?\n/);
+    const rest = lines.pop() ?? '';
+    for (const line of lines) this.#keep(line);
+    // A line that never ends is kept in pieces, never grown without bound.
+    this.#partial[stream] = rest.length > LONGEST_LINE ? (this.#keep(rest), '') : rest;
+  }
+
+  #flush(): void {
+    for (const stream of ['stdout', 'stderr'] as const) {
+      if (this.#partial[stream] !== '') this.#keep(this.#partial[stream]);
+      this.#partial[stream] = '';
+    }
+  }
+
+  #keep(line: string): void {
+    let clean = line;
+    for (const secret of this.#secrets) clean = redactText(clean, secret);
+    this.#lines.push(clean.length > LONGEST_LINE ? `${clean.slice(0, LONGEST_LINE)}…` : clean);
+    if (this.#lines.length > KEPT_LINES) this.#lines.shift();
+  }
+}
