@@ -2,14 +2,13 @@
  * What the checker sends: a recording agent (the reference agent behind serveAgent, on loopback)
  * keeps every request body, and the tests hold them to the contract: the request schema, a fresh
  * conversation per case and per run, unique message ids, turns in order and one at a time, the
- * photo, and the button tap. A slow agent shows conversations run side by side.
+ * photo, and the button tap. An agent whose requests wait for each other shows conversations run side by side.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { MessageReply } from '../src/core/answer.js';
 import type { AgentRequest } from '../src/core/request.js';
@@ -18,6 +17,7 @@ import { MADE_UP_CHOICE } from '../src/cases/fixed-cases.js';
 import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
+import { barrier } from '../fixtures/agents/barrier.js';
 import { createAjv } from '../src/contract/ajv.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 
@@ -264,17 +264,22 @@ describe('conversations run side by side, each one turn at a time', () => {
   const spans: Span[] = [];
   let report: Report;
 
+  // 10 conversations, at most 3 at a time; every request waits until another is in flight too, so
+  // overlap is certain without a timer (14 requests: every one finds a partner).
+  const CONCURRENCY = 3;
+  const inPairs = barrier(2);
+
   before(async () => {
     // A logical clock: every request start and end is one tick, so "at the same time" needs no timer.
     let clock = 0;
     agent = await serveAgent(async (body) => {
       const span: Span = { conversationId: body.conversationId, messageId: body.messageId, start: clock++, end: Number.NaN };
       spans.push(span);
-      await sleep(300); // an agent that thinks for a while on every turn
+      await inPairs.arrive();
       span.end = clock++;
       return referenceAnswer(body, rulesFor(body.channel));
     });
-    report = await checkEndpoint(agent.url, { channels: ['whatsapp', 'sms'], concurrency: 10, env: {} });
+    report = await checkEndpoint(agent.url, { channels: ['whatsapp', 'sms'], concurrency: CONCURRENCY, env: {} });
   });
 
   after(async () => {
@@ -286,6 +291,7 @@ describe('conversations run side by side, each one turn at a time', () => {
     assert.equal(report.cases.length, 10);
     assert.equal(spans.length, 2 * 7);
     assert.ok(spans.every((span) => Number.isInteger(span.end) && span.end > span.start));
+    assert.equal(inPairs.fellBack, 0, 'every request met another in flight');
   });
 
   test('more than one conversation was in flight at some moment, and never more than the concurrency', () => {
@@ -295,7 +301,7 @@ describe('conversations run side by side, each one turn at a time', () => {
       most = Math.max(most, inFlight.size);
     }
     assert.ok(most > 1, `at most ${most} conversation in flight at once`);
-    assert.ok(most <= 10, `${most} conversations in flight, over the concurrency of 10`);
+    assert.ok(most <= CONCURRENCY, `${most} conversations in flight, over the concurrency of ${CONCURRENCY}`);
   });
 
   test('within one conversation no two requests overlapped, and they came in order', () => {
