@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -242,8 +242,15 @@ describe('in CI', () => {
     assert.equal((await runCli([silent.url, '--case', 'typed', '--strict'])).code, 1);
   });
 
-  test('no stray files: without report flags nothing is written', () => {
-    assert.ok(!existsSync(join(ROOT, 'junit.xml')) && !existsSync(join(ROOT, 'traffic.har')));
+  test('no stray files: without report flags a run writes nothing where it runs', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'check-endpoint-cwd-'));
+    try {
+      assert.equal((await runCli([typo.url], { cwd, env: { GITHUB_ACTIONS: undefined } })).code, 1);
+      assert.equal((await runCli([silent.url, '--case', 'typed', '--json'], { cwd })).code, 0);
+      assert.deepEqual(readdirSync(cwd), [], 'nothing written in the working directory');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });
 
