@@ -76,12 +76,14 @@ describe('the requests the checker sends', () => {
     return found;
   };
   const inConversation = (recorded: Recorded[], conversationId: string) => recorded.filter((r) => r.body.conversationId === conversationId);
+  /** Each run's report with the requests the agent received during it. */
+  const bothRuns = (): [Report, Recorded[]][] => [
+    [first, firstRequests],
+    [second, secondRequests],
+  ];
 
   test('both runs pass, and the agent received exactly the turns the reports show', () => {
-    for (const [report, recorded] of [
-      [first, firstRequests],
-      [second, secondRequests],
-    ] as const) {
+    for (const [report, recorded] of bothRuns()) {
       assertPassed(report);
       assert.equal(report.cases.length, 25);
       const turns = report.cases.flatMap((c) => c.turns);
@@ -111,10 +113,7 @@ describe('the requests the checker sends', () => {
   });
 
   test('each case is its own conversation, on its own channel, and runs never share one', () => {
-    for (const [report, recorded] of [
-      [first, firstRequests],
-      [second, secondRequests],
-    ] as const) {
+    for (const [report, recorded] of bothRuns()) {
       const ids = report.cases.map((c) => c.conversationId);
       assert.equal(new Set(ids).size, 25, 'a fresh conversationId per case and channel');
       assert.deepEqual(new Set(recorded.map((r) => r.body.conversationId)), new Set(ids));
@@ -132,10 +131,7 @@ describe('the requests the checker sends', () => {
   });
 
   test('message ids are unique within each conversation', () => {
-    for (const [report, recorded] of [
-      [first, firstRequests],
-      [second, secondRequests],
-    ] as const) {
+    for (const [report, recorded] of bothRuns()) {
       for (const caseReport of report.cases) {
         const messageIds = inConversation(recorded, caseReport.conversationId).map((r) => r.body.messageId);
         assert.equal(new Set(messageIds).size, messageIds.length, `${caseReport.conversationId}: ${messageIds.join(', ')}`);
