@@ -7,9 +7,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { MessageReply } from '../src/core/answer.js';
 import type { AgentRequest } from '../src/core/request.js';
 import type { CaseReport, Report } from '../src/core/report.js';
@@ -18,10 +17,10 @@ import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
 import { barrier } from '../fixtures/agents/barrier.js';
+import { ROOT } from './helpers.js';
 import { createAjv } from '../src/contract/ajv.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const contract = bundledContract();
 const rulesFor = (channel: string) => (Object.hasOwn(contract.platforms, channel) ? contract.platforms[channel] : undefined);
 
@@ -100,7 +99,7 @@ describe('the requests the checker sends', () => {
   });
 
   test('every request matches spec/request.schema.json and is sent as JSON with no token', () => {
-    const schema = JSON.parse(readFileSync(join(root, 'spec/request.schema.json'), 'utf8')) as Record<string, unknown>;
+    const schema = JSON.parse(readFileSync(join(ROOT, 'spec/request.schema.json'), 'utf8')) as Record<string, unknown>;
     const validate = createAjv().compile(schema);
     for (const recorded of [...firstRequests, ...secondRequests]) {
       assert.ok(validate(recorded.body), `${recorded.body.conversationId} ${recorded.body.messageId}: ${JSON.stringify(validate.errors)}`);
@@ -166,7 +165,7 @@ describe('the requests the checker sends', () => {
   });
 
   test('the photo is one real JPEG image attachment and no text', () => {
-    const photoFile = readFileSync(join(root, 'fixtures/photo.jpg'));
+    const photoFile = readFileSync(join(ROOT, 'fixtures/photo.jpg'));
     for (const channel of ['whatsapp', 'sms', 'imessage', 'telegram', 'web']) {
       const [photo, ...more] = inConversation(firstRequests, caseOf(first, channel, 'photo').conversationId);
       assert.deepEqual(more, []);
