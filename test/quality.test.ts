@@ -330,7 +330,11 @@ describe('what the findings say', () => {
         channels: ['sms'],
         qualityConversations: CONVERSATIONS,
       });
-      assert.equal(together.fellBack, 0, `expected the ${CONVERSATIONS} conversations' messages in flight together`);
+      assert.deepEqual(
+        { released: together.released, fellBack: together.fellBack },
+        { released: 2 * CONVERSATIONS, fellBack: 0 },
+        `expected the ${CONVERSATIONS} conversations' two messages each in flight together`,
+      );
       assert.deepEqual([...new Set(findingsOf(report))], ['sms/quality/concurrency:concurrency:error']);
       const finding = report.cases.find((c) => c.id === 'quality/concurrency')!.findings[0]!;
       assert.match(
