@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/index.js';
 import { BROKEN_AGENTS, type FixtureAgent, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
+import { barrier } from '../fixtures/agents/barrier.js';
 
 function withAgent(agent: FixtureAgent): { url: () => string } {
   let running: RunningAgent | undefined;
@@ -89,4 +90,17 @@ describe('each broken fixture agent fails exactly its case and rule, and nothing
       });
     });
   }
+});
+
+describe('the barrier the overlapping fixture agents wait at', () => {
+  test('a full group goes on together; a wait with no group ends by the fallback, is counted, and leaves the group', async () => {
+    const pair = barrier(2, 50);
+    const counts = () => ({ released: pair.released, fellBack: pair.fellBack });
+    await Promise.all([pair.arrive(), pair.arrive()]);
+    assert.deepEqual(counts(), { released: 2, fellBack: 0 });
+    await pair.arrive();
+    assert.deepEqual(counts(), { released: 2, fellBack: 1 });
+    await Promise.all([pair.arrive(), pair.arrive()]);
+    assert.deepEqual(counts(), { released: 4, fellBack: 1 }, 'the next two form a group of their own');
+  });
 });

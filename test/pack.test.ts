@@ -6,20 +6,16 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type CliResult, runCommand } from './helpers.js';
+import { type CliResult, ROOT, runCommand } from './helpers.js';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-type Finished = CliResult;
-
 /** Runs a command to its end, whatever its exit code; no colour, no token, no update notices. */
-function run(command: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Finished> {
+function run(command: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false', ...extraEnv };
   delete env.FORCE_COLOR;
   delete env.FLOW_FRAMEWORK_AGENT_TOKEN;
@@ -34,12 +30,12 @@ describe('the packed package', { timeout: 180_000 }, () => {
   let agent: RunningAgent | undefined;
 
   before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cli.cjs')) && existsSync(join(root, 'dist/index.js')), 'run npm run build first');
+    assert.ok(existsSync(join(ROOT, 'dist/cli.cjs')) && existsSync(join(ROOT, 'dist/index.js')), 'run npm run build first');
     const packDir = mkdtempSync(join(tmpdir(), 'check-endpoint-pack-'));
     temporary.push(packDir);
     // --ignore-scripts: the test uses the build that has run; `prepare` would rebuild dist/ (deleting
     // it first) while other test files run the built command.
-    const pack = await run(npm, ['pack', '--pack-destination', packDir, '--ignore-scripts', '--json'], root);
+    const pack = await run(npm, ['pack', '--pack-destination', packDir, '--ignore-scripts', '--json'], ROOT);
     assert.equal(pack.code, 0, pack.stderr);
     const [only] = JSON.parse(pack.stdout) as (typeof packed)[];
     assert.ok(only, pack.stdout);
@@ -134,7 +130,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
     assert.equal(seen.validateAnswer, 'function');
     assert.equal(seen.checkEndpoint, 'function', 'src/index.ts exports checkEndpoint (rebuild after adding it)');
     assert.equal(realpathSync(seen.schemaPath), realpathSync(join(app, 'node_modules/check-endpoint/spec/response.schema.json')));
-    const shipped = JSON.parse(readFileSync(join(root, 'spec/response.schema.json'), 'utf8')) as { $id: unknown };
+    const shipped = JSON.parse(readFileSync(join(ROOT, 'spec/response.schema.json'), 'utf8')) as { $id: unknown };
     assert.equal(seen.schemaId, shipped.$id);
     assert.deepEqual(seen.good, [], 'an empty answer is valid');
     assert.ok(seen.badRules.length > 0 && seen.badRules.every((rule) => rule === 'schema'), `a typo is a schema finding: ${seen.badRules}`);

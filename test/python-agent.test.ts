@@ -6,26 +6,16 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type CliResult, runCommand } from './helpers.js';
+import { ROOT, runCli } from './helpers.js';
 import type { MessageReply } from '../src/core/answer.js';
 import type { Report } from '../src/core/report.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const AGENT = join(root, 'fixtures/agents/python/agent.py');
-const CLI = join(root, 'bin/check-endpoint.cjs');
+const AGENT = join(ROOT, 'fixtures/agents/python/agent.py');
 const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+)\/)$/;
-
-type Finished = CliResult;
-
-/** Runs a command to its end, whatever its exit code. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Finished> {
-  return runCommand(command, args, { cwd: root, env });
-}
 
 /** Every finding of a report, with where it happened, for assertion messages. */
 function findingsOf(report: Report): string[] {
@@ -56,7 +46,7 @@ describe('the Python agent', () => {
   const stdoutLines: string[] = [];
 
   before(async () => {
-    agent = spawn('python3', [AGENT, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    agent = spawn('python3', [AGENT, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines = createInterface({ input: agent.stdout! });
     const exited = once(agent, 'exit').then(([code]) => {
       throw new Error(`the Python agent exited (code ${code}) before it listened`);
@@ -146,9 +136,7 @@ describe('the Python agent', () => {
   });
 
   test('passes every case on every channel through the built command (--json)', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-    delete env.FORCE_COLOR;
-    const { code, stdout, stderr } = await run(process.execPath, [CLI, url, '--channel', 'all', '--json'], env);
+    const { code, stdout, stderr } = await runCli([url, '--channel', 'all', '--json']);
     assert.equal(code, 0, stderr);
     const report = JSON.parse(stdout) as Report;
     assertClean(report);

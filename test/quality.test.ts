@@ -9,6 +9,7 @@ import { QUALITY_CASE_IDS } from '../src/scenarios/registry.js';
 import { nearestRank } from '../src/scenarios/quality/latency.js';
 import { LONG_INPUT_LENGTH, LONG_TEXT, MIXED_TEXT } from '../src/scenarios/quality/long-input.js';
 import { BROKEN_QUALITY_AGENTS, WELL_BEHAVED_AGENT, type QualityFixtureAgent, wellBehaved } from '../fixtures/agents/quality.js';
+import { barrier } from '../fixtures/agents/barrier.js';
 import { ROOT, runCli } from './helpers.js';
 
 const TOKEN = 'quality-test-token-5f1e9a';
@@ -307,12 +308,15 @@ describe('what the findings say', () => {
 
   describe('quality/concurrency: a reply that mentions another conversation\u2019s order', () => {
     // Echoes the text of the latest message received by any conversation: SMS shows no replyTo, the text gives it away.
+    // The three conversations' messages wait for each other, so the latest is always another's when two of them answer.
+    const CONVERSATIONS = 3;
+    const together = barrier(CONVERSATIONS);
     let latest = '';
     const agent = served(() =>
       wellBehaved(TOKEN, {
         answer: async (request) => {
           latest = request.message.text;
-          await new Promise((resolve) => setTimeout(resolve, 40));
+          if (request.conversationId.includes('.quality-concurrency.')) await together.arrive();
           return { replies: [{ type: 'message', text: `You said: ${[...latest].slice(0, 40).join('')}` }] };
         },
       }),
@@ -323,8 +327,13 @@ describe('what the findings say', () => {
         quality: true,
         concurrency: 1,
         channels: ['sms'],
-        qualityConversations: 3,
+        qualityConversations: CONVERSATIONS,
       });
+      assert.deepEqual(
+        { released: together.released, fellBack: together.fellBack },
+        { released: 2 * CONVERSATIONS, fellBack: 0 },
+        `expected the ${CONVERSATIONS} conversations' two messages each in flight together`,
+      );
       assert.deepEqual([...new Set(findingsOf(report))], ['sms/quality/concurrency:concurrency:error']);
       const finding = report.cases.find((c) => c.id === 'quality/concurrency')!.findings[0]!;
       assert.match(

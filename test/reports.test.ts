@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { XMLParser } from 'fast-xml-parser';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { type HostileServer, startHostileServer } from '../fixtures/agents/hostile.js';
 import { createAjv } from '../src/contract/ajv.js';
 import { parseBaseline } from '../src/run/baseline.js';
 import { replyIndex } from '../src/core/findings.js';
@@ -44,36 +45,11 @@ after(async () => {
 });
 
 describe('report files', () => {
-  test('--report-dir writes report.json, junit.xml and traffic.har; no output and no file holds the token', async () => {
+  test('--report-dir writes report.json, junit.xml and traffic.har; report.json is the report printed by --json', async () => {
     const dir = join(tmp, 'all-reports');
-    const result = await runCli(
-      [
-        typo.url,
-        '--channel',
-        'whatsapp',
-        '--channel',
-        'sms',
-        '--report-dir',
-        dir,
-        '--junit',
-        join(tmp, 'extra.xml'),
-        '--har',
-        join(tmp, 'extra.har'),
-        '--json',
-      ],
-      { env: { FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(tmp, 'summary.md') } },
-    );
+    const result = await runCli([typo.url, '--channel', 'whatsapp', '--channel', 'sms', '--report-dir', dir, '--json']);
     assert.equal(result.code, 1, result.stderr);
     assert.deepEqual(readdirSync(dir).sort(), ['junit.xml', 'report.json', 'traffic.har']);
-    for (const text of [result.stdout, result.stderr]) assert.ok(!text.includes(TOKEN), 'no output holds the token');
-    for (const file of [
-      ...readdirSync(dir).map((name) => join(dir, name)),
-      join(tmp, 'extra.xml'),
-      join(tmp, 'extra.har'),
-      join(tmp, 'summary.md'),
-    ]) {
-      assert.ok(!readFileSync(file, 'utf8').includes(TOKEN), `${file} does not hold the token`);
-    }
     assert.deepEqual(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')), JSON.parse(result.stdout));
   });
 
@@ -148,7 +124,6 @@ describe('report files', () => {
       );
     }
     assert.ok(entries.some((entry) => entry.response.content.text.includes('buttton')));
-    assert.ok(!readFileSync(file, 'utf8').includes(TOKEN));
   });
 
   test('a report file that cannot be written: exit 2 with a clear message', async () => {
@@ -267,9 +242,78 @@ describe('in CI', () => {
     assert.equal((await runCli([silent.url, '--case', 'typed', '--strict'])).code, 1);
   });
 
-  test('no stray files: without report flags nothing is written', () => {
-    assert.ok(!existsSync(join(ROOT, 'junit.xml')) && !existsSync(join(ROOT, 'traffic.har')));
+  test('no stray files: without report flags a run writes nothing where it runs', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'check-endpoint-cwd-'));
+    try {
+      assert.equal((await runCli([typo.url], { cwd, env: { GITHUB_ACTIONS: undefined } })).code, 1);
+      assert.equal((await runCli([silent.url, '--case', 'typed', '--json'], { cwd })).code, 0);
+      assert.deepEqual(readdirSync(cwd), [], 'nothing written in the working directory');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
+});
+
+describe('the token, with every output and report written', () => {
+  let hostile: HostileServer;
+  before(async () => {
+    hostile = await startHostileServer();
+  });
+  after(async () => {
+    await hostile.close();
+  });
+
+  const runs: {
+    what: string;
+    url: () => string;
+    args: (dir: string) => string[];
+    extraFiles: (dir: string) => string[];
+    exits: number[];
+  }[] = [
+    {
+      what: 'a failing agent on two channels, with --junit and --har files beside --report-dir',
+      url: () => typo.url,
+      args: (dir) => ['--channel', 'whatsapp', '--channel', 'sms', '--junit', join(dir, 'extra.xml'), '--har', join(dir, 'extra.har')],
+      extraFiles: (dir) => [join(dir, 'extra.xml'), join(dir, 'extra.har')],
+      exits: [1],
+    },
+    // Timeouts, resets, a redirect, a bad body, a deep one, a flood and no HTTP: the error paths of the report.
+    ...['/silent', '/reset', '/redirect-307', '/bom', '/deep', '/many-replies', '/garbage'].map((path) => ({
+      what: `the hostile agent's ${path}`,
+      url: () => `${hostile.origin}${path}`,
+      args: () => ['--agent-timeout', '0.5'],
+      extraFiles: () => [],
+      exits: [1, 2],
+    })),
+  ];
+
+  for (const [index, run] of runs.entries()) {
+    test(`${run.what}: no output, no report file and no step summary holds it`, async () => {
+      const dir = join(tmp, `token-${index}`);
+      const reports = join(dir, 'reports');
+      const summary = join(dir, 'summary.md');
+      const sentBefore = hostile.received.length;
+      const result = await runCli(
+        [run.url(), '--json', '--report-dir', reports, '--html', join(reports, 'report.html'), ...run.args(dir)],
+        {
+          env: { FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
+        },
+      );
+      assert.ok(run.exits.includes(result.code ?? -1), `expected exit ${run.exits.join(' or ')}, got ${result.code}: ${result.stderr}`);
+      assert.ok(!result.stdout.includes(TOKEN), 'stdout');
+      assert.ok(!result.stderr.includes(TOKEN), 'stderr');
+      assert.deepEqual(readdirSync(reports).sort(), ['junit.xml', 'report.html', 'report.json', 'traffic.har']);
+      for (const file of [...readdirSync(reports).map((name) => join(reports, name)), ...run.extraFiles(dir), summary]) {
+        assert.ok(!readFileSync(file, 'utf8').includes(TOKEN), `${file} holds the token`);
+      }
+      if (run.url().startsWith(hostile.origin)) {
+        assert.ok(
+          hostile.received.slice(sentBefore).some((head) => head.includes(`Bearer ${TOKEN}`)),
+          'the token was sent to the agent',
+        );
+      }
+    });
+  }
 });
 
 describe('the reply a finding points into', () => {

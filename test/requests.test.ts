@@ -2,15 +2,13 @@
  * What the checker sends: a recording agent (the reference agent behind serveAgent, on loopback)
  * keeps every request body, and the tests hold them to the contract: the request schema, a fresh
  * conversation per case and per run, unique message ids, turns in order and one at a time, the
- * photo, and the button tap. A slow agent shows conversations run side by side.
+ * photo, and the button tap. An agent whose requests wait for each other shows conversations run side by side.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { MessageReply } from '../src/core/answer.js';
 import type { AgentRequest } from '../src/core/request.js';
 import type { CaseReport, Report } from '../src/core/report.js';
@@ -18,10 +16,11 @@ import { MADE_UP_CHOICE } from '../src/scenarios/button-tap.js';
 import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
+import { barrier } from '../fixtures/agents/barrier.js';
+import { ROOT } from './helpers.js';
 import { createAjv } from '../src/contract/ajv.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const contract = bundledContract();
 const rulesFor = (channel: string) => (Object.hasOwn(contract.platforms, channel) ? contract.platforms[channel] : undefined);
 
@@ -76,12 +75,14 @@ describe('the requests the checker sends', () => {
     return found;
   };
   const inConversation = (recorded: Recorded[], conversationId: string) => recorded.filter((r) => r.body.conversationId === conversationId);
+  /** Each run's report with the requests the agent received during it. */
+  const bothRuns = (): [Report, Recorded[]][] => [
+    [first, firstRequests],
+    [second, secondRequests],
+  ];
 
   test('both runs pass, and the agent received exactly the turns the reports show', () => {
-    for (const [report, recorded] of [
-      [first, firstRequests],
-      [second, secondRequests],
-    ] as const) {
+    for (const [report, recorded] of bothRuns()) {
       assertPassed(report);
       assert.equal(report.cases.length, 25);
       const turns = report.cases.flatMap((c) => c.turns);
@@ -98,7 +99,7 @@ describe('the requests the checker sends', () => {
   });
 
   test('every request matches spec/request.schema.json and is sent as JSON with no token', () => {
-    const schema = JSON.parse(readFileSync(join(root, 'spec/request.schema.json'), 'utf8')) as Record<string, unknown>;
+    const schema = JSON.parse(readFileSync(join(ROOT, 'spec/request.schema.json'), 'utf8')) as Record<string, unknown>;
     const validate = createAjv().compile(schema);
     for (const recorded of [...firstRequests, ...secondRequests]) {
       assert.ok(validate(recorded.body), `${recorded.body.conversationId} ${recorded.body.messageId}: ${JSON.stringify(validate.errors)}`);
@@ -111,10 +112,7 @@ describe('the requests the checker sends', () => {
   });
 
   test('each case is its own conversation, on its own channel, and runs never share one', () => {
-    for (const [report, recorded] of [
-      [first, firstRequests],
-      [second, secondRequests],
-    ] as const) {
+    for (const [report, recorded] of bothRuns()) {
       const ids = report.cases.map((c) => c.conversationId);
       assert.equal(new Set(ids).size, 25, 'a fresh conversationId per case and channel');
       assert.deepEqual(new Set(recorded.map((r) => r.body.conversationId)), new Set(ids));
@@ -132,10 +130,7 @@ describe('the requests the checker sends', () => {
   });
 
   test('message ids are unique within each conversation', () => {
-    for (const [report, recorded] of [
-      [first, firstRequests],
-      [second, secondRequests],
-    ] as const) {
+    for (const [report, recorded] of bothRuns()) {
       for (const caseReport of report.cases) {
         const messageIds = inConversation(recorded, caseReport.conversationId).map((r) => r.body.messageId);
         assert.equal(new Set(messageIds).size, messageIds.length, `${caseReport.conversationId}: ${messageIds.join(', ')}`);
@@ -170,7 +165,7 @@ describe('the requests the checker sends', () => {
   });
 
   test('the photo is one real JPEG image attachment and no text', () => {
-    const photoFile = readFileSync(join(root, 'fixtures/photo.jpg'));
+    const photoFile = readFileSync(join(ROOT, 'fixtures/photo.jpg'));
     for (const channel of ['whatsapp', 'sms', 'imessage', 'telegram', 'web']) {
       const [photo, ...more] = inConversation(firstRequests, caseOf(first, channel, 'photo').conversationId);
       assert.deepEqual(more, []);
@@ -264,17 +259,22 @@ describe('conversations run side by side, each one turn at a time', () => {
   const spans: Span[] = [];
   let report: Report;
 
+  // 10 conversations, at most 3 at a time; every request waits until another is in flight too, so
+  // overlap is certain without a timer (14 requests: every one finds a partner).
+  const CONCURRENCY = 3;
+  const inPairs = barrier(2);
+
   before(async () => {
     // A logical clock: every request start and end is one tick, so "at the same time" needs no timer.
     let clock = 0;
     agent = await serveAgent(async (body) => {
       const span: Span = { conversationId: body.conversationId, messageId: body.messageId, start: clock++, end: Number.NaN };
       spans.push(span);
-      await sleep(300); // an agent that thinks for a while on every turn
+      await inPairs.arrive();
       span.end = clock++;
       return referenceAnswer(body, rulesFor(body.channel));
     });
-    report = await checkEndpoint(agent.url, { channels: ['whatsapp', 'sms'], concurrency: 10, env: {} });
+    report = await checkEndpoint(agent.url, { channels: ['whatsapp', 'sms'], concurrency: CONCURRENCY, env: {} });
   });
 
   after(async () => {
@@ -286,6 +286,11 @@ describe('conversations run side by side, each one turn at a time', () => {
     assert.equal(report.cases.length, 10);
     assert.equal(spans.length, 2 * 7);
     assert.ok(spans.every((span) => Number.isInteger(span.end) && span.end > span.start));
+    assert.deepEqual(
+      { released: inPairs.released, fellBack: inPairs.fellBack },
+      { released: 2 * 7, fellBack: 0 },
+      'every request met another in flight',
+    );
   });
 
   test('more than one conversation was in flight at some moment, and never more than the concurrency', () => {
@@ -295,7 +300,7 @@ describe('conversations run side by side, each one turn at a time', () => {
       most = Math.max(most, inFlight.size);
     }
     assert.ok(most > 1, `at most ${most} conversation in flight at once`);
-    assert.ok(most <= 10, `${most} conversations in flight, over the concurrency of 10`);
+    assert.ok(most <= CONCURRENCY, `${most} conversations in flight, over the concurrency of ${CONCURRENCY}`);
   });
 
   test('within one conversation no two requests overlapped, and they came in order', () => {

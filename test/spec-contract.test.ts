@@ -87,41 +87,46 @@ describe('a broken spec file', () => {
     assert.deepEqual((await loadContractFile(file)).platforms, bundledContract().platforms);
   });
 
-  it('invalid YAML', async () => {
-    await rejects('invalid.yaml', 'openapi: 3.1.0\ninfo: [unclosed\n  title: : x\n');
-  });
-
-  it('not an OpenAPI document', async () => {
-    await rejects('not-openapi.yaml', 'hello: world\n');
-  });
-
-  it('an OpenAPI document without x-platforms', async () => {
-    await rejects('no-platforms.yaml', original.slice(0, original.indexOf('\nx-platforms:') + 1), /x-platforms/);
-  });
-
-  it('a negative limit', async () => {
-    await rejects('negative.yaml', replaceOnce(original, 'maxCount: 3,', 'maxCount: -3,'), /x-platforms\.whatsapp\.buttons\.maxCount/);
-  });
-
-  it('a limit that is not a number', async () => {
-    await rejects(
-      'not-a-number.yaml',
-      replaceOnce(original, 'maxCount: 3,', 'maxCount: three,'),
-      /x-platforms\.whatsapp\.buttons\.maxCount/,
-    );
-  });
-
-  it('an unknown limit (a typo)', async () => {
-    await rejects('typo.yaml', replaceOnce(original, 'maxCount: 3,', 'maxCont: 3,'), /maxCont/);
-  });
-
-  it('an unknown support value', async () => {
-    await rejects(
-      'support.yaml',
-      replaceOnce(original, 'replyTo: { support: ignored }', 'replyTo: { support: maybe }'),
-      /x-platforms\.sms\.replyTo\.support/,
-    );
-  });
+  /** Broken variants of the spec: what is wrong, the file it is written to, its text, and what the error must mention. */
+  const BROKEN: { what: string; name: string; text: () => string; mentions?: RegExp }[] = [
+    { what: 'invalid YAML', name: 'invalid.yaml', text: () => 'openapi: 3.1.0\ninfo: [unclosed\n  title: : x\n' },
+    { what: 'not an OpenAPI document', name: 'not-openapi.yaml', text: () => 'hello: world\n' },
+    {
+      what: 'an OpenAPI document without x-platforms',
+      name: 'no-platforms.yaml',
+      text: () => original.slice(0, original.indexOf('\nx-platforms:') + 1),
+      mentions: /x-platforms/,
+    },
+    {
+      what: 'a negative limit',
+      name: 'negative.yaml',
+      text: () => replaceOnce(original, 'maxCount: 3,', 'maxCount: -3,'),
+      mentions: /x-platforms\.whatsapp\.buttons\.maxCount/,
+    },
+    {
+      what: 'a limit that is not a number',
+      name: 'not-a-number.yaml',
+      text: () => replaceOnce(original, 'maxCount: 3,', 'maxCount: three,'),
+      mentions: /x-platforms\.whatsapp\.buttons\.maxCount/,
+    },
+    {
+      what: 'an unknown limit (a typo)',
+      name: 'typo.yaml',
+      text: () => replaceOnce(original, 'maxCount: 3,', 'maxCont: 3,'),
+      mentions: /maxCont/,
+    },
+    {
+      what: 'an unknown support value',
+      name: 'support.yaml',
+      text: () => replaceOnce(original, 'replyTo: { support: ignored }', 'replyTo: { support: maybe }'),
+      mentions: /x-platforms\.sms\.replyTo\.support/,
+    },
+  ];
+  for (const { what, name, text, mentions } of BROKEN) {
+    it(what, async () => {
+      await rejects(name, text(), mentions);
+    });
+  }
 
   it('a missing file', async () => {
     await assert.rejects(loadContractFile(join(dir, 'missing.yaml')), (error: unknown) => {

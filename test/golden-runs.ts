@@ -1,0 +1,101 @@
+/**
+ * The golden runs: the built command's human output against a real agent on loopback, with no
+ * colour (NO_COLOR=1), no token variable and outside GitHub Actions, and with what varies from run
+ * to run replaced (see REPLACEMENTS). test/golden.test.ts compares each with test/golden/NAME.txt;
+ * `npm run golden:update` (scripts/update-golden.ts) writes them again.
+ */
+import { join } from 'node:path';
+import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+import { FIXTURE_AGENTS } from '../fixtures/agents/catalogue.js';
+import { ROOT, runCli } from './helpers.js';
+
+export const GOLDEN_DIR = join(ROOT, 'test/golden');
+export const UPDATE_COMMAND = 'npm run golden:update';
+
+export interface GoldenRun {
+  /** The file's name in test/golden/, without .txt. */
+  name: string;
+  /** What the run shows. */
+  description: string;
+  /** Serves the agent the command checks. */
+  start(): Promise<RunningAgent>;
+  /** The command's arguments after the URL. */
+  args: string[];
+  exitCode: number;
+}
+
+function fixtureAgent(name: string): () => Promise<RunningAgent> {
+  const agent = FIXTURE_AGENTS.find((candidate) => candidate.name === name);
+  if (!agent) throw new Error(`no fixture agent "${name}" in fixtures/agents/catalogue.ts`);
+  return () => serveAgent(agent.handler);
+}
+
+export const GOLDEN_RUNS: readonly GoldenRun[] = [
+  {
+    name: 'pass-reference-all-channels',
+    description: 'a passing run: the reference agent, every case on every channel',
+    start: () => startReferenceAgent(),
+    args: ['--channel', 'all'],
+    exitCode: 0,
+  },
+  {
+    name: 'fail-schema-typo-buttton',
+    description: 'a failing run: a schema finding on turn 1 of double-text, with its hint, the reply and the reproduce line',
+    start: fixtureAgent('typo-buttton-on-double-text'),
+    args: [],
+    exitCode: 1,
+  },
+  {
+    name: 'fail-json-html-on-typed',
+    description: 'a failing run: an error and a warning on the same turn, with their hints, the reproduce line and a warning count',
+    start: fixtureAgent('html-on-typed'),
+    args: [],
+    exitCode: 1,
+  },
+];
+
+/** What varies from run to run, and the fixed text that stands in its place in the golden files. */
+export const REPLACEMENTS: readonly { what: string; pattern: RegExp; by: (match: string, ...groups: string[]) => string }[] = [
+  {
+    what: "the agent's ephemeral port, in the header and the reproduce lines",
+    pattern: /(http:\/\/127\.0\.0\.1:)\d+/g,
+    by: (_, origin) => `${origin}PORT`,
+  },
+  {
+    what: 'the run id in conversation and message ids (chk_ and 8 hex digits)',
+    pattern: /\bchk_[0-9a-f]{8}\b/g,
+    by: () => 'chk_xxxxxxxx',
+  },
+  {
+    what: "a case's duration, right-aligned at the end of its case line: the digits and the spaces before them, kept to the same width",
+    pattern: /^((?:PASS|FAIL) {2}.*? turns?)( +\d+ ms)/gm,
+    by: (_, before, duration) => `${before}${'NNN ms'.padStart(duration.length)}`,
+  },
+];
+
+export function normalise(output: string): string {
+  return REPLACEMENTS.reduce((text, { pattern, by }) => text.replace(pattern, by), output);
+}
+
+export interface GoldenOutput {
+  code: number | null;
+  /** The human output (stdout), normalised. */
+  output: string;
+  stderr: string;
+}
+
+/** Serves the run's agent, runs the built command against it and gives what it printed, normalised. */
+export async function runGolden(run: GoldenRun): Promise<GoldenOutput> {
+  const agent = await run.start();
+  try {
+    const result = await runCli([agent.url, ...run.args], {
+      env: { FLOW_FRAMEWORK_AGENT_TOKEN: undefined, GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: undefined },
+    });
+    return { code: result.code, output: normalise(result.stdout), stderr: result.stderr };
+  } finally {
+    await agent.close();
+  }
+}
+
+export const goldenFile = (run: GoldenRun): string => join(GOLDEN_DIR, `${run.name}.txt`);
