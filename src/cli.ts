@@ -1,12 +1,14 @@
 /**
- * The check-endpoint command. The common line, `check-endpoint <url> [flags]`, is parsed by a
- * fast parser and runs at once; anything else (help, subcommands, errors) goes to yargs, set up
- * only then. The build bundles this module into dist/cli.cjs, which bin/check-endpoint.cjs runs.
+ * The check-endpoint command: reads the command line (src/cli/parse.ts, from the option table in
+ * src/cli/options.ts), runs the command asked for and sets the exit code. The build bundles this
+ * module into dist/cli.cjs, which bin/check-endpoint.cjs runs.
  */
-import { parseCheckFast } from './cli/fast-parse.js';
+import { helpWidth, renderHelp } from './cli/help.js';
+import { type CommandLine, parseCommandLine } from './cli/parse.js';
 import { createOutput } from './commands/output.js';
 import { ContractError } from './contract/contract-error.js';
 import { UsageError } from './core/usage-error.js';
+import { TOOL_VERSION } from './core/version.js';
 
 /** Exit codes, as the contract says: 0 every case passed, 1 a case failed, 2 the check could not run. */
 const EXIT_USAGE = 2;
@@ -16,14 +18,31 @@ function fail(message: string): never {
   process.exit(EXIT_USAGE);
 }
 
-async function main(argv: string[]): Promise<number> {
-  const check = parseCheckFast(argv);
-  if (check) {
-    const { runCheckCommand } = await import('./commands/check.js');
-    return runCheckCommand(check, await createOutput(check.json));
+async function run(line: CommandLine): Promise<number> {
+  switch (line.command) {
+    case 'help':
+      process.stdout.write(renderHelp(line.topic, helpWidth(process.stdout)));
+      return 0;
+    case 'version':
+      process.stdout.write(`${TOOL_VERSION}\n`);
+      return 0;
+    case 'check': {
+      const { runCheckCommand } = await import('./commands/check.js');
+      return runCheckCommand(line.args, await createOutput(line.args.json));
+    }
+    case 'demo': {
+      const { runDemoCommand } = await import('./commands/demo.js');
+      return runDemoCommand(line.args, await createOutput(line.args.json));
+    }
+    case 'validate': {
+      const { runValidateCommand } = await import('./commands/validate.js');
+      return runValidateCommand(line.args, await createOutput(line.args.json));
+    }
+    case 'serve-example': {
+      const { runServeExampleCommand } = await import('./commands/serve-example.js');
+      return runServeExampleCommand(line.args, await createOutput(false));
+    }
   }
-  const { runWithYargs } = await import('./cli/yargs-cli.js');
-  return runWithYargs(argv, fail);
 }
 
 /** Runs the command line given (the arguments after `check-endpoint`) and sets the exit code. */
@@ -36,7 +55,7 @@ export async function runCommandLine(argv: string[]): Promise<void> {
     });
   }
   try {
-    process.exitCode = await main(argv);
+    process.exitCode = await run(parseCommandLine(argv));
   } catch (cause) {
     if (cause instanceof UsageError || cause instanceof ContractError) fail(cause.message);
     const message = cause instanceof Error ? cause.message : String(cause);

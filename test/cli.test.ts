@@ -133,12 +133,16 @@ describe('check-endpoint <url>', () => {
   });
 
   const badCommandLines: [string, string[], RegExp][] = [
-    ['no URL', [], /Not enough non-option arguments|url/i],
-    ['an unknown flag', ['http://127.0.0.1:1/', '--chanel', 'sms'], /Unknown argument: chanel/],
+    ['no URL', [], /give the URL of your agent: check-endpoint <url> \[flags\]/],
+    ['an unknown flag', ['http://127.0.0.1:1/', '--chanel', 'sms'], /unknown flag --chanel; did you mean --channel\?/],
     ['a bad channel name', ['http://127.0.0.1:1/', '--channel', 'WhatsApp!'], /"WhatsApp!" is not a channel name/],
-    ['an unknown case', ['http://127.0.0.1:1/', '--case', 'typo'], /Invalid values/],
+    [
+      'an unknown case',
+      ['http://127.0.0.1:1/', '--case', 'typo'],
+      /--case typo is not one of typed, double-text, photo, button-tap, no-reply/,
+    ],
     ['a negative timeout', ['http://127.0.0.1:1/', '--agent-timeout', '-5'], /--agent-timeout must be a positive number; got -5/],
-    ['a non-numeric timeout', ['http://127.0.0.1:1/', '--agent-timeout', 'soon'], /--agent-timeout must be a positive number; got NaN/],
+    ['a non-numeric timeout', ['http://127.0.0.1:1/', '--agent-timeout', 'soon'], /--agent-timeout needs a number \(SECONDS\); got "soon"/],
     ['a zero concurrency', ['http://127.0.0.1:1/', '--concurrency', '0'], /--concurrency must be a positive whole number/],
     ['a scheme other than http', ['ftp://127.0.0.1/agent'], /scheme is ftp; check-endpoint speaks http and https only/],
     [
@@ -196,7 +200,7 @@ describe('check-endpoint <url>', () => {
     }
     assert.match(result.stdout, /Exit codes: 0 every case passed, 1 a case failed, 2 the check could not run/);
     assert.match(result.stdout, /Examples:/);
-    assert.match(result.stdout, /validate \[file\]/);
+    assert.match(result.stdout, /validate \[FILE\|-\]/);
     assert.match(result.stdout, /serve-example/);
   });
 

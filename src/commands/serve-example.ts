@@ -2,8 +2,13 @@ import { startReferenceAgent } from '../example-agent/start-reference-agent.js';
 import { UsageError } from '../core/usage-error.js';
 import type { Output } from './output.js';
 
+export interface ServeExampleCommandArgs {
+  port: number;
+  host: string;
+}
+
 /** `check-endpoint serve-example`: serves the reference agent until interrupted. */
-export async function runServeExampleCommand(args: { port: number; host: string }, output: Output): Promise<number> {
+export async function runServeExampleCommand(args: ServeExampleCommandArgs, output: Output): Promise<number> {
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)
     throw new UsageError(`--port must be a whole number from 0 to 65535; got ${args.port}`);
   let agent;

@@ -1,0 +1,115 @@
+/** The commands of check-endpoint: what help says about each, and the arguments each takes. */
+
+export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'help';
+
+export interface CommandSpec {
+  /** How help and errors name the command: `check-endpoint <url>`, `validate`. */
+  title: string;
+  /** The usage line, after `check-endpoint `. */
+  usage: string;
+  /** One line, in the list of commands. */
+  summary: string;
+  /** Paragraphs at the top of the command's help. */
+  about: readonly string[];
+  /** The words after the command name that are not flags. */
+  positional?: {
+    /** As usage writes it: `<url>`, `[FILE|-]`. */
+    placeholder: string;
+    /** What error messages call it: one URL. */
+    noun: string;
+    description: string;
+    /** Set when the word is required: the error when it is missing. */
+    missing?: string;
+  };
+  examples: readonly { command: string; description: string }[];
+  /** What each exit code means for this command. */
+  exitCodes?: string;
+}
+
+const CHECK_EXIT_CODES = 'Exit codes: 0 every case passed, 1 a case failed, 2 the check could not run.';
+
+/** The names typed on the command line: every command but the check, which has none. */
+export const NAMED_COMMANDS = ['validate', 'serve-example', 'demo', 'help'] as const satisfies readonly CommandName[];
+
+export function isNamedCommand(word: string): word is (typeof NAMED_COMMANDS)[number] {
+  return (NAMED_COMMANDS as readonly string[]).includes(word);
+}
+
+/** Every command, in the order help lists them. The check is the default command: no name before its URL. */
+export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
+  check: {
+    title: 'check-endpoint <url>',
+    usage: '<url> [flags]',
+    summary: 'Check the agent at <url> (the default command)',
+    about: [
+      "check-endpoint checks an AI chat agent's HTTP endpoint against the agent endpoint contract.",
+      "It sends five synthetic conversations (a typed message, a double text, a photo, a button tap, a message that needs no answer) to your agent on each channel, and checks every answer against the schemas, against what the channel's platform can show, and against the conversation's ids.",
+    ],
+    positional: {
+      placeholder: '<url>',
+      noun: 'URL',
+      description: "The agent's URL (http or https)",
+      missing: 'give the URL of your agent',
+    },
+    examples: [
+      { command: 'check-endpoint http://127.0.0.1:8080/agent', description: 'Check the agent on WhatsApp, the default channel' },
+      { command: 'check-endpoint https://agent.example.com/chat --channel all', description: 'Check every platform' },
+      {
+        command: 'FLOW_FRAMEWORK_AGENT_TOKEN=… check-endpoint URL --channel sms --case photo',
+        description: 'One case, one channel, with a token',
+      },
+      {
+        command: 'check-endpoint URL --json > report.json',
+        description: 'A machine-readable report (documented in spec/report.schema.json)',
+      },
+    ],
+    exitCodes: CHECK_EXIT_CODES,
+  },
+  validate: {
+    title: 'validate',
+    usage: 'validate [FILE|-] [flags]',
+    summary: 'Validate one answer body offline, from a file or standard input (-)',
+    about: [
+      'Validates one answer body (the JSON an agent answers with) offline, for each channel asked: against the schema, against what the platform can show, and, given --person-message-id, against the ids it names.',
+    ],
+    positional: {
+      placeholder: '[FILE|-]',
+      noun: 'answer FILE (or - for standard input)',
+      description: 'The answer body (JSON); - or nothing reads standard input',
+    },
+    examples: [
+      { command: 'check-endpoint validate answer.json --channel telegram', description: 'Validate a saved answer for Telegram' },
+      {
+        command: 'echo \'{"replies":[]}\' | check-endpoint validate - --channel all',
+        description: 'Validate from standard input for every platform',
+      },
+    ],
+    exitCodes: 'Exit codes: 0 the answer is valid on every channel, 1 it is invalid on one, 2 it could not be read or checked.',
+  },
+  'serve-example': {
+    title: 'serve-example',
+    usage: 'serve-example [flags]',
+    summary: 'Serve the reference agent, a conformant agent to try the check on or to port from',
+    about: ['Serves the reference agent, a conformant agent to try the check on or to port from, until Ctrl-C.'],
+    examples: [{ command: 'check-endpoint serve-example --port 8080', description: 'Serve it at http://127.0.0.1:8080/agent' }],
+    exitCodes: 'Exit codes: 0 it was stopped (Ctrl-C or SIGTERM), 2 it could not listen.',
+  },
+  demo: {
+    title: 'demo',
+    usage: 'demo [flags]',
+    summary: 'Run the full check, every channel, against the bundled reference agent (what npm start does)',
+    about: [
+      'Runs the full check, every channel, against the bundled reference agent (what npm start does). It takes the flags of the check.',
+    ],
+    examples: [{ command: 'check-endpoint demo --quality', description: 'The check and the quality cases, against the reference agent' }],
+    exitCodes: CHECK_EXIT_CODES,
+  },
+  help: {
+    title: 'help',
+    usage: 'help [COMMAND]',
+    summary: 'Show the help of a command',
+    about: ['Shows the help of a command, or of the check when none is named.'],
+    positional: { placeholder: '[COMMAND]', noun: 'command name', description: NAMED_COMMANDS.join(', ') },
+    examples: [{ command: 'check-endpoint help validate', description: 'The flags of validate' }],
+  },
+};

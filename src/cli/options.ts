@@ -1,0 +1,282 @@
+/**
+ * Every flag of every command, in one table: the parser reads it, help is written from it, and the
+ * commands' argument types are derived from it. A new flag is one entry here (and, if a command's
+ * argument interface names it, one field there: parse.ts does not compile until both agree).
+ */
+import { CASE_IDS } from '../scenarios/registry.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_LATENCY_BUDGET_SECONDS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_QUALITY_CONVERSATIONS,
+  DEFAULT_TOKEN_ENV,
+} from '../run/defaults.js';
+import type { CommandName } from './commands.js';
+
+interface OptionBase {
+  /** What the flag does, as help says it. */
+  description: string;
+  /** The commands that take the flag. */
+  commands: readonly CommandName[];
+  /** Wording for a command on which the flag acts on something else (validate checks one answer, not a run). */
+  descriptionOn?: Partial<Record<CommandName, string>>;
+  /** Help's "Default: …", where the value left out is decided after parsing (the run's defaults). */
+  defaultDescription?: string;
+  defaultDescriptionOn?: Partial<Record<CommandName, string>>;
+}
+
+/** An on/off flag: `--json`, `--no-json`. Off unless given. */
+export interface BooleanOption extends OptionBase {
+  type: 'boolean';
+  /** A one-letter form: `-h`. */
+  short?: string;
+}
+
+export interface StringOption extends OptionBase {
+  type: 'string';
+  /** How help writes the value: FILE, NAME. */
+  placeholder: string;
+  /** Repeatable: each occurrence adds a value (an empty list when not given). Otherwise the last one given counts. */
+  list?: boolean;
+  /** The only values allowed. */
+  choices?: readonly string[];
+  default?: string;
+}
+
+export interface NumberOption extends OptionBase {
+  type: 'number';
+  placeholder: string;
+  default?: number;
+}
+
+export type OptionSpec = BooleanOption | StringOption | NumberOption;
+
+// Literal lists, so that the argument types below know which command takes which flag.
+const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
+const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
+const EVERY_COMMAND = ['check', 'validate', 'serve-example', 'demo', 'help'] as const satisfies readonly CommandName[];
+
+/** The table. Help lists a command's flags in this order. */
+export const OPTIONS = {
+  channel: {
+    type: 'string',
+    list: true,
+    placeholder: 'NAME',
+    commands: CHECK_AND_VALIDATE,
+    description: 'Channel to check: whatsapp, sms, imessage, telegram, web, all, or a custom name',
+    descriptionOn: { validate: 'Channel to validate for: whatsapp, sms, imessage, telegram, web, all, or a custom name' },
+    defaultDescription: 'whatsapp',
+    defaultDescriptionOn: { demo: 'all' },
+  },
+  case: {
+    type: 'string',
+    list: true,
+    placeholder: 'ID',
+    choices: CASE_IDS,
+    commands: CHECK,
+    description: 'Run only this case',
+    defaultDescription: 'all five',
+  },
+  'person-message-id': {
+    type: 'string',
+    list: true,
+    placeholder: 'ID',
+    commands: ['validate'],
+    description: 'A person message id of the conversation; replyTo and reactions must name one',
+  },
+  'token-env': {
+    type: 'string',
+    placeholder: 'VAR',
+    commands: CHECK,
+    description: 'Environment variable holding the bearer token (sent as authorization: Bearer …; never printed)',
+    defaultDescription: DEFAULT_TOKEN_ENV,
+  },
+  'agent-timeout': {
+    type: 'number',
+    placeholder: 'SECONDS',
+    commands: CHECK,
+    description: 'Seconds the agent has for each answer, headers and body together',
+    // The bundled contract's agentTimeoutSeconds (test/cli-options.test.ts holds the two together).
+    defaultDescription: "the contract's 60",
+  },
+  concurrency: {
+    type: 'number',
+    placeholder: 'N',
+    commands: CHECK,
+    description: 'Conversations in flight at once',
+    defaultDescription: String(DEFAULT_CONCURRENCY),
+  },
+  'max-body': {
+    type: 'number',
+    placeholder: 'BYTES',
+    commands: CHECK,
+    description: 'Largest answer body accepted, in bytes (after decompression)',
+    defaultDescription: String(DEFAULT_MAX_BODY_BYTES),
+  },
+  json: {
+    type: 'boolean',
+    commands: CHECK_AND_VALIDATE,
+    description: 'Print the report as one JSON document on stdout (human lines go to stderr)',
+    descriptionOn: { validate: 'Print the result as JSON on stdout' },
+  },
+  spec: {
+    type: 'string',
+    placeholder: 'FILE',
+    commands: CHECK_AND_VALIDATE,
+    description: 'Check against another version of the contract: an OpenAPI 3.1 file',
+  },
+  limits: {
+    type: 'string',
+    list: true,
+    placeholder: '[NAME=]FILE',
+    commands: CHECK_AND_VALIDATE,
+    description: 'Display limits for a custom channel: a JSON file shaped like spec/platform-limits.schema.json',
+  },
+  strict: {
+    type: 'boolean',
+    commands: CHECK_AND_VALIDATE,
+    description: 'Warnings fail the run too',
+    descriptionOn: { validate: 'Warnings make the answer invalid too' },
+  },
+  junit: {
+    type: 'string',
+    placeholder: 'FILE',
+    commands: CHECK,
+    description: 'Also write a JUnit XML report: one testsuite per channel, one testcase per case',
+  },
+  har: {
+    type: 'string',
+    placeholder: 'FILE',
+    commands: CHECK,
+    description: 'Also write an HTTP archive (HAR 1.2) of every exchange; the token is written as <redacted>',
+  },
+  'report-dir': {
+    type: 'string',
+    placeholder: 'DIR',
+    commands: CHECK,
+    description: 'Write report.json, junit.xml and traffic.har into this folder',
+  },
+  baseline: {
+    type: 'string',
+    placeholder: 'FILE',
+    commands: CHECK,
+    description:
+      'Expected failures, one a line (case, case:rule, channel/case, channel/case:rule): they do not fail the run; an entry that passes does',
+  },
+  'write-baseline': {
+    type: 'string',
+    placeholder: 'FILE',
+    commands: CHECK,
+    description: "Write this run's failures as a baseline file",
+  },
+  html: {
+    type: 'string',
+    placeholder: 'FILE',
+    commands: CHECK,
+    description: 'Also write a self-contained HTML page showing every conversation as chat bubbles, per platform',
+  },
+  quality: {
+    type: 'boolean',
+    commands: CHECK,
+    description: 'Also run the quality cases: auth, malformed input, forward compatibility, concurrency, retries, long input, latency',
+  },
+  'quality-conversations': {
+    type: 'number',
+    placeholder: 'N',
+    commands: CHECK,
+    description: 'Conversations at once in quality/concurrency',
+    defaultDescription: String(DEFAULT_QUALITY_CONVERSATIONS),
+  },
+  'latency-budget': {
+    type: 'number',
+    placeholder: 'SECONDS',
+    commands: CHECK,
+    description: 'A p95 latency above it is a warning in quality/latency',
+    defaultDescription: String(DEFAULT_LATENCY_BUDGET_SECONDS),
+  },
+  insecure: {
+    type: 'boolean',
+    commands: CHECK,
+    description: 'Accept an https certificate the system does not trust (self-signed, for local use only; says so loudly)',
+  },
+  port: {
+    type: 'number',
+    placeholder: 'PORT',
+    commands: ['serve-example'],
+    description: 'Port to listen on (0 picks a free one)',
+    default: 8080,
+  },
+  host: {
+    type: 'string',
+    placeholder: 'ADDRESS',
+    commands: ['serve-example'],
+    description: 'Address to listen on',
+    default: '127.0.0.1',
+  },
+  help: { type: 'boolean', short: 'h', commands: EVERY_COMMAND, description: 'Show this help' },
+  version: { type: 'boolean', commands: EVERY_COMMAND, description: 'Print the version' },
+} as const satisfies Readonly<Record<string, OptionSpec>>;
+
+export type OptionName = keyof typeof OPTIONS;
+
+/** The flags that answer on their own instead of setting an argument of the command. */
+export const ACTION_FLAGS = ['help', 'version'] as const satisfies readonly OptionName[];
+
+export function isActionFlag(name: OptionName): boolean {
+  return (ACTION_FLAGS as readonly OptionName[]).includes(name);
+}
+
+export function isOptionName(name: string): name is OptionName {
+  return Object.hasOwn(OPTIONS, name);
+}
+
+export const OPTION_NAMES: readonly OptionName[] = Object.keys(OPTIONS).filter(isOptionName);
+
+/** The table's entry for a flag, as its general type (the table itself is typed literally). */
+export function optionSpec(name: OptionName): OptionSpec {
+  return OPTIONS[name];
+}
+
+/** A command's flags, in the table's order. */
+export function optionsOf(command: CommandName): OptionName[] {
+  return OPTION_NAMES.filter((name) => optionSpec(name).commands.includes(command));
+}
+
+/** How help and errors write a flag: `--spec FILE`, `--json`, `-h, --help`. */
+export function flagUsage(name: OptionName): string {
+  const spec = optionSpec(name);
+  if (spec.type !== 'boolean') return `--${name} ${spec.placeholder}`;
+  return spec.short ? `-${spec.short}, --${name}` : `--${name}`;
+}
+
+/** `agent-timeout` → `agentTimeout`: the key of a flag in the commands' arguments. */
+export function argumentKey(name: string): string {
+  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+// The commands' arguments, derived from the table: a flag that is off, a list, or has a default is
+// always there; any other is there only when given.
+type Table = typeof OPTIONS;
+type ArgumentFlag = Exclude<OptionName, (typeof ACTION_FLAGS)[number]>;
+type ArgumentKey<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<ArgumentKey<Tail>>}` : Name;
+type ValueOf<Spec> = Spec extends { type: 'boolean' }
+  ? boolean
+  : Spec extends { list: true }
+    ? string[]
+    : Spec extends { type: 'number' }
+      ? number
+      : string;
+type FlagOf<C extends CommandName> = { [Name in ArgumentFlag]: C extends Table[Name]['commands'][number] ? Name : never }[ArgumentFlag];
+type AlwaysSet = { type: 'boolean' } | { list: true } | { default: string | number };
+type SetFlagOf<C extends CommandName> = { [Name in FlagOf<C>]: Table[Name] extends AlwaysSet ? Name : never }[FlagOf<C>];
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+/** The arguments a command's flags give it: `FlagsOf<'validate'>` is `{ channel: string[]; json: boolean; spec?: string; … }`. */
+export type FlagsOf<C extends CommandName> = Flatten<
+  { [Name in SetFlagOf<C> as ArgumentKey<Name>]: ValueOf<Table[Name]> } & {
+    [Name in Exclude<FlagOf<C>, SetFlagOf<C>> as ArgumentKey<Name>]?: ValueOf<Table[Name]>;
+  }
+>;
+
+/** A flag's value as the parser gives it. */
+export type FlagValue = string | number | boolean | string[];

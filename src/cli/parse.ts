@@ -1,0 +1,204 @@
+/**
+ * The one command-line parser: node:util's parseArgs splits the words, the option table says what
+ * each flag means, and the same rules hold on every command. A scalar flag given twice takes the
+ * last value, a list flag collects every value, `--flag=value` is `--flag value`, `--no-flag` turns
+ * an on/off flag off; anything else wrong is a UsageError naming the flag and what it wants.
+ */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { CheckCommandArgs } from '../commands/check.js';
+import type { ServeExampleCommandArgs } from '../commands/serve-example.js';
+import type { ValidateCommandArgs } from '../commands/validate.js';
+import { UsageError } from '../core/usage-error.js';
+import { closestName } from '../validate/did-you-mean.js';
+import { COMMANDS, type CommandName, NAMED_COMMANDS, isNamedCommand } from './commands.js';
+import {
+  type FlagValue,
+  type FlagsOf,
+  OPTION_NAMES,
+  type OptionName,
+  argumentKey,
+  flagUsage,
+  isActionFlag,
+  isOptionName,
+  optionSpec,
+  optionsOf,
+} from './options.js';
+
+/** What the command line asks for: a command with its typed arguments, or help, or the version. */
+export type CommandLine =
+  | { command: 'check'; args: CheckCommandArgs }
+  | { command: 'demo'; args: Omit<CheckCommandArgs, 'url'> }
+  | { command: 'validate'; args: ValidateCommandArgs }
+  | { command: 'serve-example'; args: ServeExampleCommandArgs }
+  | { command: 'help'; topic: CommandName }
+  | { command: 'version' };
+
+// The table and the commands' argument interfaces agree: a flag in one and not the other, or of
+// another type, does not compile.
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Holds<T extends true> = T;
+export type TableMatchesCommands = [
+  Holds<Same<FlagsOf<'check'>, Omit<CheckCommandArgs, 'url'>>>,
+  Holds<Same<FlagsOf<'demo'>, Omit<CheckCommandArgs, 'url'>>>,
+  Holds<Same<FlagsOf<'validate'>, Omit<ValidateCommandArgs, 'file'>>>,
+  Holds<Same<FlagsOf<'serve-example'>, ServeExampleCommandArgs>>,
+];
+
+/** A flag as parseArgs reads it: `--spec=a` has the value `a` inline, `--spec a` the next word. */
+interface OptionToken {
+  kind: 'option';
+  name: string;
+  rawName: string;
+  value: string | undefined;
+  inlineValue: boolean | undefined;
+}
+
+/** For parseArgs, used as a tokenizer: which flags take a value. The checks below are ours. */
+const TOKENIZER_OPTIONS: NonNullable<ParseArgsConfig['options']> = Object.fromEntries(
+  OPTION_NAMES.map((name) => {
+    const spec = optionSpec(name);
+    if (spec.type !== 'boolean') return [name, { type: 'string' }];
+    return [name, spec.short ? { type: 'boolean', short: spec.short } : { type: 'boolean' }];
+  }),
+);
+
+/** A number as people write one: 5, 0.5, -5, 1e9 (not hex, not blank, not Infinity). */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** How help and errors write a command: `check-endpoint <url>`, `validate`. */
+function titled(commands: readonly CommandName[]): string {
+  const titles = commands.map((command) => COMMANDS[command].title);
+  return titles.length === 1 ? titles[0]! : `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}`;
+}
+
+function didYouMean(suggestion: string | undefined): string {
+  return suggestion === undefined ? '' : `; did you mean ${suggestion}?`;
+}
+
+/** The flag a token names, when the command takes it. */
+function flagOf(token: OptionToken, command: CommandName): OptionName {
+  const { name, rawName } = token;
+  if (isOptionName(name)) {
+    const takers = optionSpec(name).commands;
+    if (takers.includes(command)) return name;
+    throw new UsageError(
+      `${rawName} is not a flag of ${COMMANDS[command].title}; ${titled(takers)} ${takers.length === 1 ? 'takes' : 'take'} it`,
+    );
+  }
+  const known = optionsOf(command).flatMap((flag) => (optionSpec(flag).type === 'boolean' ? [flag, `no-${flag}`] : [flag]));
+  // parseArgs reads --no-jsn as the flag jsn turned off; the suggestion is for what was typed.
+  const closest = closestName(rawName.replace(/^--?/, ''), known);
+  throw new UsageError(`unknown flag ${rawName}${didYouMean(closest === undefined ? undefined : `--${closest}`)}`);
+}
+
+/** The value a token gives its flag, checked against the table. */
+function valueOf(token: OptionToken, name: OptionName): string | number | boolean {
+  const spec = optionSpec(name);
+  const negated = token.rawName !== `--${name}` && token.rawName.startsWith('--no-');
+  if (spec.type === 'boolean') {
+    if (token.inlineValue)
+      throw new UsageError(
+        `${token.rawName} is an on/off flag and takes no value (got ${token.rawName}=${token.value}); write --${name} or --no-${name}`,
+      );
+    return !negated;
+  }
+  if (negated) throw new UsageError(`${token.rawName}: only on/off flags have a --no- form; ${flagUsage(name)} takes a value`);
+  const { value } = token;
+  if (value === undefined) throw new UsageError(`${token.rawName} needs a value: ${flagUsage(name)}`);
+  if (!token.inlineValue && value !== '-' && value.startsWith('-') && !(spec.type === 'number' && NUMBER.test(value)))
+    throw new UsageError(
+      `${token.rawName} needs a value: ${flagUsage(name)}; the next word is the flag ${value} (write ${token.rawName}=${value} if that is the value)`,
+    );
+  if (spec.type === 'number') {
+    if (!NUMBER.test(value.trim())) throw new UsageError(`${token.rawName} needs a number (${spec.placeholder}); got "${value}"`);
+    return Number(value);
+  }
+  if (spec.choices && !spec.choices.includes(value)) {
+    const closest = closestName(value, spec.choices);
+    throw new UsageError(`${token.rawName} ${value} is not one of ${spec.choices.join(', ')}${didYouMean(closest)}`);
+  }
+  return value;
+}
+
+/** Every flag a command takes, with its value or, when not given, its default. */
+function flagsFor<C extends CommandName>(command: C, given: ReadonlyMap<OptionName, FlagValue>): FlagsOf<C> {
+  const flags: Record<string, FlagValue> = {};
+  for (const name of optionsOf(command)) {
+    if (isActionFlag(name)) continue;
+    const spec = optionSpec(name);
+    const value = given.get(name) ?? (spec.type === 'boolean' ? false : spec.type === 'string' && spec.list ? [] : spec.default);
+    if (value !== undefined) flags[argumentKey(name)] = value;
+  }
+  // The keys and value types are the table's, as FlagsOf derives them (test/cli-options.test.ts checks each flag).
+  return flags as FlagsOf<C>;
+}
+
+function positionalsError(command: CommandName, words: readonly string[]): UsageError | undefined {
+  const spec = COMMANDS[command];
+  if (spec.positional?.missing !== undefined && words.length === 0)
+    return new UsageError(`${spec.positional.missing}: check-endpoint ${spec.usage}`);
+  const allowed = spec.positional ? 1 : 0;
+  if (words.length <= allowed) return undefined;
+  const takes = spec.positional ? `takes one ${spec.positional.noun}` : 'takes flags only';
+  return new UsageError(`unexpected argument "${words[allowed]}": ${spec.title} ${takes}`);
+}
+
+/** Reads the arguments after `check-endpoint`. Throws a UsageError for anything it cannot take. */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: TOKENIZER_OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    allowNegative: true,
+    tokens: true,
+  });
+  const positionals = tokens.flatMap((token) => (token.kind === 'positional' ? [token.value] : []));
+  const first = positionals[0];
+  const command: CommandName = first !== undefined && isNamedCommand(first) ? first : 'check';
+  const words = command === 'check' ? positionals : positionals.slice(1);
+  const options = tokens.flatMap((token) => (token.kind === 'option' ? [token] : []));
+
+  // --help and --version answer whatever else the line holds.
+  const asked = (action: OptionName): boolean => options.some((token) => token.name === action && !token.rawName.startsWith('--no-'));
+  if (asked('help')) return { command: 'help', topic: command };
+  if (asked('version')) return { command: 'version' };
+
+  const given = new Map<OptionName, FlagValue>();
+  for (const token of options) {
+    const name = flagOf(token, command);
+    const value = valueOf(token, name);
+    const spec = optionSpec(name);
+    if (spec.type === 'string' && spec.list) {
+      const values = given.get(name);
+      given.set(name, [...(Array.isArray(values) ? values : []), String(value)]);
+    } else given.set(name, value);
+  }
+
+  if (command === 'check' && first !== undefined && !/[:/.]/.test(first)) {
+    const closest = closestName(first, NAMED_COMMANDS);
+    if (closest !== undefined) throw new UsageError(`unknown command "${first}"; did you mean ${closest}?`);
+  }
+  const error = positionalsError(command, words);
+  if (error) throw error;
+  const [word] = words;
+  switch (command) {
+    case 'check':
+      // positionalsError made sure the URL is there.
+      return { command, args: { url: word!, ...flagsFor(command, given) } };
+    case 'demo':
+      return { command, args: flagsFor(command, given) };
+    case 'validate':
+      return { command, args: { ...flagsFor(command, given), ...(word !== undefined ? { file: word } : {}) } };
+    case 'serve-example':
+      return { command, args: flagsFor(command, given) };
+    case 'help': {
+      if (word === undefined) return { command, topic: 'check' };
+      if (isNamedCommand(word)) return { command, topic: word };
+      const closest = closestName(word, NAMED_COMMANDS);
+      throw new UsageError(
+        `help: there is no command "${word}"${closest === undefined ? '.' : `; did you mean ${closest}?`} The commands: ${NAMED_COMMANDS.join(', ')}; the check's own help is check-endpoint --help`,
+      );
+    }
+  }
+}
