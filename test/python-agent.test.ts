@@ -27,7 +27,7 @@ function assertClean(report: Report): void {
   assert.equal(report.outcome, 'passed');
   assert.equal(report.exitCode, 0);
   assert.equal(report.error, null);
-  assert.deepEqual(report.counts, { cases: 25, passed: 25, failed: 0, errors: 0, warnings: 0 });
+  assert.deepEqual(report.counts, { cases: 25, passed: 25, failed: 0, notRun: 0, errors: 0, warnings: 0 });
   assert.equal(report.cases.length, 25);
   assert.deepEqual(
     [...new Set(report.cases.map((c) => c.channel))].sort(),
