@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import type { Answer } from '../core/answer.js';
 import { precompiledResponseCheck } from '../generated/check-response.js';
 import { precompiledResponseValidator } from '../generated/validate-response.js';
 import { prepareForValidation } from './prepare-schema.js';
@@ -9,7 +10,9 @@ import { bundledContract } from './load-contract.js';
 
 /** A contract's answer validators: `check` answers valid or not at the least cost; `explain` gives every error. */
 export interface AnswerValidators {
-  check: ValidateFunction;
+  /** True when the value matches the contract's answer schema, which makes it an `Answer`; stops at the first error. */
+  check: (value: unknown) => value is Answer;
+  /** The same judgement with every error collected in `explain.errors`, to be explained. */
   explain: ValidateFunction;
   /**
    * True when the schema judges each reply alone (`replies` is an array of `items`, and nothing
@@ -52,14 +55,19 @@ export function judgesRepliesApart(schema: JsonSchema): boolean {
 const compiled = new WeakMap<Contract, AnswerValidators>();
 
 /** Compiles another contract's answer schema; one that does not compile is a ContractError (exit 2). */
-function compileAnswerSchema(schema: JsonSchema, source: string, options: Record<string, unknown>): ValidateFunction {
+function compileAnswerSchema(schema: JsonSchema, source: string, options: Record<string, unknown>): ValidateFunction<Answer> {
   try {
-    return createAjv(options).compile(schema);
+    return createAjv(options).compile<Answer>(schema);
   } catch (cause) {
     const why =
       cause instanceof RangeError ? 'it refers to itself ($ref cycles), which the checker does not support' : (cause as Error).message;
     throw new ContractError(`${source}: the answer schema does not compile: ${why}`, { cause });
   }
+}
+
+/** The bundled answer schema's quick check, compiled at build time: an answer it accepts is an `Answer`. */
+function isBundledAnswer(value: unknown): value is Answer {
+  return precompiledResponseCheck(value);
 }
 
 let lastContract: Contract | undefined;
@@ -76,7 +84,7 @@ export function answerValidators(contract: Contract): AnswerValidators {
   if (!validators) {
     if (contract === bundledContract()) {
       validators = {
-        check: precompiledResponseCheck,
+        check: isBundledAnswer,
         explain: precompiledResponseValidator,
         repliesApart: judgesRepliesApart(contract.responseSchema),
       };
