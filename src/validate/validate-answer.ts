@@ -3,7 +3,6 @@ import { type Finding, capFindings } from '../core/findings.js';
 import { answerValidators } from '../contract/compile-contract.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
 import { bundledContract } from '../contract/load-contract.js';
-import { type UniformRules, uniformRules } from '../platforms/uniform-rules.js';
 import { messagePlatformFindings, reactionPlatformFindings, templatePlatformFindings } from './platform-findings.js';
 import { referenceFindings } from './references.js';
 import { checkSchema } from './check-schema.js';
@@ -49,7 +48,7 @@ export function judgeAnswer(answer: unknown, options: ValidateAnswerOptions): An
   const contract = options.contract ?? bundledContract();
   const schema = checkSchema(answer, answerValidators(contract));
   const findings = schema.findings;
-  const rules = options.limits ? uniformRules(options.limits) : channelRules(contract, options.channel);
+  const rules = platformRulesFor(options.channel, contract, options.limits);
   const personMessageIds = options.personMessageIds;
   // Only the replies the schema validated are measured: a broken one has its schema findings, and
   // one that was not checked (past a flood of broken replies) is not assumed to be valid.
@@ -72,24 +71,7 @@ export function judgeAnswer(answer: unknown, options: ValidateAnswerOptions): An
   }
   const schemaValid = schema.answer !== undefined && !findings.some((finding) => finding.rule === 'schema');
   return {
-    findings: findings.length < 2 ? findings : capFindings(sortByPointer(findings)),
+    findings: capFindings(sortByPointer(findings)),
     answer: schemaValid ? schema.answer : undefined,
   };
-}
-
-/** The last contract's channels, each with its display rules made uniform (undefined: a custom channel with none). */
-let rulesOfChannels: { contract: Contract; byChannel: Map<string, UniformRules | undefined> } | undefined;
-/** Channel names remembered at the most: a caller may name any number of custom channels. */
-const REMEMBERED_CHANNELS = 64;
-
-/** A channel's display rules in the contract, made uniform; looked up once per channel, not per answer. */
-function channelRules(contract: Contract, channel: string): UniformRules | undefined {
-  if (rulesOfChannels?.contract !== contract) rulesOfChannels = { contract, byChannel: new Map() };
-  const { byChannel } = rulesOfChannels;
-  const known = byChannel.get(channel);
-  if (known !== undefined || byChannel.has(channel)) return known;
-  const platform = platformRulesFor(channel, contract);
-  const rules = platform && uniformRules(platform);
-  if (byChannel.size < REMEMBERED_CHANNELS) byChannel.set(channel, rules);
-  return rules;
 }
