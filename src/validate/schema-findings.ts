@@ -20,7 +20,7 @@ function valueAt(document: unknown, path: string): unknown {
     const slash = path.indexOf('/', start);
     const end = slash < 0 ? path.length : slash;
     const raw = path.slice(start, end);
-    const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
     start = end + 1;
   }
