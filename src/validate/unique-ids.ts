@@ -35,14 +35,20 @@ function repeatedIds(ids: readonly PlacedId[], replyIndex: number, what: string,
 
 /** Button ids unique within a message, row ids unique within a list: rules JSON Schema cannot say. */
 export function uniqueIdFindings(reply: MessageReply, replyIndex: number, findings: Finding[]): void {
-  const buttons = (reply.buttons ?? []).map((button, b) => ({
-    id: buttonId(button),
-    // A label-only button is its own id.
-    place: typeof button === 'string' ? ['buttons', b] : ['buttons', b, 'id'],
-  }));
-  repeatedIds(buttons, replyIndex, 'button', 'message', findings);
-  const rows = (reply.list?.sections ?? []).flatMap((section, s) =>
-    section.rows.map((row, r) => ({ id: row.id, place: ['list', 'sections', s, 'rows', r, 'id'] })),
-  );
-  repeatedIds(rows, replyIndex, 'row', 'list', findings);
+  const { buttons, list } = reply;
+  if (buttons !== undefined) {
+    const ids = buttons.map((button, b) => ({
+      id: buttonId(button),
+      // A label-only button is its own id.
+      place: typeof button === 'string' ? ['buttons', b] : ['buttons', b, 'id'],
+    }));
+    repeatedIds(ids, replyIndex, 'button', 'message', findings);
+  }
+  if (list !== undefined) {
+    const ids: PlacedId[] = [];
+    list.sections.forEach((section, s) =>
+      section.rows.forEach((row, r) => ids.push({ id: row.id, place: ['list', 'sections', s, 'rows', r, 'id'] })),
+    );
+    repeatedIds(ids, replyIndex, 'row', 'list', findings);
+  }
 }
