@@ -92,11 +92,11 @@ function explainBroken(
   }
   // Each error back at its reply's place in the answer (ajv makes its errors afresh on every call).
   const errors = explain.errors ?? [];
-  for (const error of errors) {
-    const position = replyIndex(error.instancePath);
+  for (const err of errors) {
+    const position = replyIndex(err.instancePath);
     const original = position === null ? undefined : broken[position];
     if (original !== undefined && original !== position) {
-      error.instancePath = `/replies/${original}${error.instancePath.slice(`/replies/${position}`.length)}`;
+      err.instancePath = `/replies/${original}${err.instancePath.slice(`/replies/${position}`.length)}`;
     }
   }
   if (floodEndsAt === undefined) return schemaFindings(errors, answer);
