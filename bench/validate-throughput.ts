@@ -1,7 +1,8 @@
 /**
  * Benchmark part (d), run by bench/run.ts in a process of its own (no state left by the other
- * parts): validateAnswer's throughput on real answers, beside raw ajv on the same schema. Prints
- * its lines.
+ * parts): validateAnswer's throughput on real answers. The target is absolute: at least 200,000
+ * answers a second (a run validates 35 to 150). Raw ajv on the same schema is shown beside it for
+ * information only. Prints its lines.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -126,26 +127,22 @@ lines.push(
   row(
     `(d) validateAnswer, ${samples.length} real answers (${flawed.length} with findings)`,
     `${Math.round(mixed.ours).toLocaleString('en')}/s`,
-    '≥ 100,000',
-    mixed.ours >= 100_000,
+    '≥ 200,000',
+    mixed.ours >= 200_000,
   ),
 );
-lines.push(
-  row(
-    '    raw ajv (first error) on them; our share of its rate',
-    `${Math.round(mixed.theirs).toLocaleString('en')}/s · ${mixed.share.toFixed(2)}`,
-    '≥ 0.8',
-    mixed.share >= 0.8,
-  ),
-);
+/** An informational line: no target. */
+const info = (what: string, figure: string) => `    ${what.padEnd(60)} ${figure.padStart(30)}`;
+const perSecond = (figure: number) => `${Math.round(figure).toLocaleString('en')}/s`;
+lines.push(info('raw ajv (first error) on them: its rate · our share of it', `${perSecond(mixed.theirs)} · ${mixed.share.toFixed(2)}`));
 const breakdown: [string, Sample[], (answer: unknown) => unknown][] = [
-  [`answers without findings only (${clean.length}), beside raw ajv (first error)`, clean, rawFirstError],
-  [`answers with findings only (${flawed.length}), beside raw ajv (first error)`, flawed, rawFirstError],
-  [`answers with findings only (${flawed.length}), beside raw ajv collecting every error`, flawed, rawAllErrors],
+  [`answers without findings (${clean.length}): ours · raw ajv (first error)`, clean, rawFirstError],
+  [`answers with findings (${flawed.length}): ours · raw ajv (first error)`, flawed, rawFirstError],
+  [`answers with findings (${flawed.length}): ours · raw ajv (every error)`, flawed, rawAllErrors],
 ];
 for (const [name, set, raw] of breakdown) {
   const figures = compareThroughput(set, ours, (sample) => raw(sample.answer));
-  lines.push(`    ${name.padEnd(76)} ${figures.share.toFixed(2)}`);
+  lines.push(info(name, `${perSecond(figures.ours)} · ${perSecond(figures.theirs)}`));
 }
 
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import type { Answer } from '../core/answer.js';
 import { precompiledResponseCheck } from '../generated/check-response.js';
 import { precompiledResponseValidator } from '../generated/validate-response.js';
 import { prepareForValidation } from './prepare-schema.js';
@@ -9,7 +10,9 @@ import { bundledContract } from './load-contract.js';
 
 /** A contract's answer validators: `check` answers valid or not at the least cost; `explain` gives every error. */
 export interface AnswerValidators {
-  check: ValidateFunction;
+  /** True when the value matches the contract's answer schema, which makes it an `Answer`; stops at the first error. */
+  check: (value: unknown) => value is Answer;
+  /** The same judgement with every error collected in `explain.errors`, to be explained. */
   explain: ValidateFunction;
   /**
    * True when the schema judges each reply alone (`replies` is an array of `items`, and nothing
@@ -49,12 +52,13 @@ export function judgesRepliesApart(schema: JsonSchema): boolean {
   );
 }
 
+/** Each contract's validators, compiled once: compiling takes milliseconds, validating microseconds. */
 const compiled = new WeakMap<Contract, AnswerValidators>();
 
 /** Compiles another contract's answer schema; one that does not compile is a ContractError (exit 2). */
-function compileAnswerSchema(schema: JsonSchema, source: string, options: Record<string, unknown>): ValidateFunction {
+function compileAnswerSchema(schema: JsonSchema, source: string, options: Record<string, unknown>): ValidateFunction<Answer> {
   try {
-    return createAjv(options).compile(schema);
+    return createAjv(options).compile<Answer>(schema);
   } catch (cause) {
     const why =
       cause instanceof RangeError ? 'it refers to itself ($ref cycles), which the checker does not support' : (cause as Error).message;
@@ -62,21 +66,21 @@ function compileAnswerSchema(schema: JsonSchema, source: string, options: Record
   }
 }
 
-let lastContract: Contract | undefined;
-let lastValidators: AnswerValidators | undefined;
+/** The bundled answer schema's quick check, compiled at build time: an answer it accepts is an `Answer`. */
+function isBundledAnswer(value: unknown): value is Answer {
+  return precompiledResponseCheck(value);
+}
 
 /**
  * The answer validators of a contract: for the bundled contract, the ones compiled at build time
  * (standalone code, no schema compiler loaded); for another, compiled on first use.
  */
 export function answerValidators(contract: Contract): AnswerValidators {
-  // Most callers check many answers against one contract: remember the last without a lookup.
-  if (contract === lastContract && lastValidators) return lastValidators;
   let validators = compiled.get(contract);
   if (!validators) {
     if (contract === bundledContract()) {
       validators = {
-        check: precompiledResponseCheck,
+        check: isBundledAnswer,
         explain: precompiledResponseValidator,
         repliesApart: judgesRepliesApart(contract.responseSchema),
       };
@@ -90,7 +94,5 @@ export function answerValidators(contract: Contract): AnswerValidators {
     }
     compiled.set(contract, validators);
   }
-  lastContract = contract;
-  lastValidators = validators;
   return validators;
 }

@@ -20,15 +20,21 @@ const SEPTETS = new Uint8Array(0x10000);
 for (const char of GSM7_BASIC) SEPTETS[char.charCodeAt(0)] = 1;
 for (const char of GSM7_EXTENSION) SEPTETS[char.charCodeAt(0)] = 2;
 
-/** A text of basic GSM-7 characters only: one septet each, no escape to keep whole. */
-const BASIC_GSM7_ONLY = new RegExp(
-  `^[${Array.from(GSM7_BASIC, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]*$`,
-);
-
 /** Whether the code unit at `index` starts a surrogate pair (an astral character, two UCS-2 units). */
 function isPairStart(text: string, index: number): boolean {
   const unit = text.charCodeAt(index);
   return unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length;
+}
+
+/** The septets a text takes in GSM-7, or undefined when a character is not in GSM-7. */
+function gsm7Septets(text: string): number | undefined {
+  let septets = 0;
+  for (let index = 0; index < text.length; index++) {
+    const cost = SEPTETS[text.charCodeAt(index)]!;
+    if (cost === 0) return undefined;
+    septets += cost;
+  }
+  return septets;
 }
 
 /**
@@ -38,25 +44,11 @@ function isPairStart(text: string, index: number): boolean {
  * escape sequence or a surrogate pair.
  */
 export function smsSegments(text: string, sizes: { gsm7: SegmentSize; ucs2: SegmentSize }): SmsSegmentation {
-  // Most texts are plain: every character one septet, so the parts are simply full ones.
-  if (BASIC_GSM7_ONLY.test(text)) {
-    const { single, concatenated } = sizes.gsm7;
-    const segments = text.length === 0 ? 0 : text.length <= single ? 1 : Math.ceil(text.length / concatenated);
-    return { encoding: 'GSM-7', segments };
-  }
-  let septets = 0;
-  let gsm7 = true;
-  for (let index = 0; index < text.length; index++) {
-    const cost = SEPTETS[text.charCodeAt(index)]!;
-    if (cost === 0) {
-      gsm7 = false;
-      break;
-    }
-    septets += cost;
-  }
+  const septets = gsm7Septets(text);
+  const gsm7 = septets !== undefined;
   const encoding: SmsEncoding = gsm7 ? 'GSM-7' : 'UCS-2';
   const size = gsm7 ? sizes.gsm7 : sizes.ucs2;
-  const total = gsm7 ? septets : text.length;
+  const total = septets ?? text.length;
   if (total <= size.single) return { encoding, segments: total === 0 ? 0 : 1 };
   let segments = 1;
   let used = 0;

@@ -2,7 +2,7 @@ import type { Reply } from '../core/answer.js';
 import { type Finding, capFindings, error, excerpt, warning } from '../core/findings.js';
 import type { HttpOutcome } from '../http/client.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
-import { validateAnswer } from './validate-answer.js';
+import { judgeAnswer } from './validate-answer.js';
 
 export interface TurnContext {
   channel: string;
@@ -135,15 +135,14 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
   }
   const parsed = parseJsonBody(outcome.body);
   if (!parsed.ok) return { findings: [...findings, parsed.finding], answer: null, replies: undefined };
-  const answerFindings = validateAnswer(parsed.value, {
+  const verdict = judgeAnswer(parsed.value, {
     channel: context.channel,
     personMessageIds: context.personMessageIds,
     contract: context.contract,
     ...(context.limits ? { limits: context.limits } : {}),
   });
-  for (const finding of answerFindings) findings.push(finding);
-  const schemaValid = !answerFindings.some((finding) => finding.rule === 'schema');
-  const replies = schemaValid ? (parsed.value as { replies: Reply[] }).replies : undefined;
+  for (const finding of verdict.findings) findings.push(finding);
+  const replies = verdict.answer?.replies;
   if (replies && replies.length === 0 && context.expectsReply) {
     findings.push(
       warning(

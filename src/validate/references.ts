@@ -25,9 +25,8 @@ export function referenceFindings(
 /** The ids a reference may name, for the message: the first few, each shortened. */
 function knownIds(ids: readonly string[]): string {
   if (ids.length === 0) return 'none yet';
-  let line = excerpt(ids[0]);
-  for (let i = 1; i < Math.min(ids.length, KNOWN_IDS_SHOWN); i++) line += `, ${excerpt(ids[i])}`;
-  return ids.length > KNOWN_IDS_SHOWN ? `${line}, … (${ids.length} ids)` : line;
+  const shown = ids.slice(0, KNOWN_IDS_SHOWN).map((id) => excerpt(id));
+  return ids.length > KNOWN_IDS_SHOWN ? `${shown.join(', ')}, … (${ids.length} ids)` : shown.join(', ');
 }
 
 const KNOWN_IDS_SHOWN = 10;

@@ -20,64 +20,29 @@ function valueAt(document: unknown, path: string): unknown {
     const slash = path.indexOf('/', start);
     const end = slash < 0 ? path.length : slash;
     const raw = path.slice(start, end);
-    const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
     start = end + 1;
   }
   return node;
 }
 
-/** What is worked out once per schema object: the schemas are the compiled validator's own constants. */
-const typesOf = new WeakMap<Schema, string[]>();
-const propertiesOf = new WeakMap<Schema, string[]>();
-
 /** The reply types a discriminated `oneOf` knows, in order. */
 function knownTypes(parent: Schema): string[] {
-  let types = typesOf.get(parent);
-  if (!types) {
-    const branches = Array.isArray(parent.oneOf) ? parent.oneOf : [];
-    types = branches.flatMap((branch: unknown) => {
-      const type = isSchema(branch) && isSchema(branch.properties) ? branch.properties.type : undefined;
-      return isSchema(type) && typeof type.const === 'string' ? [type.const] : [];
-    });
-    typesOf.set(parent, types);
-  }
-  return types;
+  const branches = Array.isArray(parent.oneOf) ? parent.oneOf : [];
+  return branches.flatMap((branch: unknown) => {
+    const type = isSchema(branch) && isSchema(branch.properties) ? branch.properties.type : undefined;
+    return isSchema(type) && typeof type.const === 'string' ? [type.const] : [];
+  });
 }
 
 /** The property names a schema allows, in order. */
 function allowedProperties(parent: Schema): string[] {
-  let names = propertiesOf.get(parent);
-  if (!names) {
-    names = isSchema(parent.properties) ? Object.keys(parent.properties) : [];
-    propertiesOf.set(parent, names);
-  }
-  return names;
-}
-
-const lists = new WeakMap<readonly string[], string>();
-
-/** Names as one comma-separated line, made once per list (the lists are the schema's own). */
-function listed(names: readonly string[]): string {
-  let line = lists.get(names);
-  if (line === undefined) lists.set(names, (line = names.join(', ')));
-  return line;
+  return isSchema(parent.properties) ? Object.keys(parent.properties) : [];
 }
 
 function withoutFullStop(sentence: string): string {
   return sentence.endsWith('.') ? sentence.slice(0, -1) : sentence;
-}
-
-const guesses = new WeakMap<readonly string[], Map<string, string | undefined>>();
-
-/** closestName, remembered per list of names: the same typo comes back in every answer of a broken agent. */
-function guessName(word: string, known: readonly string[]): string | undefined {
-  let remembered = guesses.get(known);
-  if (!remembered) guesses.set(known, (remembered = new Map()));
-  if (remembered.has(word)) return remembered.get(word);
-  const guess = closestName(word, known);
-  if (remembered.size < 1024 && word.length <= 64) remembered.set(word, guess);
-  return guess;
 }
 
 function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
@@ -93,11 +58,11 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
       const types = knownTypes(parent);
       const value = valueAt(answer, pointer(path, 'type'));
       if (params.error === 'mapping') {
-        const guess = guessName(String(value), types);
+        const guess = closestName(String(value), types);
         return error(
           'schema',
           pointer(path, 'type'),
-          `unknown reply type ${excerpt(value)}; expected one of ${listed(types)}`,
+          `unknown reply type ${excerpt(value)}; expected one of ${types.join(', ')}`,
           guess ? `did you mean "${guess}"?` : null,
         );
       }
@@ -105,19 +70,19 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
         'schema',
         pointer(path, 'type'),
         value === undefined
-          ? `a reply needs a "type": one of ${listed(types)}; this one has none`
-          : `a reply's "type" must be a string, one of ${listed(types)}; got ${typed(value)}`,
+          ? `a reply needs a "type": one of ${types.join(', ')}; this one has none`
+          : `a reply's "type" must be a string, one of ${types.join(', ')}; got ${typed(value)}`,
         'Give every reply a "type" of "message", "reaction" or "template".',
       );
     }
     case 'additionalProperties': {
       const property = String(params.additionalProperty);
       const allowed = allowedProperties(parent);
-      const guess = guessName(property, allowed);
+      const guess = closestName(property, allowed);
       return error(
         'schema',
         pointer(path, property),
-        `unknown property ${excerpt(property)}${allowed.length ? `; allowed here: ${listed(allowed)}` : ''}`,
+        `unknown property ${excerpt(property)}${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
         guess ? `did you mean "${guess}"?` : 'Remove it: the answer schema allows no other properties.',
       );
     }
@@ -184,50 +149,44 @@ function article(type: string): string {
  * value, the JSON pointer and a hint (a "did you mean" for a misspelt property or reply type).
  */
 export function schemaFindings(errors: readonly ErrorObject[], answer: unknown): Finding[] {
-  // Each collection is made only when an error needs it: most answers have one or two errors.
-  // One finding per anchor and instance: key is the anchor's schema, then the anchored instance.
-  let anchored: Map<string, Map<string, { anchor: Anchor; path: string }>> | undefined;
-  const findings: Finding[] = [];
-  let missingTypeAt: Set<string> | undefined;
+  // A reply without a type: the discriminator says so, its `required` error would say it again.
+  const missingTypeAt = new Set<string>();
   // A misspelt required property is one problem: the unknown property's "did you mean" names it.
   // (Only the first few unknown properties are looked at: a flood of them is no typo.)
-  let misspeltAt: Set<string> | undefined;
+  const misspeltAt = new Set<string>();
   let unknownProperties = 0;
   for (const err of errors) {
     const params = err.params as Record<string, unknown>;
-    if (err.keyword === 'discriminator' && params.error === 'tag') (missingTypeAt ??= new Set()).add(err.instancePath);
+    if (err.keyword === 'discriminator' && params.error === 'tag') missingTypeAt.add(err.instancePath);
     if (err.keyword === 'additionalProperties' && unknownProperties++ < MAX_FINDINGS && isSchema(err.parentSchema)) {
-      const guess = guessName(String(params.additionalProperty), allowedProperties(err.parentSchema));
-      if (guess) (misspeltAt ??= new Set()).add(pointer(err.instancePath, guess));
+      const guess = closestName(String(params.additionalProperty), allowedProperties(err.parentSchema));
+      if (guess) misspeltAt.add(pointer(err.instancePath, guess));
     }
   }
-  const isMisspelt = (err: ErrorObject): boolean =>
-    misspeltAt !== undefined &&
-    err.keyword === 'required' &&
-    misspeltAt.has(pointer(err.instancePath, String((err.params as Record<string, unknown>).missingProperty)));
-  let silencedAnchors: Set<string> | undefined;
+  /** The property a `required` error says is missing. */
+  const missing = (err: ErrorObject): string => String((err.params as Record<string, unknown>).missingProperty);
+
+  const findings: Finding[] = [];
+  // One finding per anchor and anchored instance: by anchor id, then by the anchored instance's pointer.
+  const anchored = new Map<string, Map<string, { anchor: Anchor; path: string }>>();
+  const silencedAnchors = new Set<string>();
   let undescribed = 0;
   for (const err of errors) {
     const anchor = anchorOf(err.parentSchema);
-    if (isMisspelt(err)) {
-      if (anchor) (silencedAnchors ??= new Set()).add(parentPointer(err.instancePath, anchor.depth));
+    if (err.keyword === 'required' && misspeltAt.has(pointer(err.instancePath, missing(err)))) {
+      if (anchor) silencedAnchors.add(parentPointer(err.instancePath, anchor.depth));
       continue;
     }
     if (anchor) {
       const anchorPath = parentPointer(err.instancePath, anchor.depth);
-      anchored ??= new Map();
-      let byInstance = anchored.get(anchor.id);
-      if (!byInstance) anchored.set(anchor.id, (byInstance = new Map()));
+      const byInstance = anchored.get(anchor.id) ?? new Map<string, { anchor: Anchor; path: string }>();
+      anchored.set(anchor.id, byInstance);
       const known = byInstance.get(anchorPath);
       // The deepest pointer names the exact place (the empty text rather than the whole message).
       if (!known || err.instancePath.length > known.path.length) byInstance.set(anchorPath, { anchor, path: err.instancePath });
       continue;
     }
-    if (
-      err.keyword === 'required' &&
-      (err.params as Record<string, unknown>).missingProperty === 'type' &&
-      missingTypeAt?.has(err.instancePath)
-    ) {
+    if (err.keyword === 'required' && missing(err) === 'type' && missingTypeAt.has(err.instancePath)) {
       continue; // said once, by the discriminator's finding
     }
     // A flood of errors (300,000 unknown keys in one reply) is capped later: describe no more than that.
@@ -241,16 +200,14 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
   if (undescribed > 0) {
     findings.push(error('schema', '', `${undescribed} more schema errors are left out`, 'Fix the ones shown and check again.'));
   }
-  if (anchored) {
-    // Where several anchors point at one place (an empty text breaks two rules), the last, most
-    // specific one speaks for it.
-    const byPath = new Map<string, Anchor>();
-    for (const byInstance of anchored.values()) {
-      for (const [anchorPath, { anchor, path }] of byInstance) if (!silencedAnchors?.has(anchorPath)) byPath.set(path, anchor);
-    }
-    for (const [path, anchor] of byPath) {
-      findings.push(error('schema', path, `${withoutFullStop(anchor.message)}; got ${describeReceived(valueAt(answer, path))}`));
-    }
+  // Where several anchors point at one place (an empty text breaks two rules), the last, most
+  // specific one speaks for it.
+  const byPath = new Map<string, Anchor>();
+  for (const byInstance of anchored.values()) {
+    for (const [anchorPath, { anchor, path }] of byInstance) if (!silencedAnchors.has(anchorPath)) byPath.set(path, anchor);
+  }
+  for (const [path, anchor] of byPath) {
+    findings.push(error('schema', path, `${withoutFullStop(anchor.message)}; got ${describeReceived(valueAt(answer, path))}`));
   }
   return sortByPointer(findings);
 }
@@ -284,13 +241,7 @@ function segmentEnd(path: string, start: number): number {
   return slash < 0 ? path.length : slash;
 }
 
-/** Findings in document order, stable. Most come in order already: that is checked first, without sorting. */
-export function sortByPointer<T extends { path: string }>(findings: T[]): T[] {
-  let ordered = true;
-  for (let i = 1; i < findings.length && ordered; i++) ordered = comparePointers(findings[i - 1]!.path, findings[i]!.path) <= 0;
-  if (ordered) return findings;
-  return findings
-    .map((finding, order) => ({ finding, order }))
-    .sort((a, b) => comparePointers(a.finding.path, b.finding.path) || a.order - b.order)
-    .map((entry) => entry.finding);
+/** Findings in document order; findings at the same place keep their order. */
+export function sortByPointer<T extends { path: string }>(findings: readonly T[]): T[] {
+  return findings.toSorted((a, b) => comparePointers(a.path, b.path));
 }
