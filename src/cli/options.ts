@@ -199,6 +199,25 @@ export const OPTIONS = {
     commands: CHECK,
     description: 'Accept an https certificate the system does not trust (self-signed, for local use only; says so loudly)',
   },
+  wait: {
+    type: 'number',
+    placeholder: 'SECONDS',
+    commands: CHECK,
+    description: 'Keep trying to reach the agent (the HEAD probe, backing off from 100 ms to 1 s) for this long before giving up',
+    defaultDescription: '0: one try; 60 with --start',
+  },
+  start: {
+    type: 'string',
+    placeholder: 'COMMAND',
+    commands: ['check'],
+    description:
+      'Start the agent with this shell command, wait for its URL to answer, check it, then stop it (SIGTERM, SIGKILL after 5 s); its output is shown when the check fails and written to --report-dir as agent.log',
+  },
+  verbose: {
+    type: 'boolean',
+    commands: CHECK,
+    description: "Also show the --start agent's output when the check passes",
+  },
   port: {
     type: 'number',
     placeholder: 'PORT',

@@ -6,6 +6,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { CheckCommandArgs } from '../commands/check.js';
+import type { DemoCommandArgs } from '../commands/demo.js';
 import type { ServeExampleCommandArgs } from '../commands/serve-example.js';
 import type { ValidateCommandArgs } from '../commands/validate.js';
 import { UsageError } from '../core/usage-error.js';
@@ -27,7 +28,7 @@ import {
 /** What the command line asks for: a command with its typed arguments, or help, or the version. */
 export type CommandLine =
   | { command: 'check'; args: CheckCommandArgs }
-  | { command: 'demo'; args: Omit<CheckCommandArgs, 'url'> }
+  | { command: 'demo'; args: DemoCommandArgs }
   | { command: 'validate'; args: ValidateCommandArgs }
   | { command: 'serve-example'; args: ServeExampleCommandArgs }
   | { command: 'help'; topic: CommandName }
@@ -39,7 +40,7 @@ type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 
 type Holds<T extends true> = T;
 export type TableMatchesCommands = [
   Holds<Same<FlagsOf<'check'>, Omit<CheckCommandArgs, 'url'>>>,
-  Holds<Same<FlagsOf<'demo'>, Omit<CheckCommandArgs, 'url'>>>,
+  Holds<Same<FlagsOf<'demo'>, DemoCommandArgs>>,
   Holds<Same<FlagsOf<'validate'>, Omit<ValidateCommandArgs, 'file'>>>,
   Holds<Same<FlagsOf<'serve-example'>, ServeExampleCommandArgs>>,
 ];

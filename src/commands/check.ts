@@ -1,20 +1,25 @@
 import { promises as fs } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import type { Output } from './output.js';
 import { DEFAULT_TOKEN_ENV, checkEndpoint, describePlannedRun } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
-import { formatBaseline, formatCase, formatHeader, formatNotRun, formatSummary, stoppedSummary } from '../report/human.js';
+import { formatBaseline, formatCase, formatHeader, formatNotRun, formatSummary, printable, stoppedSummary } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
 import { parseBaseline } from '../run/baseline.js';
-import { writeBaseline } from '../report/baseline-file.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
-import { renderJunit } from '../report/junit.js';
 import { resolveChannels } from '../run/channels.js';
-import { loadContract } from '../contract/load-contract.js';
+import { bundledContract, loadContract } from '../contract/load-contract.js';
 import { answerValidators } from '../contract/compile-contract.js';
+import { ContractError } from '../contract/contract-error.js';
+import { describeRun, errorReport } from '../run/assemble.js';
 import { readLimitsOptions } from './limits-option.js';
 import { UsageError } from '../core/usage-error.js';
+import { AgentProcess } from './agent-process.js';
+import { listenForInterrupts } from './interrupts.js';
+import { appendReportFile, writeReports } from './report-files.js';
+
+/** How long --start waits for the agent to answer when --wait does not say. */
+const START_WAIT_SECONDS = 60;
 
 export interface CheckCommandArgs {
   url: string;
@@ -39,25 +44,12 @@ export interface CheckCommandArgs {
   writeBaseline?: string;
   qualityConversations?: number;
   latencyBudget?: number;
-}
-
-/** Appends to a file (the GitHub step summary). */
-async function appendReportFile(file: string, content: string): Promise<void> {
-  try {
-    await fs.appendFile(file, content);
-  } catch (cause) {
-    throw new UsageError(`cannot write ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
-  }
-}
-
-/** Writes a report file, creating its folder; a failure is a usage error (exit 2), not a crash. */
-export async function writeReportFile(file: string, content: string): Promise<void> {
-  try {
-    await fs.mkdir(dirname(resolve(file)), { recursive: true });
-    await fs.writeFile(file, content);
-  } catch (cause) {
-    throw new UsageError(`cannot write ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
-  }
+  /** Seconds to keep trying the HEAD probe until the agent answers. */
+  wait?: number;
+  /** The agent's command, run through the shell for the length of the check. */
+  start?: string;
+  /** Also show the --start agent's output on a passing run. */
+  verbose: boolean;
 }
 
 /** Prints case lines in the report's order as soon as every earlier case is done. */
@@ -73,8 +65,26 @@ function orderedPrinter(print: (caseReport: CaseReport) => void): (caseReport: C
   };
 }
 
-/** `check-endpoint <url>`: runs the live check and prints it. Resolves to the exit code. */
+/**
+ * `check-endpoint <url>`: runs the live check and prints it. Resolves to the exit code. With
+ * --json, one JSON document is printed on every exit once the flags are read: a check that cannot
+ * run (a bad flag value, spec or baseline file, an unset token variable, or an internal error)
+ * prints one of outcome `error`, then its message goes to stderr as ever (exit 2).
+ */
 export async function runCheckCommand(args: CheckCommandArgs, output: Output): Promise<number> {
+  try {
+    return await runCheck(args, output);
+  } catch (cause) {
+    if (args.json) {
+      const known = cause instanceof UsageError || cause instanceof ContractError;
+      const message = known ? cause.message : `internal error: ${cause instanceof Error ? cause.message : String(cause)}`;
+      output.json(errorReport(describeRun(bundledContract(), args.url, []), message));
+    }
+    throw cause;
+  }
+}
+
+async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
   const contract = await loadContract(args.spec);
   answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
   const tokenEnv = args.tokenEnv ?? DEFAULT_TOKEN_ENV;
@@ -94,7 +104,9 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
     ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
     ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
     ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
+    ...(args.wait !== undefined ? { waitSeconds: args.wait } : args.start !== undefined ? { waitSeconds: START_WAIT_SECONDS } : {}),
   };
+  if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
   const baseline =
     args.baseline === undefined
       ? undefined
@@ -110,17 +122,43 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
       ),
     );
   }
+  if (args.start !== undefined) output.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   output.line();
   const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
-  const report = await checkEndpoint(args.url, {
-    ...options,
-    ...(baseline ? { baseline } : {}),
-    ...(archive ? { onExchange: archive.record } : {}),
-    onCase: orderedPrinter((caseReport) => {
-      if (caseReport.status === 'not-run') return; // one line for them all, below
-      for (const line of formatCase(caseReport, c)) output.line(line);
-    }),
-  });
+  const agent = args.start === undefined ? undefined : new AgentProcess(args.start, plan.token ? [plan.token] : []);
+  const interrupts = listenForInterrupts((name) => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
+  let report: Report;
+  try {
+    report = await checkEndpoint(args.url, {
+      ...options,
+      ...(baseline ? { baseline } : {}),
+      ...(archive ? { onExchange: archive.record } : {}),
+      ...(agent ? { agentExit: () => agent.exit() } : {}),
+      signal: interrupts.signal,
+      onCase: orderedPrinter((caseReport) => {
+        if (caseReport.status === 'not-run') return; // one line for them all, below
+        for (const line of formatCase(caseReport, c)) output.line(line);
+      }),
+    });
+  } finally {
+    await agent?.stop();
+  }
+  try {
+    return await finish(args, report, { plan, archive, agent }, output);
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+/** After the run: the summary, the agent's output where it helps, the report files, the JSON document. */
+async function finish(
+  args: CheckCommandArgs,
+  report: Report,
+  run: { plan: { strict: boolean }; archive: HarRecorder | undefined; agent: AgentProcess | undefined },
+  output: Output,
+): Promise<number> {
+  const c = output.colour;
+  const { agent } = run;
   if (report.outcome === 'error') output.error(report.error!.message);
   else {
     for (const line of [...formatNotRun(report, c), ...formatBaseline(report, c)]) output.line(line);
@@ -129,7 +167,15 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
     const stopped = stoppedSummary(report);
     if (stopped) output.line(c.bold(c.red(stopped)));
   }
-  await writeReports(args, report, archive, plan.strict, output);
+  const agentLines = agent?.lastLines() ?? [];
+  if (agent && (report.exitCode !== 0 || args.verbose)) {
+    output.line();
+    const last = agentLines.length === 1 ? 'its last line' : `its last ${agentLines.length} lines`;
+    output.line(c.dim(agentLines.length ? `The agent's output (${last}):` : 'The agent printed nothing.'));
+    for (const line of agentLines) output.line(`  ${printable(line)}`);
+  }
+  const agentLog = agent ? agentLines.map((line) => `${line}\n`).join('') : undefined;
+  await writeReports(args, report, { archive: run.archive, agentLog, strict: run.plan.strict }, output);
   if (process.env.GITHUB_ACTIONS === 'true') {
     // Workflow commands on stderr: stdout may be carrying the JSON report.
     for (const line of githubAnnotations(report)) process.stderr.write(`${line}\n`);
@@ -146,32 +192,4 @@ async function readText(file: string, what: string): Promise<string> {
   } catch (cause) {
     throw new UsageError(`cannot read the ${what} file ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
   }
-}
-
-/** The report files asked for: JUnit, HAR, the report folder, the HTML preview, a new baseline. */
-async function writeReports(
-  args: CheckCommandArgs,
-  report: Report,
-  archive: HarRecorder | undefined,
-  strict: boolean,
-  output: Output,
-): Promise<void> {
-  const written: string[] = [];
-  const write = async (file: string, content: string): Promise<void> => {
-    await writeReportFile(file, content);
-    written.push(file);
-  };
-  if (args.junit !== undefined) await write(args.junit, renderJunit(report));
-  if (args.har !== undefined && archive) await write(args.har, archive.toHar());
-  if (args.reportDir !== undefined) {
-    await write(join(args.reportDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-    await write(join(args.reportDir, 'junit.xml'), renderJunit(report));
-    if (archive) await write(join(args.reportDir, 'traffic.har'), archive.toHar());
-  }
-  if (args.html !== undefined && report.outcome !== 'error') {
-    const { renderHtmlReport } = await import('../report/html.js');
-    await write(args.html, renderHtmlReport(report));
-  }
-  if (args.writeBaseline !== undefined && report.outcome !== 'error') await write(args.writeBaseline, writeBaseline(report, strict));
-  for (const file of written) output.line(output.colour.dim(`wrote ${file}`));
 }

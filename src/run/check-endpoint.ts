@@ -79,7 +79,8 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
       const stop = interrupted();
       if (stop) return assembleReport(description, [], plan.strict, undefined, stop);
       const waited = probe.waited ? ` after waiting ${plan.waitSeconds} s` : '';
-      return errorReport(description, `Could not reach your agent at ${description.target}${waited}: ${probe.reason}`);
+      const before = probe.gaveUp ? ' before it answered' : '';
+      return errorReport(description, `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`);
     }
     const runId = newRunId();
     const cases: CaseReport[] = [];

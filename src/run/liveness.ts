@@ -15,6 +15,10 @@ export interface AgentStop {
 /** Under --start: how the agent's process ended, once it has. */
 export type AgentExit = () => { description: string; lastLines: readonly string[] } | undefined;
 
+/** How long a look waits for the --start process's exit, once nothing answers. */
+const EXIT_GRACE_MS = 1000;
+const EXIT_POLL_MS = 25;
+
 export class AgentLiveness {
   #stop: AgentStop | undefined;
   #checking: Promise<AgentStop | undefined> | undefined;
@@ -46,10 +50,21 @@ export class AgentLiveness {
     if (exited) return { message: `the agent stopped answering (${reason}): ${exited.description}`, lastLines: exited.lastLines };
     const probe = await this.client.head();
     if (probe.kind === 'answer') return undefined;
-    const after = this.agentExit?.();
+    const after = await this.#exitSoon();
     return {
       message: `the agent stopped answering (${reason}; a HEAD probe got no answer either: ${probe.message})${after ? `: ${after.description}` : ''}`,
       lastLines: after?.lastLines ?? [],
     };
+  }
+
+  /** Under --start, a process that no longer answers is usually exiting: its exit code is worth a moment. */
+  async #exitSoon(): Promise<ReturnType<AgentExit>> {
+    if (!this.agentExit) return undefined;
+    for (let waited = 0; waited < EXIT_GRACE_MS; waited += EXIT_POLL_MS) {
+      const exited = this.agentExit();
+      if (exited) return exited;
+      await new Promise((resolve) => setTimeout(resolve, EXIT_POLL_MS));
+    }
+    return this.agentExit();
   }
 }

@@ -16,7 +16,8 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
-export type ProbeResult = { reached: true; outcome: HttpOutcome } | { reached: false; reason: string; waited: boolean };
+/** `waited`: the time ran out after trying more than once; `gaveUp`: the agent's process ended first. */
+export type ProbeResult = { reached: true; outcome: HttpOutcome } | { reached: false; reason: string; waited: boolean; gaveUp: boolean };
 
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
@@ -37,9 +38,11 @@ export async function waitForAgent(client: AgentClient, options: WaitOptions): P
     const outcome = await client.head();
     if (outcome.kind === 'answer') return { reached: true, outcome };
     const exited = options.gaveUp?.();
-    if (exited !== undefined) return { reached: false, reason: exited, waited: options.waitSeconds > 0 };
+    if (exited !== undefined) return { reached: false, reason: exited, waited: false, gaveUp: true };
     const left = deadline - Date.now();
-    if (left <= 0 || options.signal?.aborted) return { reached: false, reason: outcome.message, waited: options.waitSeconds > 0 };
+    if (left <= 0 || options.signal?.aborted) {
+      return { reached: false, reason: outcome.message, waited: options.waitSeconds > 0, gaveUp: false };
+    }
     await pause(Math.min(pauseMs, left), options.signal);
     pauseMs = Math.min(pauseMs * 2, LONGEST_PAUSE_MS);
   }
