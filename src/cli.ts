@@ -4,7 +4,7 @@
  * module into dist/cli.cjs, which bin/check-endpoint.cjs runs.
  */
 import { helpWidth, renderHelp } from './cli/help.js';
-import { type CommandLine, parseCommandLine } from './cli/parse.js';
+import { type CommandLine, CommandLineError, parseCommandLine } from './cli/parse.js';
 import { createOutput } from './commands/output.js';
 import { ContractError } from './contract/contract-error.js';
 import { UsageError } from './core/usage-error.js';
@@ -57,6 +57,11 @@ export async function runCommandLine(argv: string[]): Promise<void> {
   try {
     process.exitCode = await run(parseCommandLine(argv));
   } catch (cause) {
+    if (cause instanceof CommandLineError && cause.jsonAsked && (cause.command === 'check' || cause.command === 'demo')) {
+      // --json asked for one document on every exit: the check could not run.
+      const { jsonErrorReport } = await import('./commands/check.js');
+      process.stdout.write(`${JSON.stringify(jsonErrorReport(cause.firstWord ?? '', cause.message), null, 2)}\n`);
+    }
     if (cause instanceof UsageError || cause instanceof ContractError) fail(cause.message);
     const message = cause instanceof Error ? cause.message : String(cause);
     process.stderr.write(`check-endpoint: internal error: ${message}\n`);

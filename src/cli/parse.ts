@@ -165,6 +165,30 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   if (asked('help')) return { command: 'help', topic: command };
   if (asked('version')) return { command: 'version' };
 
+  try {
+    return commandLineOf(command, first, words, options);
+  } catch (cause) {
+    if (!(cause instanceof UsageError)) throw cause;
+    throw new CommandLineError(cause.message, command, asked('json'), words[0]);
+  }
+}
+
+/**
+ * A command line that does not parse, with what could be read of it: the command, and whether
+ * --json was asked for (the check then prints a JSON document of outcome `error` all the same).
+ */
+export class CommandLineError extends UsageError {
+  constructor(
+    message: string,
+    readonly command: CommandName,
+    readonly jsonAsked: boolean,
+    readonly firstWord: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function commandLineOf(command: CommandName, first: string | undefined, words: string[], options: OptionToken[]): CommandLine {
   const given = new Map<OptionName, FlagValue>();
   for (const token of options) {
     const name = flagOf(token, command);

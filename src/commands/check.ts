@@ -78,10 +78,15 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
     if (args.json) {
       const known = cause instanceof UsageError || cause instanceof ContractError;
       const message = known ? cause.message : `internal error: ${cause instanceof Error ? cause.message : String(cause)}`;
-      output.json(errorReport(describeRun(bundledContract(), args.url, []), message));
+      output.json(jsonErrorReport(args.url, message));
     }
     throw cause;
   }
+}
+
+/** The --json document of a check that could not run. */
+export function jsonErrorReport(target: string, message: string): Report {
+  return errorReport(describeRun(bundledContract(), target, []), message);
 }
 
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
