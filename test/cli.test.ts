@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -8,21 +7,12 @@ import { createAjv } from '../src/contract/ajv.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { BROKEN_AGENTS } from '../fixtures/agents/catalogue.js';
-import { ROOT, runCli, runCommand } from './helpers.js';
+import { ROOT, runCli, runCommand, freePort } from './helpers.js';
 
 const reportSchema = JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8'));
 const ajv = createAjv();
 const validateReport = ajv.compile(reportSchema);
 const validateValidateReport = ajv.getSchema(`${reportSchema.$id}#/$defs/validateReport`)!;
-
-/** A port nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let reference: RunningAgent;
 let typo: RunningAgent;
@@ -110,7 +100,7 @@ describe('check-endpoint <url>', () => {
   });
 
   test('an unreachable agent: exit 2 with "Could not reach your agent at <url>" and the reason', async () => {
-    const url = `http://127.0.0.1:${await closedPort()}/agent`;
+    const url = `http://127.0.0.1:${await freePort()}/agent`;
     const result = await runCli([url, '--json']);
     assert.equal(result.code, 2);
     assert.match(result.stderr, new RegExp(`Could not reach your agent at ${url.replace(/[.]/g, '\\.')}: connection refused`));

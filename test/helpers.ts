@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -40,4 +41,14 @@ export function runCli(
     ...(options.input !== undefined ? { input: options.input } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
   });
+}
+
+/** A loopback port that nothing listens on now: bound, then closed. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address !== 'object') throw new Error('no port was bound');
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return address.port;
 }

@@ -4,7 +4,6 @@
  * 127.0.0.1; the library's checkEndpoint, as the command calls it.
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,19 +13,9 @@ import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { bundledContract } from '../src/contract/load-contract.js';
-import { ROOT } from './helpers.js';
+import { ROOT, freePort } from './helpers.js';
 
 const validateReport = createAjv().compile(JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8')));
-
-/** A loopback port that nothing listens on now: bound, then closed. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  assert.ok(address !== null && typeof address === 'object');
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return address.port;
-}
 
 const platforms = bundledContract().platforms;
 const answer = (request: Parameters<typeof referenceAnswer>[0]) =>

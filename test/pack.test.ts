@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type CliResult, ROOT, runCommand } from './helpers.js';
+import { type CliResult, ROOT, runCommand, freePort } from './helpers.js';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 
@@ -93,6 +93,27 @@ describe('the packed package', { timeout: 180_000 }, () => {
     assert.ok(lines.includes('25 of 25 cases passed.'), check.stdout);
     assert.equal(lines.filter((line) => line.startsWith('PASS ')).length, 25, check.stdout);
   });
+
+  for (const job of ['github-actions.yml', 'gitlab-ci.yml']) {
+    test(`the CI job of docs/ci/${job} runs as written: its check-endpoint line, the agent started by --start, the reports kept`, async () => {
+      const text = readFileSync(join(ROOT, 'docs/ci', job), 'utf8');
+      assert.ok(readFileSync(join(ROOT, 'README.md'), 'utf8').includes(text.trim()), `the README shows docs/ci/${job} as it is`);
+      const line = text.split('\n').find((candidate) => candidate.includes('npx check-endpoint'));
+      assert.ok(line, `a check-endpoint line in ${job}`);
+      const command = line.replace(/^\s*(?:-\s+|run:\s+)/, '');
+      const port = await freePort();
+      const reports = join(app, 'check-endpoint-reports');
+      rmSync(reports, { recursive: true, force: true });
+      const result = await run('bash', ['-c', command], app, {
+        AGENT_URL: `http://127.0.0.1:${port}/agent`,
+        AGENT_COMMAND: `${process.execPath} ${join(ROOT, 'fixtures/agents/pipeline.mjs')} ${port} ok`,
+        npm_config_offline: 'true',
+      });
+      assert.equal(result.code, 0, `${command}\n${result.stdout}\n${result.stderr}`);
+      assert.ok(result.stdout.split('\n').includes('25 of 25 cases passed.'), result.stdout);
+      for (const file of ['report.json', 'junit.xml', 'agent.log']) assert.ok(existsSync(join(reports, file)), file);
+    });
+  }
 
   test("import('check-endpoint') gives the library, and its spec files resolve through the exports", async () => {
     // A module inside the install folder, so that bare specifiers resolve as a user's code would.

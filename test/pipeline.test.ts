@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { CLI, ROOT, runCli } from './helpers.js';
+import { CLI, ROOT, runCli, freePort } from './helpers.js';
 
 const PIPELINE_AGENT = join(ROOT, 'fixtures/agents/pipeline.mjs');
 const folders: string[] = [];
@@ -23,16 +23,6 @@ function reportDir(): string {
   const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-pipeline-'));
   folders.push(folder);
   return folder;
-}
-
-/** A loopback port that nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  assert.ok(address !== null && typeof address === 'object');
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return address.port;
 }
 
 /** Whether anything accepts a connection on the port. */
