@@ -14,6 +14,8 @@ import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 import { ROOT, freePort } from './helpers.js';
+import { renderJunit } from '../src/report/junit.js';
+import { renderHtmlReport } from '../src/report/html.js';
 
 const validateReport = createAjv().compile(JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8')));
 
@@ -130,6 +132,30 @@ describe('a dead agent is one finding, not twenty', () => {
   });
 });
 
+test('a quality case that kills the agent is an error of that case, not a warning', async () => {
+  const agent: RunningAgent = await serveAgent(answer, {
+    onBodyNotJson: () => {
+      void agent.close();
+      throw new Error('the agent crashed on a body that is not JSON');
+    },
+  });
+  try {
+    const report = await checkEndpoint(agent.url, { quality: true });
+    const malformed = report.cases.find((caseReport) => caseReport.id === 'quality/malformed')!;
+    assert.equal(malformed.status, 'failed');
+    assert.deepEqual(
+      malformed.findings.map((finding) => [finding.rule, finding.severity]),
+      [['status', 'error']],
+    );
+    assert.equal(report.stopped?.reason, 'agent-stopped');
+    assert.ok(
+      report.cases.filter((caseReport) => caseReport.id.startsWith('quality/')).some((caseReport) => caseReport.status === 'not-run'),
+    );
+  } finally {
+    await agent.close();
+  }
+});
+
 describe('an interrupted run keeps what finished', () => {
   for (const [signalName, exitCode] of [
     ['SIGINT', 130],
@@ -159,6 +185,11 @@ describe('an interrupted run keeps what finished', () => {
         });
         assert.deepEqual(report.stopped, { reason: 'interrupted', message: `the run was interrupted by ${signalName}` });
         assert.equal(received, 2, 'the typed case, then the first message in flight; nothing after the signal');
+        const junit = renderJunit(report);
+        assert.equal(junit.match(/<skipped message="not run/g)?.length, 4);
+        const page = renderHtmlReport(report);
+        assert.match(page, /Not run/);
+        assert.ok(page.includes(`1 of 5 cases finished before the run was interrupted by ${signalName}.`));
       } finally {
         await agent.close();
       }
