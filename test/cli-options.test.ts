@@ -120,7 +120,7 @@ describe('every flag means the same on every command that takes it', () => {
         if (spec.type === 'number') {
           assert.equal(
             usageError([...COMMAND_LINES[command].argv, `--${name}`, 'x']),
-            `--${name} needs a number (${spec.placeholder}); got "x"`,
+            `--${name} needs a number (${spec.placeholder}${spec.takes ? `, ${spec.takes}` : ''}); got "x"`,
           );
         }
         if (spec.type === 'string' && spec.choices) {

@@ -78,16 +78,22 @@ function turnOf(
 function caseOf(id: string, channel: string, turns: TurnReport[], extra: ReportedFinding[] = []): CaseReport {
   const findings = [...turns.flatMap((turn) => turn.findings), ...extra];
   const passed = !findings.some((item) => item.severity === 'error');
+  const status = passed ? 'passed' : 'failed';
+  const conversationId = `${channel}:chk_<b>.${id}.1`;
   return {
     id,
     channel,
-    conversationId: `${channel}:chk_<b>.${id}.1`,
+    conversationId,
     passed,
-    status: passed ? 'passed' : 'failed',
+    status,
     durationMs: 40,
     turns,
     findings,
     expected: false,
+    runs: 1,
+    passedRuns: passed ? 1 : 0,
+    label: passed ? 'passing' : 'failing',
+    plays: [{ play: 1, conversationId, passed, status, durationMs: 40, turns, findings }],
   };
 }
 
@@ -97,6 +103,7 @@ function reportOf(cases: CaseReport[], target = 'http://127.0.0.1:1/agent'): Rep
   const channels = [...new Set(cases.map((caseReport) => caseReport.channel))];
   return {
     version: 1,
+    runs: 1,
     tool: { name: 'check-endpoint', version: '0.1.0' },
     spec: { version: '1.0', source: 'bundled' },
     target,

@@ -47,6 +47,8 @@ export interface NumberOption extends OptionBase {
   type: 'number';
   placeholder: string;
   default?: number;
+  /** What values it takes, for the message when the value is not a number: `a whole number from 1 to 100`. */
+  takes?: string;
 }
 
 export type OptionSpec = BooleanOption | StringOption | NumberOption;
@@ -198,6 +200,15 @@ export const OPTIONS = {
     type: 'boolean',
     commands: CHECK,
     description: 'Accept an https certificate the system does not trust (self-signed, for local use only; says so loudly)',
+  },
+  runs: {
+    type: 'number',
+    placeholder: 'N',
+    commands: CHECK,
+    description:
+      'Play every case N times (1 to 100) on every channel, each play its own conversation; a case passes only when every play does, and is flaky when only some do',
+    defaultDescription: '1',
+    takes: 'a whole number from 1 to 100',
   },
   wait: {
     type: 'number',

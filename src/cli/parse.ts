@@ -111,7 +111,9 @@ function valueOf(token: OptionToken, name: OptionName): string | number | boolea
       `${token.rawName} needs a value: ${flagUsage(name)}; the next word is the flag ${value} (write ${token.rawName}=${value} if that is the value)`,
     );
   if (spec.type === 'number') {
-    if (!NUMBER.test(value.trim())) throw new UsageError(`${token.rawName} needs a number (${spec.placeholder}); got "${value}"`);
+    if (!NUMBER.test(value.trim())) {
+      throw new UsageError(`${token.rawName} needs a number (${spec.placeholder}${spec.takes ? `, ${spec.takes}` : ''}); got "${value}"`);
+    }
     return Number(value);
   }
   if (spec.choices && !spec.choices.includes(value)) {

@@ -44,6 +44,8 @@ export interface CheckCommandArgs {
   writeBaseline?: string;
   qualityConversations?: number;
   latencyBudget?: number;
+  /** Plays of every case on every channel. */
+  runs?: number;
   /** Seconds to keep trying the HEAD probe until the agent answers. */
   wait?: number;
   /** The agent's command, run through the shell for the length of the check. */
@@ -109,6 +111,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
     ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
     ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
+    ...(args.runs !== undefined ? { runs: args.runs } : {}),
     ...(args.wait !== undefined ? { waitSeconds: args.wait } : args.start !== undefined ? { waitSeconds: START_WAIT_SECONDS } : {}),
   };
   if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');

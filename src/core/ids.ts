@@ -27,9 +27,11 @@ export interface ConversationPlace {
   number: number;
   /** The case holds several conversations at once: message ids name the conversation (`.c3`). */
   several: boolean;
+  /** With --runs above 1, the play (1-based): message ids name it too (`.r2`), each play its own conversation. */
+  play?: number;
 }
 
-/** `whatsapp:chk_5a6abc7b.typed.1`, `whatsapp:chk_5a6abc7b.quality-retry.1`. */
+/** `whatsapp:chk_5a6abc7b.typed.1`, `whatsapp:chk_5a6abc7b.quality-retry.1`; play 3 of a case is `….typed.3`. */
 export function conversationId(place: ConversationPlace): string {
   return `${place.channel}:chk_${place.runId}.${caseSlug(place.caseId)}.${place.number}`;
 }
@@ -50,5 +52,6 @@ export function agentMessageId(place: ConversationPlace, turn: number, reply: nu
 }
 
 function messagePrefix(place: ConversationPlace): string {
-  return `chk_${place.runId}.${place.channel}.${caseSlug(place.caseId)}${place.several ? `.c${place.number}` : ''}`;
+  const play = place.play === undefined ? '' : `.r${place.play}`;
+  return `chk_${place.runId}.${place.channel}.${caseSlug(place.caseId)}${play}${place.several ? `.c${place.number}` : ''}`;
 }

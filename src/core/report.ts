@@ -15,6 +15,12 @@ export interface ReportedFinding extends Finding {
    * token named by its variable, never its value); null elsewhere.
    */
   reproduce: string | null;
+  /**
+   * With --runs above 1, on a case's findings (each distinct finding once): in how many of its
+   * plays it came, and the first play that had it (its `turn` and `reply` are that play's).
+   */
+  plays?: number;
+  play?: number;
 }
 
 export interface TurnReport {
@@ -45,6 +51,21 @@ export interface TurnReport {
 
 export type CaseStatus = 'passed' | 'failed' | 'not-run';
 
+/** A case over its plays: `passing` passed every play, `flaky` some, `failing` none; `not-run` did not finish them. */
+export type CaseLabel = 'passing' | 'flaky' | 'failing' | 'not-run';
+
+/** One play of a case (--runs plays each case several times): its own conversation, its own verdict. */
+export interface PlayReport {
+  /** 1 to --runs. */
+  play: number;
+  conversationId: string;
+  passed: boolean;
+  status: CaseStatus;
+  durationMs: number;
+  turns: TurnReport[];
+  findings: ReportedFinding[];
+}
+
 export interface CaseReport {
   id: string;
   channel: string;
@@ -61,6 +82,17 @@ export interface CaseReport {
   findings: ReportedFinding[];
   /** quality/latency only: the answer times of the channel's turns over the run. */
   latency?: LatencyFigures;
+  /** How many times the case was played on the channel (--runs; quality/latency, which sends nothing, once). */
+  runs: number;
+  /** How many of those plays passed. */
+  passedRuns: number;
+  label: CaseLabel;
+  /**
+   * Every play. The case's own `conversationId`, `turns` and `findings` are its one play's when
+   * runs is 1; above 1, a pattern over the plays' conversations, the turns of the first play that
+   * failed (or of the first play), and each distinct finding of all plays once, with its count.
+   */
+  plays: PlayReport[];
 }
 
 /** Answer times over a channel's turns (nearest-rank percentiles), and the --latency-budget they are held to. */
@@ -84,6 +116,8 @@ export interface ChannelReport {
 
 export interface Report {
   version: typeof REPORT_FORMAT_VERSION;
+  /** How many times each case was played on each channel (--runs). */
+  runs: number;
   tool: { name: 'check-endpoint'; version: string };
   spec: { version: string; source: string };
   target: string;

@@ -50,12 +50,14 @@ export function printable(text: string): string {
 }
 
 /** A finding's lines: mark, rule, where and what; then the hint and the reply it is about. */
-export function formatFinding(finding: Finding, c: Colours, context: { turn?: string; reply?: unknown } = {}): string[] {
+export function formatFinding(finding: Finding, c: Colours, context: { turn?: string; reply?: unknown; plays?: string } = {}): string[] {
   const mark = finding.severity === 'error' ? c.red('✗') : c.yellow('!');
   const path = finding.path.length > MAX_SHOWN_PATH ? `${finding.path.slice(0, MAX_SHOWN_PATH - 1)}…` : finding.path;
   const where = path === '' ? '(body)' : printable(path);
   const lines = [
-    `      ${mark} ${c.bold(finding.rule)}${context.turn ? ` ${context.turn}` : ''}  ${c.cyan(where)}  ${printable(finding.message)}`,
+    `      ${mark} ${c.bold(finding.rule)}${context.turn ? ` ${context.turn}` : ''}  ${c.cyan(where)}  ${printable(finding.message)}${
+      context.plays ? c.dim(` (${context.plays})`) : ''
+    }`,
   ];
   if (finding.hint) lines.push(c.dim(`          hint: ${printable(finding.hint)}`));
   if (context.reply !== undefined) lines.push(c.dim(`          reply: ${excerpt(context.reply, REPLY_EXCERPT)}`));
@@ -63,22 +65,36 @@ export function formatFinding(finding: Finding, c: Colours, context: { turn?: st
 }
 
 function formatCaseFinding(caseReport: CaseReport, finding: ReportedFinding, c: Colours): string[] {
-  const turn = finding.turn === null ? undefined : caseReport.turns[finding.turn];
+  // With several plays, a finding's turn is that of the first play that had it.
+  const turns = finding.play === undefined ? caseReport.turns : (caseReport.plays[finding.play - 1]?.turns ?? []);
+  const turn = finding.turn === null ? undefined : turns[finding.turn];
   return formatFinding(finding, c, {
-    ...(caseReport.turns.length > 1 && finding.turn !== null ? { turn: `turn ${finding.turn + 1}` } : {}),
+    ...(turns.length > 1 && finding.turn !== null ? { turn: `turn ${finding.turn + 1}` } : {}),
     reply: turn ? replyOf(turn.answer, finding.path) : undefined,
+    ...(finding.plays !== undefined ? { plays: `in ${finding.plays} of ${plural(caseReport.runs, 'play')}` } : {}),
   });
+}
+
+const LABELS: Record<CaseReport['label'], string> = { passing: 'PASS', flaky: 'FLAKY', failing: 'FAIL', 'not-run': 'NOT RUN' };
+
+/** The case's verdict word: PASS or FAIL; with several plays, FLAKY for a case that passed only some. */
+function verdictOf(caseReport: CaseReport, c: Colours): string {
+  const word = caseReport.runs > 1 ? LABELS[caseReport.label].padEnd(5) : caseReport.passed ? 'PASS' : 'FAIL';
+  if (caseReport.passed) return c.green(word);
+  return caseReport.expected ? c.yellow(word) : c.bold(c.red(word));
 }
 
 /** One line for the case, then its findings: errors marked ✗, warnings marked ! apart. */
 export function formatCase(caseReport: CaseReport, c: Colours): string[] {
-  const verdict = caseReport.passed ? c.green('PASS') : caseReport.expected ? c.yellow('FAIL') : c.bold(c.red('FAIL'));
+  const verdict = verdictOf(caseReport, c);
   const warnings = caseReport.findings.filter((finding) => finding.severity === 'warning').length;
   const line = [
     verdict,
     caseReport.id.padEnd(caseReport.id.startsWith('quality/') ? QUALITY_CASE_WIDTH : CASE_WIDTH),
     caseReport.channel.padEnd(10),
-    plural(caseReport.turns.length, 'turn').padEnd(8),
+    caseReport.runs > 1
+      ? `${caseReport.passedRuns}/${caseReport.runs} passed`.padEnd(12)
+      : plural(caseReport.turns.length, 'turn').padEnd(8),
     `${caseReport.durationMs} ms`.padStart(8),
     warnings ? c.yellow(`  ${plural(warnings, 'warning')}`) : '',
     caseReport.expected ? c.yellow('  expected (baseline)') : '',
@@ -141,6 +157,8 @@ export function stoppedSummary(report: Report): string | undefined {
 /** `N of M cases passed.`, with what failed or warned. */
 export function formatSummary(report: Report, c: Colours): string {
   const { passed, cases, warnings } = report.counts;
-  const text = `${passed} of ${plural(cases, 'case')} passed.${warnings ? ` ${plural(warnings, 'warning')}.` : ''}`;
+  const flaky = report.cases.filter((caseReport) => caseReport.label === 'flaky').length;
+  const passedWhat = report.runs > 1 ? `passed on every play; ${flaky} flaky` : 'passed';
+  const text = `${passed} of ${plural(cases, 'case')} ${passedWhat}.${warnings ? ` ${plural(warnings, 'warning')}.` : ''}`;
   return report.outcome === 'passed' ? c.bold(c.green(text)) : c.bold(c.red(text));
 }

@@ -12,8 +12,9 @@ export function xmlText(value: string): string {
 }
 
 function describe(finding: ReportedFinding): string {
+  const play = finding.plays === undefined ? '' : ` (in ${finding.plays} plays, first in play ${finding.play})`;
   const turn = finding.turn === null ? '' : ` (turn ${finding.turn + 1})`;
-  const lines = [`[${finding.rule}] ${finding.path || '(body)'}${turn}: ${finding.message}`];
+  const lines = [`[${finding.rule}] ${finding.path || '(body)'}${turn}${play}: ${finding.message}`];
   if (finding.hint) lines.push(`  hint: ${finding.hint}`);
   if (finding.reproduce) lines.push(`  reproduce: ${finding.reproduce}`);
   return lines.join('\n');
@@ -22,6 +23,13 @@ function describe(finding: ReportedFinding): string {
 /** A failure in JUnit's terms: failed and not expected by the baseline (a case not run is skipped). */
 function isFailure(caseReport: CaseReport): boolean {
   return caseReport.status === 'failed' && !caseReport.expected;
+}
+
+/** With several plays, which failed: `2 of 5 plays failed (plays 2, 4); `. */
+function failedPlays(caseReport: CaseReport): string {
+  if (caseReport.runs === 1) return '';
+  const failed = caseReport.plays.filter((play) => play.status !== 'passed').map((play) => play.play);
+  return `${failed.length} of ${caseReport.runs} plays failed (${failed.length === 1 ? 'play' : 'plays'} ${failed.join(', ')}); `;
 }
 
 function seconds(ms: number): string {
@@ -43,7 +51,7 @@ function testcase(caseReport: CaseReport): string {
     const failing = errors.length > 0 ? errors : warnings;
     const rules = [...new Set(failing.map((finding) => finding.rule))].join(', ');
     parts.push(
-      `      <failure message="${xmlText(`${failing.length} finding(s): ${rules}`)}" type="${xmlText(rules)}">${xmlText(failing.map(describe).join('\n'))}</failure>`,
+      `      <failure message="${xmlText(`${failedPlays(caseReport)}${failing.length} finding(s): ${rules}`)}" type="${xmlText(rules)}">${xmlText(failing.map(describe).join('\n'))}</failure>`,
     );
   }
   if (warnings.length > 0)

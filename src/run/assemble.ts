@@ -4,7 +4,17 @@
  */
 import { now } from '../core/clock.js';
 import { type Finding, replyIndex } from '../core/findings.js';
-import type { CaseReport, ChannelReport, LatencyFigures, Report, ReportedFinding, RunStop, TurnReport } from '../core/report.js';
+import type {
+  CaseLabel,
+  CaseReport,
+  ChannelReport,
+  LatencyFigures,
+  PlayReport,
+  Report,
+  ReportedFinding,
+  RunStop,
+  TurnReport,
+} from '../core/report.js';
 import { REPORT_FORMAT_VERSION } from '../core/report.js';
 import { TOOL_VERSION } from '../core/version.js';
 import type { Contract } from '../contract/contract.js';
@@ -46,8 +56,15 @@ function reproduceLine(turn: RecordedTurn, target: ReproduceTarget): string | nu
   return curlCommand(target.url, body, turn.authorization === undefined ? target.tokenEnv : undefined);
 }
 
-/** The case as reported: every finding of its turns and its own, each placed at its turn and reply. */
-export function assembleCase(parts: CaseParts, strict: boolean, target: ReproduceTarget): CaseReport {
+/** One play of a case, as assembled, with the case it belongs to. */
+export interface PlayedCase extends PlayReport {
+  id: string;
+  channel: string;
+  latency?: LatencyFigures;
+}
+
+/** One play as reported: every finding of its turns and its own, each placed at its turn and reply. */
+export function assemblePlay(parts: CaseParts, play: number, strict: boolean, target: ReproduceTarget): PlayedCase {
   const turns = parts.turns.map((turn, index): TurnReport => {
     const reproduce = reproduceLine(turn, target);
     const findings = turn.findings.map((finding): ReportedFinding => ({
@@ -69,6 +86,7 @@ export function assembleCase(parts: CaseParts, strict: boolean, target: Reproduc
   return {
     id: parts.id,
     channel: parts.channel,
+    play,
     conversationId: parts.conversationId,
     passed,
     status: passed ? 'passed' : 'failed',
@@ -76,25 +94,83 @@ export function assembleCase(parts: CaseParts, strict: boolean, target: Reproduc
     turns,
     findings,
     ...(parts.latency ? { latency: parts.latency } : {}),
-    expected: false,
   };
 }
 
-/** A case that was not played, or not to its end: the agent stopped answering, or the run was interrupted. */
-export function notRunCase(id: string, channel: string, conversationId: string): CaseReport {
-  return { id, channel, conversationId, passed: false, status: 'not-run', durationMs: 0, turns: [], findings: [], expected: false };
+/** A play that was not played, or not to its end: the agent stopped answering, or the run was interrupted. */
+export function notRunPlay(id: string, channel: string, play: number, conversationId: string): PlayedCase {
+  return { id, channel, play, conversationId, passed: false, status: 'not-run', durationMs: 0, turns: [], findings: [] };
+}
+
+function labelOf(plays: readonly PlayReport[], passedRuns: number): CaseLabel {
+  if (plays.some((play) => play.status === 'not-run')) return 'not-run';
+  return passedRuns === plays.length ? 'passing' : passedRuns === 0 ? 'failing' : 'flaky';
+}
+
+/** Each distinct finding of the plays once, with how many plays had it and the first that did. */
+function distinctFindings(plays: readonly PlayReport[]): ReportedFinding[] {
+  const seen = new Map<string, ReportedFinding & { plays: number; play: number }>();
+  for (const play of plays) {
+    const inThisPlay = new Set<string>();
+    for (const finding of play.findings) {
+      const key = JSON.stringify([finding.rule, finding.severity, finding.path, finding.message]);
+      const known = seen.get(key);
+      if (!known) seen.set(key, { ...finding, plays: 1, play: play.play });
+      else if (!inThisPlay.has(key)) known.plays++;
+      inThisPlay.add(key);
+    }
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The case on its channel from its plays: it passes only when every play passed (an answer that
+ * breaks one time in five is a real defect). With one play the case is that play.
+ */
+export function combinePlays(played: readonly PlayedCase[], conversationPattern: string): CaseReport {
+  const first = played[0]!;
+  const plays: PlayReport[] = played.map(({ play, conversationId, passed, status, durationMs, turns, findings }) => ({
+    play,
+    conversationId,
+    passed,
+    status,
+    durationMs,
+    turns,
+    findings,
+  }));
+  const passedRuns = plays.filter((play) => play.status === 'passed').length;
+  const label = labelOf(plays, passedRuns);
+  const several = plays.length > 1;
+  const shown = plays.find((play) => play.status === 'failed') ?? plays[0]!;
+  return {
+    id: first.id,
+    channel: first.channel,
+    conversationId: several ? conversationPattern : first.conversationId,
+    passed: label === 'passing',
+    status: label === 'not-run' ? 'not-run' : label === 'passing' ? 'passed' : 'failed',
+    durationMs: plays.reduce((sum, play) => sum + play.durationMs, 0),
+    turns: shown.turns,
+    findings: several ? distinctFindings(plays) : first.findings,
+    ...(first.latency ? { latency: first.latency } : {}),
+    expected: false,
+    runs: plays.length,
+    passedRuns,
+    label,
+    plays,
+  };
 }
 
 /** What a report says before any case runs: the tool, the contract, the target and the channels. */
-export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'channels'>;
+export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'channels' | 'runs'>;
 
-export function describeRun(contract: Contract, target: string, channels: ChannelReport[]): RunDescription {
+export function describeRun(contract: Contract, target: string, channels: ChannelReport[], runs = 1): RunDescription {
   return {
     version: REPORT_FORMAT_VERSION,
     tool: { name: 'check-endpoint', version: TOOL_VERSION },
     spec: { version: contract.version, source: contract.source },
     target,
     channels,
+    runs,
   };
 }
 

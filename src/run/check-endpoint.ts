@@ -3,48 +3,63 @@
  * (plan.ts), schedules (here) and assembles the report (assemble.ts); each case plays its own
  * conversations (play-case.ts, the scenarios in src/scenarios/).
  */
-import { newRunId } from '../core/ids.js';
+import { conversationPattern, newRunId } from '../core/ids.js';
 import type { CaseReport, Report } from '../core/report.js';
 import { AgentClient } from '../http/client.js';
 import type { Scenario } from '../scenarios/scenario.js';
-import { type Stop, assembleReport, describeRun, errorReport, notRunCase } from './assemble.js';
+import { type PlayedCase, type Stop, assembleReport, combinePlays, describeRun, errorReport, notRunPlay } from './assemble.js';
 import { isExpectedFailure } from './baseline.js';
 import { AgentLiveness } from './liveness.js';
 import { type CheckEndpointOptions, type CheckPlan, channelReports, planCheck } from './plan.js';
-import { firstConversationId, playCase } from './play-case.js';
+import { playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
 import { waitForAgent } from './wait-for-agent.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export { DEFAULT_TOKEN_ENV } from './defaults.js';
 
-/** One case on one channel, at its place in the report. */
+/** One case on one channel, at its place in the report, and how many plays it gets. */
 interface Slot {
   scenario: Scenario;
   channel: string;
   index: number;
+  runs: number;
+}
+
+/** One play of a slot: what is scheduled. */
+interface Task {
+  slot: Slot;
+  play: number;
 }
 
 /**
- * The report's cases in order, in the batches they are played in. The fixed cases are one batch,
- * channel by channel, all at once (up to --concurrency conversations); each quality case is a
- * batch of its own, on its channels at once (a case of scope `run` on the first channel only).
+ * The report's cases in order, and the batches their plays are played in. The fixed cases are one
+ * batch, channel by channel, all plays at once (up to --concurrency conversations); each quality
+ * case is a batch of its own, its plays on its channels at once (a case of scope `run` on the
+ * first channel only).
  */
-function schedule(plan: CheckPlan): Slot[][] {
-  const batches: Omit<Slot, 'index'>[][] = [];
+function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
+  const groups: Omit<Slot, 'index' | 'runs'>[][] = [];
   const fixed = plan.scenarios.filter((scenario) => scenario.group === 'contract');
-  batches.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))));
+  groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))));
   for (const scenario of plan.scenarios.filter((candidate) => candidate.group === 'quality')) {
     const channels = scenario.scope === 'run' ? plan.channels.slice(0, 1) : plan.channels;
-    batches.push(channels.map((channel) => ({ scenario, channel })));
+    groups.push(channels.map((channel) => ({ scenario, channel })));
   }
-  let index = 0;
-  return batches.map((batch) => batch.map((slot) => ({ ...slot, index: index++ })));
+  const slots: Slot[] = [];
+  const batches = groups.map((group) =>
+    group.flatMap((entry) => {
+      const slot = { ...entry, index: slots.length, runs: entry.scenario.playsOnce ? 1 : plan.runs };
+      slots.push(slot);
+      return Array.from({ length: slot.runs }, (_, play) => ({ slot, play: play + 1 }));
+    }),
+  );
+  return { slots, batches };
 }
 
 /** The run's description before any case: tool, contract, target, channels. */
 export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeRun> {
-  return describeRun(plan.contract, plan.url.href, channelReports(plan));
+  return describeRun(plan.contract, plan.url.href, channelReports(plan), plan.runs);
 }
 
 /**
@@ -83,35 +98,42 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
       return errorReport(description, `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`);
     }
     const runId = newRunId();
+    const { slots, batches } = schedule(plan);
     const cases: CaseReport[] = [];
     const finished: CaseReport[] = [];
     const liveness = new AgentLiveness(client, agentExit);
     const run = { plan, client, runId, finishedCases: () => finished, liveness, signal };
-    const notRun = (slot: Slot): CaseReport =>
-      notRunCase(slot.scenario.id, slot.channel, firstConversationId(slot.scenario, slot.channel, runId));
-    const record = (slot: Slot, played: CaseReport): void => {
+    const plays = slots.map((): PlayedCase[] => []);
+    const notRun = ({ slot, play }: Task): PlayedCase =>
+      notRunPlay(slot.scenario.id, slot.channel, play, playConversationId(slot.scenario, slot.channel, runId, play));
+    // A case is reported once all its plays are in.
+    const record = ({ slot, play }: Task, played: PlayedCase): void => {
+      const ofSlot = plays[slot.index]!;
+      ofSlot[play - 1] = played;
+      if (ofSlot.filter(Boolean).length < slot.runs) return;
+      const combined = combinePlays(ofSlot, conversationPattern(runId, slot.channel, slot.scenario.id));
       const caseReport = options.baseline
-        ? { ...played, expected: isExpectedFailure(played, options.baseline.entries, plan.strict) }
-        : played;
+        ? { ...combined, expected: isExpectedFailure(combined, options.baseline.entries, plan.strict) }
+        : combined;
       cases[slot.index] = caseReport;
       if (caseReport.status !== 'not-run') finished.push(caseReport);
       options.onCase?.(caseReport, slot.index);
     };
-    // Cases whose turn found the agent gone: only the one whose turn was sent first keeps its failure.
-    const foundItGone: { slot: Slot; played: CaseReport; sentAt: number }[] = [];
-    for (const batch of schedule(plan)) {
+    // Plays whose turn found the agent gone: only the one whose turn was sent first keeps its failure.
+    const foundItGone: { task: Task; played: PlayedCase; sentAt: number }[] = [];
+    for (const batch of batches) {
       await runPooled(
-        batch.map((slot) => async () => {
-          if (signal?.aborted || liveness.stop) return record(slot, notRun(slot));
-          const played = await playCase(slot.scenario, slot.channel, run);
-          if (played.stoppedTurnSentAt === undefined) return record(slot, played.report);
-          foundItGone.push({ slot, played: played.report, sentAt: played.stoppedTurnSentAt });
+        batch.map((task) => async () => {
+          if (signal?.aborted || liveness.stop) return record(task, notRun(task));
+          const played = await playCase(task.slot.scenario, task.slot.channel, run, { play: task.play, runs: task.slot.runs });
+          if (played.stoppedTurnSentAt === undefined) return record(task, played.report);
+          foundItGone.push({ task, played: played.report, sentAt: played.stoppedTurnSentAt });
         }),
         plan.concurrency,
       );
     }
     foundItGone.sort((a, b) => a.sentAt - b.sentAt);
-    foundItGone.forEach(({ slot, played }, index) => record(slot, index === 0 && !signal?.aborted ? played : notRun(slot)));
+    foundItGone.forEach(({ task, played }, index) => record(task, index === 0 && !signal?.aborted ? played : notRun(task)));
     const stop: Stop | undefined =
       interrupted() ?? (liveness.stop ? { reason: 'agent-stopped', message: liveness.stop.message } : undefined);
     return assembleReport(description, cases, plan.strict, options.baseline, stop);

@@ -58,6 +58,8 @@ export interface CheckEndpointOptions {
   onExchange?: (exchange: RecordedExchange) => void;
   /** Called as each case ends (or is given up: status `not-run`), with its report and its index in the report's `cases`. */
   onCase?: (caseReport: CaseReport, index: number) => void;
+  /** How many times each case is played on each channel, each play its own conversation (--runs, 1 to 100). Default 1. */
+  runs?: number;
   /** Seconds to keep trying the HEAD probe until the agent answers (--wait). Default 0: one try. */
   waitSeconds?: number;
   /**
@@ -87,6 +89,7 @@ export interface CheckPlan {
   qualityConversations: number;
   latencyBudgetSeconds: number;
   waitSeconds: number;
+  runs: number;
 }
 
 function positive(value: number | undefined, fallback: number, what: string, integer: boolean, max = Number.MAX_SAFE_INTEGER): number {
@@ -95,6 +98,18 @@ function positive(value: number | undefined, fallback: number, what: string, int
     throw new UsageError(`${what} must be a positive ${integer ? 'whole number' : 'number'}; got ${value}`);
   }
   if (value > max) throw new UsageError(`${what} must be at most ${max}; got ${value}`);
+  return value;
+}
+
+/** The most plays of a case --runs takes. */
+export const MAX_RUNS = 100;
+
+/** --runs: a whole number from 1 to 100; 1 when left out. */
+function runs(value: number | undefined): number {
+  if (value === undefined) return 1;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_RUNS) {
+    throw new UsageError(`--runs must be a whole number from 1 to ${MAX_RUNS}; got ${value}`);
+  }
   return value;
 }
 
@@ -162,6 +177,7 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): C
       MAX_WAIT_SECONDS,
     ),
     waitSeconds: waitSeconds(options.waitSeconds),
+    runs: runs(options.runs),
   };
 }
 

@@ -11,7 +11,7 @@ import type { AgentClient, SendOptions } from '../http/client.js';
 import type { Conversation, ExchangedTurn, PastTurn, Scenario, ScenarioContext, ScenarioOutcome, Turn } from '../scenarios/scenario.js';
 import { checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
-import { type RecordedTurn, assembleCase, notRunCase } from './assemble.js';
+import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
 import type { AgentLiveness, AgentStop } from './liveness.js';
 import type { CheckPlan } from './plan.js';
 
@@ -39,10 +39,16 @@ class CaseCutShort extends Error {
   }
 }
 
-/** A case as played: its report, and, for a case whose turn found the agent gone, when that turn was sent. */
-export interface PlayedCase {
-  report: CaseReport;
+/** A play as played: its report, and, for a play whose turn found the agent gone, when that turn was sent. */
+export interface PlayOutcome {
+  report: PlayedCase;
   stoppedTurnSentAt?: number;
+}
+
+/** Which play of a case this is: the play's number, of how many. */
+export interface PlayNumber {
+  play: number;
+  runs: number;
 }
 
 /** The one finding a dead agent gets, on the turn that found it gone. */
@@ -94,6 +100,7 @@ class CaseContext implements ScenarioContext {
     readonly scenario: Scenario,
     readonly channel: string,
     readonly run: RunState,
+    readonly playNumber: PlayNumber,
   ) {
     this.#finishedBefore = [...run.finishedCases()];
   }
@@ -113,16 +120,27 @@ class CaseContext implements ScenarioContext {
     };
   }
 
+  /** A case's one conversation is numbered by its play: `….typed.1` … `….typed.N`. */
   openConversation(): Conversation {
-    return this.#open(false);
+    return this.#open(false, this.playNumber.play + this.#conversations.size);
   }
 
+  /** Several at once are numbered on from the play's first: play 2 of 8 conversations holds 9 to 16. */
   openConversations(count: number): Conversation[] {
-    return Array.from({ length: count }, () => this.#open(true));
+    const first = (this.playNumber.play - 1) * count + this.#conversations.size + 1;
+    return Array.from({ length: count }, (_, index) => this.#open(true, first + index));
   }
 
-  #open(several: boolean): Conversation {
-    const place = { runId: this.runId, channel: this.channel, caseId: this.scenario.id, number: this.#conversations.size + 1, several };
+  #open(several: boolean, number: number): Conversation {
+    const { play, runs } = this.playNumber;
+    const place = {
+      runId: this.runId,
+      channel: this.channel,
+      caseId: this.scenario.id,
+      number,
+      several,
+      ...(runs > 1 ? { play } : {}),
+    };
     const state = new ConversationState(place);
     this.#conversations.set(state, state);
     return state;
@@ -212,28 +230,28 @@ class CaseContext implements ScenarioContext {
   }
 }
 
-/** The id a case's first conversation gets, for a case that is not played. */
-export function firstConversationId(scenario: Scenario, channel: string, runId: string): string {
-  return conversationId({ runId, channel, caseId: scenario.id, number: 1, several: false });
+/** The id a play's conversation gets, for a play that is not played. */
+export function playConversationId(scenario: Scenario, channel: string, runId: string, play: number): string {
+  return conversationId({ runId, channel, caseId: scenario.id, number: play, several: false });
 }
 
-/** Plays the case; a case cut short is reported as not run, or, where it found the agent gone, with its turns so far. */
-export async function playCase(scenario: Scenario, channel: string, run: RunState): Promise<PlayedCase> {
+/** Plays the case once; a play cut short is reported as not run, or, where it found the agent gone, with its turns so far. */
+export async function playCase(scenario: Scenario, channel: string, run: RunState, playNumber: PlayNumber): Promise<PlayOutcome> {
   const started = now();
-  const context = new CaseContext(scenario, channel, run);
+  const context = new CaseContext(scenario, channel, run, playNumber);
   try {
     return { report: assembleOf(context, started, (await scenario.run(context)) ?? {}) };
   } catch (cause) {
     if (!(cause instanceof CaseCutShort)) throw cause;
-    if (cause.sentAt === undefined) return { report: notRunCase(scenario.id, channel, context.conversationId()) };
+    if (cause.sentAt === undefined) return { report: notRunPlay(scenario.id, channel, playNumber.play, context.conversationId()) };
     return { report: assembleOf(context, started, {}), stoppedTurnSentAt: cause.sentAt };
   }
 }
 
-function assembleOf(context: CaseContext, started: number, outcome: ScenarioOutcome): CaseReport {
+function assembleOf(context: CaseContext, started: number, outcome: ScenarioOutcome): PlayedCase {
   const { scenario, channel } = context;
   const { plan } = context.run;
-  return assembleCase(
+  return assemblePlay(
     {
       id: scenario.id,
       channel,
@@ -243,6 +261,7 @@ function assembleOf(context: CaseContext, started: number, outcome: ScenarioOutc
       ...(outcome.findings ? { caseFindings: outcome.findings } : {}),
       ...(outcome.latency ? { latency: outcome.latency } : {}),
     },
+    context.playNumber.play,
     plan.strict,
     { url: plan.url.href, tokenEnv: plan.token ? plan.tokenEnv : undefined },
   );

@@ -27,6 +27,8 @@ export interface Scenario<Id extends string = string> {
   description: string;
   scope: ScenarioScope;
   group: ScenarioGroup;
+  /** Played once whatever --runs says: a case that sends nothing of its own (quality/latency). */
+  playsOnce?: boolean;
   run(context: ScenarioContext): Promise<ScenarioOutcome | void>;
 }
 

@@ -37,7 +37,7 @@ function attemptFindings(outcome: HttpOutcome, attempt: Attempt): Finding[] {
 
 /** No token set: warn that nothing shows the agent keeps strangers out, with evidence when the run has it. */
 function noTokenWarning(settings: ScenarioSettings, finished: readonly CaseReport[]): Finding {
-  const answeredWithout = finished.some((caseReport) => caseReport.turns.some((turn) => turn.status === 200));
+  const answeredWithout = finished.some((caseReport) => caseReport.plays.some((play) => play.turns.some((turn) => turn.status === 200)));
   const what = answeredWithout
     ? `and the agent answered this run's messages without one: anyone with the URL can talk to the agent`
     : `so requests went without one and this was not checked: if the agent answers without one, anyone with the URL can talk to it`;

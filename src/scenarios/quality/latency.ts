@@ -38,12 +38,13 @@ export const latency: Scenario<typeof ID> = {
   description: 'On each channel, 95% of the run’s answers come within the latency budget (--latency-budget).',
   scope: 'channel',
   group: 'quality',
+  playsOnce: true,
   async run(context) {
     const { channel } = context;
     const latencies = context
       .finishedCases()
       .filter((caseReport) => caseReport.channel === channel && !NOT_MESSAGES.includes(caseReport.id))
-      .flatMap((caseReport) => caseReport.turns.map((turn) => turn.latencyMs));
+      .flatMap((caseReport) => caseReport.plays.flatMap((play) => play.turns.map((turn) => turn.latencyMs)));
     const budgetSeconds = context.settings.latencyBudgetSeconds;
     const figures = latencyFigures(latencies, budgetSeconds);
     if (!figures) return {};
