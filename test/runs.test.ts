@@ -13,6 +13,7 @@ import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { type CaseReport, type Report, checkEndpoint } from '../src/index.js';
 import { renderJunit } from '../src/report/junit.js';
+import { renderHtmlReport } from '../src/report/html.js';
 import { ROOT, runCli } from './helpers.js';
 
 const validateReport = createAjv().compile(JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8')));
@@ -88,6 +89,12 @@ describe('--runs N', () => {
     }
     assert.ok(labels.has('flaky'), `some case is flaky (${[...labels].join(', ')})`);
     assert.equal(report.exitCode, 1);
+    const page = renderHtmlReport(report);
+    for (const caseReport of report.cases) assert.ok(page.includes(`<span class="pass-rate">${caseReport.passedRuns}/6</span>`));
+    assert.match(page, /Play 1 of 6: /);
+    assert.match(page, /Play 6 of 6: /);
+    assert.equal(page.match(/<figure class="latency-chart">/g)?.length, 5, 'a latency chart per channel');
+    assert.match(page, /aria-label="Answer times on WhatsApp over \d+ turns: p50 \d+ ms, p95 \d+ ms, max \d+ ms"/);
     const junit = renderJunit(report);
     assert.equal(junit.match(/<testcase /g)?.length, report.cases.length, 'one testcase per case and channel');
     assert.match(junit, /failure message="\d of 6 plays failed \(plays? [\d, ]+\); /);

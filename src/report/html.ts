@@ -3,6 +3,7 @@ import type { CaseReport, Report } from '../core/report.js';
 import { type CaseAnchor, renderConversation } from './html/conversation.js';
 import { type Markup, h, slug } from './html/markup.js';
 import { type MatrixLayout, matrixLayout, renderMatrix } from './html/matrix.js';
+import { renderLatencyChart } from './html/latency-chart.js';
 import { PAGE_SCRIPT } from './html/script.js';
 import { PAGE_STYLES } from './html/styles.js';
 import { count, plural } from './html/values.js';
@@ -74,7 +75,12 @@ function renderHead(report: Report): Markup {
   </header>`;
 }
 
-function renderConversations(layout: MatrixLayout, anchors: readonly CaseAnchor[]): Markup {
+/** Every turn's answer time, over every play of the cases given. */
+function latenciesOf(anchors: readonly CaseAnchor[]): number[] {
+  return anchors.flatMap((anchor) => anchor.caseReport.plays.flatMap((play) => play.turns.map((turn) => turn.latencyMs)));
+}
+
+function renderConversations(layout: MatrixLayout, anchors: readonly CaseAnchor[], runs: number): Markup {
   const groups = layout.channels
     .map((channel) => ({ channel, anchors: anchors.filter((anchor) => anchor.caseReport.channel === channel.name) }))
     .filter((group) => group.anchors.length > 0);
@@ -86,6 +92,7 @@ function renderConversations(layout: MatrixLayout, anchors: readonly CaseAnchor[
         ${channel.title}${channel.title !== channel.name ? h` <span class="channel-name">${channel.name}</span>` : ''}
         <span class="group-tally">${count(passed)} of ${plural(inGroup.length, 'case')} passed</span>
       </h3>
+      ${runs > 1 ? renderLatencyChart(channel.title, latenciesOf(inGroup)) : ''}
       <div class="cases">${inGroup.map(renderConversation)}</div>
     </section>`;
   })}`;
@@ -120,7 +127,7 @@ export function renderHtmlReport(report: Report): string {
               </section>
               <section id="conversations" aria-labelledby="conversations-title">
                 <h2 id="conversations-title">Conversations</h2>
-                ${renderConversations(layout, anchors)}
+                ${renderConversations(layout, anchors, report.runs)}
               </section>`
           : h`<p>No case ran.</p>`
       }

@@ -1,4 +1,4 @@
-import type { CaseReport, ReportedFinding, TurnReport } from '../../core/report.js';
+import type { CaseReport, PlayReport, ReportedFinding, TurnReport } from '../../core/report.js';
 import type { PersonMessage } from '../../core/request.js';
 import type { ConversationContext, PersonMessageView, ReactionView } from './context.js';
 import { hasError, renderFindings } from './findings.js';
@@ -8,10 +8,18 @@ import { renderRaw, renderReply, renderText } from './reply.js';
 import { asArray, asRecord, asString, clip, count, imageDataUrl, plural } from './values.js';
 
 const MAX_TURNS = 40;
+/** Plays drawn at the most (--runs takes up to 100). */
+const MAX_PLAYS = 20;
 const MAX_REPLIES = 25;
 const MAX_ATTACHMENTS = 5;
 
 export type CaseState = 'pass' | 'warning' | 'fail' | 'not-run';
+
+function playState(play: PlayReport): CaseState {
+  if (play.status === 'not-run') return 'not-run';
+  if (!play.passed) return 'fail';
+  return play.findings.length > 0 ? 'warning' : 'pass';
+}
 
 export function caseState(caseReport: CaseReport): CaseState {
   if (caseReport.status === 'not-run') return 'not-run';
@@ -41,13 +49,13 @@ function repliesOf(turn: TurnReport): readonly unknown[] | undefined {
 }
 
 /** The person's messages and the agent's reactions, by message id, for quotes and reaction badges. */
-function buildContext(caseReport: CaseReport, channelTitle: string, look: PlatformLook): ConversationContext {
+function buildContext(channel: string, turns: readonly TurnReport[], channelTitle: string, look: PlatformLook): ConversationContext {
   const personMessages = new Map<string, PersonMessageView>();
   const reactions = new Map<string, ReactionView[]>();
-  caseReport.turns.forEach((turn, index) => {
+  turns.forEach((turn, index) => {
     personMessages.set(turn.messageId, { messageId: turn.messageId, summary: summary(turn.request.message), turn: index });
   });
-  caseReport.turns.forEach((turn, index) => {
+  turns.forEach((turn, index) => {
     (repliesOf(turn) ?? []).slice(0, MAX_REPLIES).forEach((reply, replyIndex) => {
       const record = asRecord(reply);
       const target = asString(record?.messageId);
@@ -58,7 +66,7 @@ function buildContext(caseReport: CaseReport, channelTitle: string, look: Platfo
       reactions.set(target, list);
     });
   });
-  return { channel: caseReport.channel, channelTitle, look, personMessages, reactions };
+  return { channel, channelTitle, look, personMessages, reactions };
 }
 
 type Attachment = NonNullable<PersonMessage['attachments']>[number];
@@ -208,12 +216,11 @@ export interface CaseAnchor {
 /** One case: its heading, then its conversation drawn the way the channel's platform shows it. */
 export function renderConversation({ caseReport, anchor, channelTitle }: CaseAnchor): Markup {
   const look = platformLook(caseReport.channel);
-  const context = buildContext(caseReport, channelTitle, look);
   const state = caseState(caseReport);
+  const plays = caseReport.plays.slice(0, MAX_PLAYS);
   const errors = caseReport.findings.filter((finding) => finding.severity === 'error').length;
   const warnings = caseReport.findings.length - errors;
-  const turns = caseReport.turns.slice(0, MAX_TURNS);
-  const runFindings = caseReport.findings.filter((finding) => finding.turn === null || !caseReport.turns[finding.turn]);
+  const runFindings = caseReport.findings.filter((finding) => finding.turn === null);
   const tally = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
   const compact = caseReport.findings.length === 0 ? ' compact' : '';
   const { expected, latency } = caseReport;
@@ -232,37 +239,51 @@ export function renderConversation({ caseReport, anchor, channelTitle }: CaseAnc
   >
     <header class="case-head">
       <h4 id="${anchor}-title">
-        <span class="state-badge ${state}"><span aria-hidden="true">${STATE_LABEL[state].mark} </span>${STATE_LABEL[state].text}</span>
+        <span class="state-badge ${state}"><span aria-hidden="true">${STATE_LABEL[state].mark} </span>${
+          caseReport.label === 'flaky' ? 'Flaky' : STATE_LABEL[state].text
+        }</span>
         <code class="case-id">${caseReport.id}</code> <span class="on">on ${channelTitle}</span>${
           expected ? h` <span class="expected">expected by the baseline</span>` : ''
         }
       </h4>
       <p class="case-meta">
-        ${plural(caseReport.turns.length, 'turn')} · ${count(caseReport.durationMs)} ms${tally ? ` · ${tally}` : ''} · conversation
+        ${caseReport.runs > 1 ? `${count(caseReport.passedRuns)} of ${plural(caseReport.runs, 'play')} passed · ` : ''}${plural(caseReport.turns.length, 'turn')} · ${count(caseReport.durationMs)} ms${tally ? ` · ${tally}` : ''} · conversation
         <code>${renderText(caseReport.conversationId, 200)}</code><span class="back"> · <a href="#matrix">back to the matrix</a></span>
       </p>
       ${latencyLine}
     </header>
     ${runFindings.length ? h`<div class="case-findings">${renderFindings(runFindings, 'Findings for the whole case')}</div>` : ''}
-    <div class="phone look-${look.look}">
+    ${plays.map((play) => renderPhone(caseReport, play, channelTitle, look, caseReport.runs))}
+  </section>`;
+}
+
+/** One play's conversation, drawn the way the channel's platform shows it. */
+function renderPhone(caseReport: CaseReport, play: PlayReport, channelTitle: string, look: PlatformLook, runs: number): Markup {
+  const context = buildContext(caseReport.channel, play.turns, channelTitle, look);
+  const turns = play.turns.slice(0, MAX_TURNS);
+  const heading =
+    runs > 1
+      ? h`<p class="play-title">Play ${play.play} of ${runs}: ${STATE_LABEL[playState(play)].text} · <code>${renderText(play.conversationId, 200)}</code></p>`
+      : '';
+  return h`${heading}    <div class="phone look-${look.look}">
       <div class="phone-head">
         <span class="avatar" aria-hidden="true">A</span>
         <p class="phone-title"><span class="phone-name">Agent</span> <span class="phone-caption">${look.caption}</span></p>
       </div>
-      <ol class="chat" aria-label="Conversation: ${caseReport.id} on ${channelTitle}">
-        ${turns.map((turn, index) => renderTurn(context, turn, index, caseReport.turns.length))}${
-          caseReport.turns.length > turns.length
+      <ol class="chat" aria-label="Conversation: ${caseReport.id} on ${channelTitle}${runs > 1 ? `, play ${play.play}` : ''}">
+        ${turns.map((turn, index) => renderTurn(context, turn, index, play.turns.length))}${
+          play.turns.length > turns.length
             ? h`<li class="row system">
                 <div class="lane">
                   <p class="chip-line">
-                    <span class="turn-chip">${count(caseReport.turns.length - turns.length)} more turns not drawn</span>
+                    <span class="turn-chip">${count(play.turns.length - turns.length)} more turns not drawn</span>
                   </p>
                 </div>
                 <div class="notes"></div>
               </li>`
             : ''
         }${
-          caseReport.turns.length === 0
+          play.turns.length === 0
             ? h`<li class="row system">
                 <div class="lane">
                   <p class="chip-line"><span class="turn-chip">No messages were exchanged</span></p>
@@ -275,6 +296,5 @@ export function renderConversation({ caseReport, anchor, channelTitle }: CaseAnc
       <div class="phone-foot" aria-hidden="true">
         <span class="composer">${look.look === 'imessage' ? 'iMessage' : look.look === 'sms' ? 'Text Message' : 'Message'}</span>
       </div>
-    </div>
-  </section>`;
+    </div>`;
 }

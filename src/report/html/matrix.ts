@@ -40,7 +40,10 @@ function renderCell(channelTitle: string, caseId: string, anchor: CaseAnchor | u
   const rules = errors.length ? errors : rulesOf(anchor, 'warning');
   const why = rules.slice(0, 3).join(', ') + (rules.length > 3 ? ', …' : '');
   const mark = h`<span class="mark" aria-hidden="true">${STATE_LABEL[state].mark}</span>`;
-  const label = h`<span class="state-line">${mark} <span class="state-text">${STATE_LABEL[state].text}</span></span>`;
+  const { runs, passedRuns } = anchor.caseReport;
+  const rate = runs > 1 ? h` <span class="pass-rate">${passedRuns}/${runs}</span>` : '';
+  const text = anchor.caseReport.label === 'flaky' ? 'Flaky' : STATE_LABEL[state].text;
+  const label = h`<span class="state-line">${mark} <span class="state-text">${text}</span>${rate}</span>`;
   const expected = anchor.caseReport.expected ? ' (expected by the baseline)' : '';
   const rulesNote = why ? h`<span class="sr-only">, rules: </span><span class="why">${why}${expected}</span>` : '';
   return h`<td class="cell ${state}" data-case="${caseId}" data-state="${state}">

@@ -86,6 +86,16 @@ body.only-failures .channel-group:not(:has(.case[data-state="fail"])) { display:
 .state-badge.pass { background: var(--pass-bg); color: var(--pass); }
 .state-badge.warning { background: var(--warn-bg); color: var(--warn); }
 .state-badge.fail { background: var(--fail-bg); color: var(--fail); }
+.pass-rate { font-weight: 400; font-variant-numeric: tabular-nums; }
+.play-title { margin: .9rem 0 .35rem; font-size: .85rem; color: var(--muted); }
+.latency-chart { margin: .25rem 0 1rem; max-width: 34rem; }
+.latency-chart svg { width: 100%; height: auto; display: block; }
+.latency-chart .bar { fill: #0969da; }
+.latency-chart line { stroke-width: 2; }
+.latency-chart .mark-p50 { stroke: #1a7f37; }
+.latency-chart .mark-p95 { stroke: #a40e26; stroke-dasharray: 4 3; }
+.latency-chart text { font-size: 11px; fill: var(--muted); }
+.latency-chart figcaption { font-size: .8rem; color: var(--muted); }
 .state-badge.not-run { background: #eef1f4; color: var(--muted); }
 .case-meta { margin: .25rem 0 .9rem; color: var(--muted); font-size: .85rem; overflow-wrap: anywhere; }
 .case-findings { margin: 0 0 .9rem; max-width: 48rem; }
