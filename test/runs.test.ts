@@ -14,7 +14,8 @@ import { startReferenceAgent } from '../src/example-agent/start-reference-agent.
 import { type CaseReport, type Report, checkEndpoint } from '../src/index.js';
 import { renderJunit } from '../src/report/junit.js';
 import { renderHtmlReport } from '../src/report/html.js';
-import { ROOT, runCli } from './helpers.js';
+import { CLI, ROOT, runCli, runCommand } from './helpers.js';
+import { progressLine } from '../src/commands/progress.js';
 
 const validateReport = createAjv().compile(JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8')));
 
@@ -128,4 +129,32 @@ describe('--runs N', () => {
       );
     });
   }
+});
+
+describe('progress on long runs', () => {
+  test('the line says plays done of all, failures so far and the time', () => {
+    assert.equal(progressLine(412, 500, 3, 72_400), '412 of 500 plays · 3 failed · 1m 12s');
+    assert.equal(progressLine(1, 1, 0, 900), '1 of 1 play · 0 failed · 0s');
+  });
+
+  test('never when stderr is not a terminal, nor in CI', async () => {
+    const piped = await runCli([reference.url, '--runs', '3'], { env: { CI: undefined } });
+    assert.equal(piped.code, 0);
+    assert.doesNotMatch(piped.stderr + piped.stdout, /plays · /);
+  });
+
+  test('on a terminal, one line on stderr rewritten in place, and cleared at the end', async (t) => {
+    const python = await runCommand('python3', ['-c', 'import pty']).catch(() => undefined);
+    if (python?.code !== 0) return t.skip('python3 with pty is needed to give the command a terminal');
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+    delete env.CI;
+    const result = await runCommand(
+      'python3',
+      ['-c', 'import pty,sys; pty.spawn(sys.argv[1:])', process.execPath, CLI, reference.url, '--runs', '3'],
+      { env },
+    );
+    assert.equal(result.code, 0, result.stdout);
+    assert.match(result.stdout, /\r\u001b\[2K15 of 15 plays · 0 failed · \d+s/);
+    assert.match(result.stdout, /\r\u001b\[2K\r?\n?5 of 5 cases passed on every play; 0 flaky\./);
+  });
 });

@@ -16,6 +16,7 @@ import { readLimitsOptions } from './limits-option.js';
 import { UsageError } from '../core/usage-error.js';
 import { AgentProcess } from './agent-process.js';
 import { listenForInterrupts } from './interrupts.js';
+import { createProgress } from './progress.js';
 import { appendReportFile, writeReports } from './report-files.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
@@ -134,7 +135,10 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   output.line();
   const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
   const agent = args.start === undefined ? undefined : new AgentProcess(args.start, plan.token ? [plan.token] : []);
-  const interrupts = listenForInterrupts((name) => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
+  const progress = createProgress(process.stderr, process.env);
+  const interrupts = listenForInterrupts((name) =>
+    progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`))),
+  );
   let report: Report;
   try {
     report = await checkEndpoint(args.url, {
@@ -143,12 +147,16 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       ...(archive ? { onExchange: archive.record } : {}),
       ...(agent ? { agentExit: () => agent.exit() } : {}),
       signal: interrupts.signal,
+      onPlay: (done, total, failed) => progress.update(done, total, failed),
       onCase: orderedPrinter((caseReport) => {
         if (caseReport.status === 'not-run') return; // one line for them all, below
-        for (const line of formatCase(caseReport, c)) output.line(line);
+        progress.around(() => {
+          for (const line of formatCase(caseReport, c)) output.line(line);
+        });
       }),
     });
   } finally {
+    progress.clear();
     await agent?.stop();
   }
   try {

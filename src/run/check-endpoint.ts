@@ -106,10 +106,16 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     const plays = slots.map((): PlayedCase[] => []);
     const notRun = ({ slot, play }: Task): PlayedCase =>
       notRunPlay(slot.scenario.id, slot.channel, play, playConversationId(slot.scenario, slot.channel, runId, play));
+    const totalPlays = batches.reduce((sum, batch) => sum + batch.length, 0);
+    let playsDone = 0;
+    let playsFailed = 0;
     // A case is reported once all its plays are in.
     const record = ({ slot, play }: Task, played: PlayedCase): void => {
       const ofSlot = plays[slot.index]!;
       ofSlot[play - 1] = played;
+      playsDone++;
+      if (played.status === 'failed') playsFailed++;
+      options.onPlay?.(playsDone, totalPlays, playsFailed);
       if (ofSlot.filter(Boolean).length < slot.runs) return;
       const combined = combinePlays(ofSlot, conversationPattern(runId, slot.channel, slot.scenario.id));
       const caseReport = options.baseline

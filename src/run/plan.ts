@@ -58,6 +58,8 @@ export interface CheckEndpointOptions {
   onExchange?: (exchange: RecordedExchange) => void;
   /** Called as each case ends (or is given up: status `not-run`), with its report and its index in the report's `cases`. */
   onCase?: (caseReport: CaseReport, index: number) => void;
+  /** Called as each play ends: how many plays are done of all, and how many of them failed. */
+  onPlay?: (done: number, total: number, failed: number) => void;
   /** How many times each case is played on each channel, each play its own conversation (--runs, 1 to 100). Default 1. */
   runs?: number;
   /** Seconds to keep trying the HEAD probe until the agent answers (--wait). Default 0: one try. */

@@ -1,0 +1,54 @@
+/**
+ * One progress line on stderr for long runs (--runs 20 against a slow agent takes minutes):
+ * plays done of all, failures so far, time elapsed, rewritten in place and cleared at the end.
+ * Only where stderr is a terminal and not in CI: a log file or a pipe never gets one.
+ */
+import { now } from '../core/clock.js';
+
+/** Redrawn at most this often. */
+const REDRAW_MS = 100;
+const CLEAR_LINE = '\r\u001b[2K';
+
+export interface Progress {
+  /** A play ended: `done` of `total`, `failed` of them failed. */
+  update(done: number, total: number, failed: number): void;
+  /** Takes the line away while other lines are written, then puts it back. */
+  around(write: () => void): void;
+  /** Takes the line away for good. */
+  clear(): void;
+}
+
+/** `412 of 500 plays · 3 failed · 1m 12s` */
+export function progressLine(done: number, total: number, failed: number, elapsedMs: number): string {
+  const seconds = Math.floor(elapsedMs / 1000);
+  const elapsed = seconds >= 60 ? `${Math.floor(seconds / 60)}m ${seconds % 60}s` : `${seconds}s`;
+  return `${done} of ${total} ${total === 1 ? 'play' : 'plays'} · ${failed} failed · ${elapsed}`;
+}
+
+const NO_PROGRESS: Progress = { update: () => {}, around: (write) => write(), clear: () => {} };
+
+export function createProgress(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Progress {
+  if (!stream.isTTY || env.CI) return NO_PROGRESS;
+  const started = now();
+  let line = '';
+  let drawnAt = -Infinity;
+  const draw = (): void => void stream.write(`${CLEAR_LINE}${line}`);
+  return {
+    update(done, total, failed) {
+      line = progressLine(done, total, failed, now() - started);
+      if (now() - drawnAt < REDRAW_MS && done < total) return;
+      drawnAt = now();
+      draw();
+    },
+    around(write) {
+      if (line === '') return write();
+      stream.write(CLEAR_LINE);
+      write();
+      draw();
+    },
+    clear() {
+      if (line !== '') stream.write(CLEAR_LINE);
+      line = '';
+    },
+  };
+}
