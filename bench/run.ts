@@ -3,7 +3,7 @@
  * medians reported; speed is never asserted in tests, this prints the figures and which targets hold.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,6 +113,40 @@ try {
       ratioC <= 1.3,
     ),
   );
+
+  // (f) at volume: --runs 20 on every channel (500 conversations, 700 turns) against the instant
+  // agent, beside the baseline client sending the same requests at the same concurrency.
+  recorded.clear();
+  const volumeArgs = [instant.url, '--runs', '20', '--channel', 'all', '--concurrency', '8'];
+  await timeProcess([CLI, ...volumeArgs]); // records the requests
+  const volumeRequests = [...recorded.values()];
+  const volumeFile = join(tmp, 'volume-requests.json');
+  writeFileSync(volumeFile, JSON.stringify(volumeRequests));
+  const volumeTurns = volumeRequests.reduce((sum, turns) => sum + turns.length, 0);
+  const volumeMs: number[] = [];
+  const volumeBaselineMs: number[] = [];
+  const volumePeaks: number[] = [];
+  for (let run = 0; run < Math.max(3, Math.ceil(RUNS / 4)); run++) {
+    volumeBaselineMs.push((await timeProcess([join(ROOT, 'bench/baseline-client.mjs'), instant.url, volumeFile, '8'])).ms);
+    const measured = await timeProcess(['-r', join(ROOT, 'test/peak-memory.cjs'), CLI, ...volumeArgs]);
+    volumeMs.push(measured.ms);
+    volumePeaks.push(Number(measured.fd3.trim()) / 1024);
+  }
+  const ratioF = median(volumeMs) / median(volumeBaselineMs);
+  lines.push(
+    row(
+      `(f) --runs 20 --channel all (${volumeRequests.length} conversations, ${volumeTurns} turns) / baseline`,
+      `${median(volumeMs).toFixed(0)} / ${median(volumeBaselineMs).toFixed(0)} ms = ${ratioF.toFixed(2)}`,
+      '≤ 1.25',
+      ratioF <= 1.25,
+    ),
+  );
+  const volumePeak = median(volumePeaks);
+  lines.push(row('    peak memory of (f) (maxRSS)', `${volumePeak.toFixed(1)} MiB`, '≤ 150 MiB', volumePeak <= 150));
+  const htmlFile = join(tmp, 'volume.html');
+  await timeProcess([CLI, ...volumeArgs, '--html', htmlFile]);
+  const htmlMb = statSync(htmlFile).size / 1_000_000;
+  lines.push(row('    the HTML report of (f)', `${htmlMb.toFixed(2)} MB`, '≤ 5 MB', htmlMb <= 5));
 
   // (d) in a process of its own: validateAnswer at least 200,000 real answers a second (raw ajv beside it, for information).
   const throughput = await new Promise<string>((resolve, reject) => {
