@@ -90,7 +90,7 @@ async function writeCodeCache(): Promise<void> {
   try {
     // Not spawnSync: the agent answers from this process.
     const { stdout, stderr, status } = await new Promise<{ stdout: string; stderr: string; status: number | null }>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(root, 'bin/check-endpoint.cjs'), agent.url, '--channel', 'all'], {
+      const child = spawn(process.execPath, [join(root, 'bin/check-endpoint.cjs'), agent.url, '--channel', 'all', '--runs', '3'], {
         env: { ...process.env, CHECK_ENDPOINT_WRITE_CODE_CACHE: '1', NO_COLOR: '1' },
       });
       let out = '';
