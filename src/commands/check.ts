@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Output } from './output.js';
-import { DEFAULT_TOKEN_ENV, checkEndpoint, describePlannedRun } from '../run/check-endpoint.js';
+import { checkEndpoint, describePlannedRun } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { formatBaseline, formatCase, formatHeader, formatNotRun, formatSummary, stoppedSummary } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
@@ -15,8 +15,9 @@ import { loadContract } from '../contract/load-contract.js';
 import { answerValidators } from '../contract/compile-contract.js';
 import { readLimitsOptions } from './limits-option.js';
 import { UsageError } from '../core/usage-error.js';
+import { type RequestFlags, requestNote, requestOptions } from './request-options.js';
 
-export interface CheckCommandArgs {
+export interface CheckCommandArgs extends RequestFlags {
   url: string;
   channel: string[];
   case: string[];
@@ -77,7 +78,6 @@ function orderedPrinter(print: (caseReport: CaseReport) => void): (caseReport: C
 export async function runCheckCommand(args: CheckCommandArgs, output: Output): Promise<number> {
   const contract = await loadContract(args.spec);
   answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
-  const tokenEnv = args.tokenEnv ?? DEFAULT_TOKEN_ENV;
   const channels = resolveChannels(args.channel, contract);
   const custom = channels.filter((name) => !Object.hasOwn(contract.platforms, name));
   const options: CheckEndpointOptions = {
@@ -94,6 +94,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
     ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
     ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
     ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
+    ...requestOptions(args),
   };
   const baseline =
     args.baseline === undefined
@@ -101,8 +102,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
       : { file: args.baseline, entries: parseBaseline(await readText(args.baseline, 'baseline'), args.baseline) };
   const plan = planCheck(args.url, options); // throws UsageError before anything is sent
   const c = output.colour;
-  const tokenNote = plan.token ? `token: from ${tokenEnv}` : `token: none (${tokenEnv} is not set)`;
-  for (const line of formatHeader(describePlannedRun(plan), tokenNote, c)) output.line(line);
+  for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) output.line(line);
   if (plan.insecure) {
     output.line(
       c.bold(

@@ -16,7 +16,9 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
-export type ProbeResult = { reached: true; outcome: HttpOutcome } | { reached: false; reason: string; waited: boolean };
+/** `closedOnHead`: a try got through, and the agent closed or reset the connection without answering. */
+export type ProbeResult =
+  { reached: true; outcome: HttpOutcome } | { reached: false; reason: string; waited: boolean; closedOnHead: boolean };
 
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
@@ -33,13 +35,16 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 export async function waitForAgent(client: AgentClient, options: WaitOptions): Promise<ProbeResult> {
   const deadline = Date.now() + options.waitSeconds * 1000;
   let pauseMs = FIRST_PAUSE_MS;
+  let closedOnHead = false;
   for (;;) {
     const outcome = await client.head();
     if (outcome.kind === 'answer') return { reached: true, outcome };
+    closedOnHead ||= outcome.kind === 'network' && outcome.closedWithoutAnswer === true;
     const exited = options.gaveUp?.();
-    if (exited !== undefined) return { reached: false, reason: exited, waited: options.waitSeconds > 0 };
+    if (exited !== undefined) return { reached: false, reason: exited, waited: options.waitSeconds > 0, closedOnHead };
     const left = deadline - Date.now();
-    if (left <= 0 || options.signal?.aborted) return { reached: false, reason: outcome.message, waited: options.waitSeconds > 0 };
+    if (left <= 0 || options.signal?.aborted)
+      return { reached: false, reason: outcome.message, waited: options.waitSeconds > 0, closedOnHead };
     await pause(Math.min(pauseMs, left), options.signal);
     pauseMs = Math.min(pauseMs * 2, LONGEST_PAUSE_MS);
   }
