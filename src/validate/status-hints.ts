@@ -45,7 +45,9 @@ function refusedHint(answer: HttpAnswer, credentials: SentCredentials): string {
   if (schemes.length > 0 && !schemes.some((scheme) => scheme.toLowerCase() === 'bearer')) {
     parts.push(`Send that with --header-env authorization=VAR, VAR holding "${schemes[0]} <credentials>".`);
   } else if (authorization === undefined) {
-    parts.push(`Set ${tokenEnv} (in the environment or .env), or name the token's variable with --token-env.`);
+    parts.push(
+      `Set ${tokenEnv} (in the environment or .env), or name the token's variable with --token-env; a gateway that wants another header (x-api-key) gets it with --header-env NAME=VAR.`,
+    );
   } else {
     parts.push(
       `Check that ${authorization.variable} holds what the agent expects; a gateway that wants another header (x-api-key) gets it with --header-env NAME=VAR.`,
