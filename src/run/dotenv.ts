@@ -24,14 +24,19 @@ export function parseDotenv(text: string, file: string): Record<string, string> 
     }
     values[name] = value;
   }
-  // Every line is blank, a comment, an assignment Node's parser took, or part of a quoted value that spans lines.
-  const inValues = Object.values(values).filter((value) => value.includes('\n'));
+  // Every line is blank, a comment, an assignment Node's parser took, or inside a quoted value that
+  // spans lines (the lines after its assignment).
   const lines = content.split(/\r?\n/);
+  const names = lines.map((line) => ASSIGNMENT.exec(line)?.[1]);
+  const insideValue = new Set<number>();
+  names.forEach((name, index) => {
+    const spanned = name !== undefined && Object.hasOwn(values, name) ? values[name]!.split('\n').length - 1 : 0;
+    for (let next = 1; next <= spanned; next++) insideValue.add(index + next);
+  });
   for (const [index, line] of lines.entries()) {
-    if (/^\s*(#|$)/.test(line)) continue;
-    const name = ASSIGNMENT.exec(line)?.[1];
-    const inValue = inValues.some((value) => value.includes(line.trim()));
-    if (name !== undefined ? Object.hasOwn(values, name) || inValue : inValue) continue;
+    if (/^\s*(#|$)/.test(line) || insideValue.has(index)) continue;
+    const name = names[index];
+    if (name !== undefined && Object.hasOwn(values, name)) continue;
     throw new UsageError(`${file} does not parse as a .env file: line ${index + 1} is not NAME=value`);
   }
   return values;
