@@ -42,8 +42,8 @@ async function bundle(): Promise<void> {
     target: 'node20.19',
     sourcemap: false,
     legalComments: 'none',
-    // Loaded only when --spec names another contract file.
-    external: ['@apidevtools/swagger-parser'],
+    // Loaded only when --spec names another contract file, or when a proxy applies to the target.
+    external: ['@apidevtools/swagger-parser', 'https-proxy-agent', 'http-proxy-agent'],
     logLevel: 'warning',
     // NO_MINIFY=1 keeps the names readable, for a CPU profile. No keepNames: it wraps every
     // function made at run time (each closure) in a call that names it, which costs on hot paths.

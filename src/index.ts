@@ -3,8 +3,8 @@
  * checkEndpoint) run the live check against an agent's URL.
  */
 export type { Answer, Button, ListRow, ListSection, MessageReply, ReactionReply, Reply, TemplateReply } from './core/answer.js';
-export type { Finding, Rule, Severity } from './core/findings.js';
-export { MAX_FINDINGS, RULES } from './core/findings.js';
+export type { Finding, LeftOutCounts, Rule, Severity } from './core/findings.js';
+export { LEFT_OUT, MAX_FINDINGS, RULES } from './core/findings.js';
 export type { Contract, JsonSchema, PlatformRules, Support } from './contract/contract.js';
 export { knownChannels } from './contract/contract.js';
 export { ContractError } from './contract/contract-error.js';

@@ -116,7 +116,14 @@ describe('every flag means the same on every command that takes it', () => {
           assert.equal(parsedOn(command, [`--${name}`, first, `--${name}`, second])[key], secondValue, 'the last value counts');
         }
         assert.match(usageError([...COMMAND_LINES[command].argv, `--${name}`]), new RegExp(`^--${name} needs a value: --${name} `));
-        assert.match(usageError([...COMMAND_LINES[command].argv, `--no-${name}`]), /only on\/off flags have a --no- form/);
+        if (spec.type === 'string' && spec.negatable) {
+          assert.equal(parsedOn(command, [`--no-${name}`])[key], false, 'the --no- form gives false');
+          assert.equal(parsedOn(command, [`--${name}`, first, `--no-${name}`])[key], false, 'the last one counts');
+          assert.equal(parsedOn(command, [`--no-${name}`, `--${name}`, first])[key], firstValue, 'the last one counts');
+          assert.match(usageError([...COMMAND_LINES[command].argv, `--no-${name}=x`]), new RegExp(`^--no-${name} takes no value`));
+        } else {
+          assert.match(usageError([...COMMAND_LINES[command].argv, `--no-${name}`]), /only on\/off flags have a --no- form/);
+        }
         if (spec.type === 'number') {
           assert.equal(
             usageError([...COMMAND_LINES[command].argv, `--${name}`, 'x']),

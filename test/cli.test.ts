@@ -96,7 +96,7 @@ describe('check-endpoint <url>', () => {
     assert.ok(recordedAuthorization.length >= 7);
     assert.ok(recordedAuthorization.every((value) => value === `Bearer ${token}`));
     assert.ok(!result.stdout.includes(token) && !result.stderr.includes(token));
-    assert.match(result.stderr, /token: from MY_AGENT_TOKEN/);
+    assert.match(result.stderr, /token: MY_AGENT_TOKEN from the environment/);
   });
 
   test('an unreachable agent: exit 2 with "Could not reach your agent at <url>" and the reason', async () => {

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { excerpt } from '../src/core/findings.js';
+import { type Finding, LEFT_OUT, MAX_FINDINGS, type Rule, capFindings, excerpt, findingRules } from '../src/core/findings.js';
+import { validateAnswer } from '../src/validate/validate-answer.js';
+import type { CaseReport } from '../src/core/report.js';
+import { isExpectedFailure, parseBaseline } from '../src/run/baseline.js';
 
 describe('excerpt: a received value in a message', () => {
   test('a short string reads as JSON, escapes and all', () => {
@@ -79,5 +82,112 @@ describe('findings in document order', () => {
       sortByPointer(same).map((finding) => finding.order),
       [2, 1, 3],
     );
+  });
+});
+
+describe('capFindings: the findings left out of an answer, counted by rule', () => {
+  const many = (rule: Rule, count: number, severity: 'error' | 'warning' = 'error'): Finding[] =>
+    Array.from({ length: count }, (_, index) => ({ rule, severity, message: `${rule} ${index}`, path: `/replies/${index}`, hint: null }));
+
+  test('at the cap nothing is left out; one over, the last two make way for one note', () => {
+    const atCap = many('schema', MAX_FINDINGS);
+    assert.deepEqual(capFindings(atCap), atCap);
+    const over = capFindings(many('schema', MAX_FINDINGS + 1));
+    assert.equal(over.length, MAX_FINDINGS);
+    assert.deepEqual(over.at(-1)!.leftOut, { schema: 2 });
+    assert.equal(over.at(-1)!.message, '2 more findings are left out (schema 2); the first 49 are above');
+  });
+
+  test('the note counts each rule left out exactly, and takes none of their rules', () => {
+    const capped = capFindings([...many('schema', 60), ...many('platform', 7, 'warning'), ...many('reference', 3)]);
+    const note = capped.at(-1)!;
+    assert.equal(note.rule, LEFT_OUT);
+    assert.deepEqual(note.leftOut, { schema: 11, platform: 7, reference: 3 });
+    assert.equal(note.severity, 'error');
+    // Kept findings by rule plus the note's counts give back every finding the answer had.
+    const byRule = new Map<string, number>();
+    for (const finding of capped.filter((candidate) => candidate.rule !== LEFT_OUT))
+      byRule.set(finding.rule, (byRule.get(finding.rule) ?? 0) + 1);
+    for (const [rule, count] of Object.entries(note.leftOut!)) byRule.set(rule, (byRule.get(rule) ?? 0) + count);
+    assert.deepEqual(Object.fromEntries(byRule), { schema: 60, platform: 7, reference: 3 });
+    assert.deepEqual(findingRules(note), ['schema', 'platform', 'reference']);
+  });
+
+  test('only warnings left out: the note is a warning', () => {
+    const capped = capFindings([...many('schema', 49), ...many('platform', 5, 'warning')]);
+    assert.equal(capped.at(-1)!.severity, 'warning');
+    assert.deepEqual(capped.at(-1)!.leftOut, { platform: 5 });
+  });
+
+  test('capped again, an answer still has one note, last, with the counts of both', () => {
+    const once = capFindings(many('schema', 70), MAX_FINDINGS - 1); // 48 kept, 22 counted
+    const twice = capFindings([...once, ...many('platform', 10, 'warning')]);
+    assert.deepEqual(
+      twice.map((finding) => finding.rule),
+      [...Array(48).fill('schema'), 'platform', LEFT_OUT],
+    );
+    assert.deepEqual(twice.at(-1)!.leftOut, { schema: 22, platform: 9 });
+  });
+
+  test('validateAnswer: 300 unknown properties, 251 left out; 120 platform errors, 71 left out: one note each', () => {
+    const crowded: Record<string, unknown> = { type: 'message', text: 'x' };
+    for (let index = 0; index < 300; index++) crowded[`extra${index}`] = 1;
+    const tooLong = Array.from({ length: 60 }, () => ({ type: 'message', text: 'é'.repeat(5000), buttons: ['a', 'b', 'c', 'd'] }));
+    for (const [replies, leftOut] of [
+      [[crowded], { schema: 251 }],
+      [tooLong, { platform: 71 }],
+    ] as const) {
+      const findings = validateAnswer({ replies }, { channel: 'whatsapp' });
+      assert.equal(findings.length, MAX_FINDINGS);
+      assert.deepEqual(
+        findings.filter((finding) => finding.rule === LEFT_OUT).map((finding) => finding.leftOut),
+        [leftOut],
+      );
+      assert.equal(findings.at(-1)!.rule, LEFT_OUT);
+    }
+  });
+});
+
+describe('a baseline and the left-out note', () => {
+  const caseWith = (findings: Finding[]): CaseReport => ({
+    id: 'photo',
+    channel: 'whatsapp',
+    conversationId: 'whatsapp:chk_0.photo.1',
+    passed: false,
+    status: 'failed',
+    expected: false,
+    durationMs: 1,
+    turns: [],
+    findings: findings.map((finding) => ({ ...finding, turn: 0, reply: null, reproduce: null })),
+    runs: 1,
+    passedRuns: 0,
+    label: 'failing',
+    plays: [],
+  });
+  const capped = capFindings([
+    ...Array.from({ length: 49 }, (_, index): Finding => ({
+      rule: 'schema',
+      severity: 'error',
+      message: 'm',
+      path: `/replies/${index}`,
+      hint: null,
+    })),
+    ...Array.from({ length: 5 }, (_, index): Finding => ({
+      rule: 'platform',
+      severity: 'error',
+      message: 'm',
+      path: `/replies/${index}`,
+      hint: null,
+    })),
+  ]);
+
+  test('the note is covered only when every rule it left out is listed', () => {
+    assert.equal(isExpectedFailure(caseWith(capped), parseBaseline('photo:schema\n', 'b'), false), false);
+    assert.equal(isExpectedFailure(caseWith(capped), parseBaseline('photo:schema\nphoto:platform\n', 'b'), false), true);
+    assert.equal(isExpectedFailure(caseWith(capped), parseBaseline('photo\n', 'b'), false), true);
+  });
+
+  test('left-out is not a rule a baseline can name', () => {
+    assert.throws(() => parseBaseline('photo:left-out\n', 'b'), /unknown rule "left-out"/);
   });
 });

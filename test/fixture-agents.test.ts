@@ -4,6 +4,8 @@ import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.
 import { checkEndpoint } from '../src/index.js';
 import { BROKEN_AGENTS, type FixtureAgent, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
 import { barrier } from '../fixtures/agents/barrier.js';
+// For its side effect: a proxy set on the machine does not carry the suite's loopback requests.
+import './helpers.js';
 
 function withAgent(agent: FixtureAgent): { url: () => string } {
   let running: RunningAgent | undefined;

@@ -3,6 +3,20 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The suite's agents listen on loopback, and the check reads proxy variables as curl does, which
+ * sends even 127.0.0.1 through a proxy unless NO_PROXY says otherwise. A machine's own proxy
+ * variables must not carry the suite's requests: loopback is added to its no-proxy list (whichever
+ * of no_proxy and NO_PROXY it sets), for the checks run here and the commands they start. The
+ * tests about proxies give the check an environment of their own.
+ */
+const LOOPBACK = '127.0.0.1,localhost,::1';
+for (const name of ['no_proxy', 'NO_PROXY']) {
+  const list = process.env[name];
+  if (list !== undefined && list.trim() !== '' && list.trim() !== '*') process.env[name] = `${list},${LOOPBACK}`;
+}
+if (!process.env.no_proxy?.trim() && !process.env.NO_PROXY?.trim()) process.env.NO_PROXY = LOOPBACK;
 export const CLI = fileURLToPath(new URL('../bin/check-endpoint.cjs', import.meta.url));
 
 export interface CliResult {

@@ -41,6 +41,8 @@ export interface StringOption extends OptionBase {
   /** The only values allowed. */
   choices?: readonly string[];
   default?: string;
+  /** Also has a `--no-` form, which gives `false` (`--dotenv FILE`, `--no-dotenv`). Not with `list`. */
+  negatable?: boolean;
 }
 
 export interface NumberOption extends OptionBase {
@@ -92,6 +94,30 @@ export const OPTIONS = {
     commands: CHECK,
     description: 'Environment variable holding the bearer token (sent as authorization: Bearer …; never printed)',
     defaultDescription: DEFAULT_TOKEN_ENV,
+  },
+  header: {
+    type: 'string',
+    list: true,
+    placeholder: '"NAME: VALUE"',
+    commands: CHECK,
+    description: 'Send this header with every request, as given (not for secrets: use --header-env)',
+  },
+  'header-env': {
+    type: 'string',
+    list: true,
+    placeholder: 'NAME=VAR',
+    commands: CHECK,
+    description:
+      'Send header NAME with the value of environment variable VAR, never printed (authorization=VAR replaces the bearer token: basic auth)',
+  },
+  dotenv: {
+    type: 'string',
+    placeholder: 'FILE',
+    negatable: true,
+    commands: CHECK,
+    description:
+      'Read the token and --header-env variables from this .env file when the environment does not set them; --no-dotenv reads none',
+    defaultDescription: '.env in the current folder, if there is one',
   },
   'agent-timeout': {
     type: 'number',
@@ -275,6 +301,7 @@ export function optionsOf(command: CommandName): OptionName[] {
 /** How help and errors write a flag: `--spec FILE`, `--json`, `-h, --help`. */
 export function flagUsage(name: OptionName): string {
   const spec = optionSpec(name);
+  if (spec.type === 'string' && spec.negatable) return `--${name} ${spec.placeholder}, --no-${name}`;
   if (spec.type !== 'boolean') return `--${name} ${spec.placeholder}`;
   return spec.short ? `-${spec.short}, --${name}` : `--${name}`;
 }
@@ -295,7 +322,9 @@ type ValueOf<Spec> = Spec extends { type: 'boolean' }
     ? string[]
     : Spec extends { type: 'number' }
       ? number
-      : string;
+      : Spec extends { negatable: true }
+        ? string | false
+        : string;
 type FlagOf<C extends CommandName> = { [Name in ArgumentFlag]: C extends Table[Name]['commands'][number] ? Name : never }[ArgumentFlag];
 type AlwaysSet = { type: 'boolean' } | { list: true } | { default: string | number };
 type SetFlagOf<C extends CommandName> = { [Name in FlagOf<C>]: Table[Name] extends AlwaysSet ? Name : never }[FlagOf<C>];
@@ -310,3 +339,9 @@ export type FlagsOf<C extends CommandName> = Flatten<
 
 /** A flag's value as the parser gives it. */
 export type FlagValue = string | number | boolean | string[];
+
+/** Whether a flag has a `--no-` form: an on/off flag, or a negatable one that takes a value. */
+export function isNegatable(name: OptionName): boolean {
+  const spec = optionSpec(name);
+  return spec.type === 'boolean' || (spec.type === 'string' && spec.negatable === true);
+}

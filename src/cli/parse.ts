@@ -20,6 +20,7 @@ import {
   argumentKey,
   flagUsage,
   isActionFlag,
+  isNegatable,
   isOptionName,
   optionSpec,
   optionsOf,
@@ -86,7 +87,14 @@ function flagOf(token: OptionToken, command: CommandName): OptionName {
       `${rawName} is not a flag of ${COMMANDS[command].title}; ${titled(takers)} ${takers.length === 1 ? 'takes' : 'take'} it`,
     );
   }
-  const known = optionsOf(command).flatMap((flag) => (optionSpec(flag).type === 'boolean' ? [flag, `no-${flag}`] : [flag]));
+  // --no-dotenv=FILE: parseArgs reads a --no- form with a value as a flag of its own.
+  const negated = name.startsWith('no-') ? name.slice(3) : undefined;
+  if (negated !== undefined && isOptionName(negated) && isNegatable(negated) && optionSpec(negated).commands.includes(command)) {
+    throw new UsageError(
+      `${rawName} takes no value (got ${rawName}=${token.value ?? ''}); write ${rawName}, or ${flagUsage(negated).split(',')[0]}`,
+    );
+  }
+  const known = optionsOf(command).flatMap((flag) => (isNegatable(flag) ? [flag, `no-${flag}`] : [flag]));
   // parseArgs reads --no-jsn as the flag jsn turned off; the suggestion is for what was typed.
   const closest = closestName(rawName.replace(/^--?/, ''), known);
   throw new UsageError(`unknown flag ${rawName}${didYouMean(closest === undefined ? undefined : `--${closest}`)}`);
@@ -102,6 +110,10 @@ function valueOf(token: OptionToken, name: OptionName): string | number | boolea
         `${token.rawName} is an on/off flag and takes no value (got ${token.rawName}=${token.value}); write --${name} or --no-${name}`,
       );
     return !negated;
+  }
+  if (negated && spec.type === 'string' && spec.negatable) {
+    if (token.inlineValue) throw new UsageError(`${token.rawName} takes no value; write ${token.rawName}`);
+    return false;
   }
   if (negated) throw new UsageError(`${token.rawName}: only on/off flags have a --no- form; ${flagUsage(name)} takes a value`);
   const { value } = token;

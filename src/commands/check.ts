@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import type { Output } from './output.js';
-import { DEFAULT_TOKEN_ENV, checkEndpoint, describePlannedRun } from '../run/check-endpoint.js';
+import { checkEndpoint, describePlannedRun } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { formatBaseline, formatCase, formatHeader, formatNotRun, formatSummary, printable, stoppedSummary } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
@@ -18,11 +18,12 @@ import { AgentProcess } from './agent-process.js';
 import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
 import { appendReportFile, writeReports } from './report-files.js';
+import { type RequestFlags, requestNote, requestOptions } from './request-options.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
 const START_WAIT_SECONDS = 60;
 
-export interface CheckCommandArgs {
+export interface CheckCommandArgs extends RequestFlags {
   url: string;
   channel: string[];
   case: string[];
@@ -95,7 +96,6 @@ export function jsonErrorReport(target: string, message: string): Report {
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
   const contract = await loadContract(args.spec);
   answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
-  const tokenEnv = args.tokenEnv ?? DEFAULT_TOKEN_ENV;
   const channels = resolveChannels(args.channel, contract);
   const custom = channels.filter((name) => !Object.hasOwn(contract.platforms, name));
   const options: CheckEndpointOptions = {
@@ -114,6 +114,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
     ...(args.runs !== undefined ? { runs: args.runs } : {}),
     ...(args.wait !== undefined ? { waitSeconds: args.wait } : args.start !== undefined ? { waitSeconds: START_WAIT_SECONDS } : {}),
+    ...requestOptions(args),
   };
   if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
   const baseline =
@@ -122,8 +123,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       : { file: args.baseline, entries: parseBaseline(await readText(args.baseline, 'baseline'), args.baseline) };
   const plan = planCheck(args.url, options); // throws UsageError before anything is sent
   const c = output.colour;
-  const tokenNote = plan.token ? `token: from ${tokenEnv}` : `token: none (${tokenEnv} is not set)`;
-  for (const line of formatHeader(describePlannedRun(plan), tokenNote, c)) output.line(line);
+  for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) output.line(line);
   if (plan.insecure) {
     output.line(
       c.bold(
@@ -134,7 +134,9 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   if (args.start !== undefined) output.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   output.line();
   const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
-  const agent = args.start === undefined ? undefined : new AgentProcess(args.start, plan.token ? [plan.token] : []);
+  // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
+  const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
+  const agent = args.start === undefined ? undefined : new AgentProcess(args.start, secrets);
   const progress = createProgress(process.stderr, process.env);
   const interrupts = listenForInterrupts((name) =>
     progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`))),

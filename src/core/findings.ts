@@ -26,9 +26,18 @@ export type Rule = (typeof RULES)[number];
 /** `error` fails the case; `warning` is reported and fails only under `--strict`. */
 export type Severity = 'error' | 'warning';
 
+/**
+ * Not a rule: the rule of the one note that says how many findings of an answer were left out (its
+ * `leftOut`). It takes no rule of its own, so counting findings by rule stays right.
+ */
+export const LEFT_OUT = 'left-out';
+
+/** How many findings of each rule were left out of an answer. */
+export type LeftOutCounts = Partial<Record<Rule, number>>;
+
 /** One problem found in an answer: what, where (a JSON pointer into the answer body) and how to fix it. */
 export interface Finding {
-  rule: Rule;
+  rule: Rule | typeof LEFT_OUT;
   severity: Severity;
   /** What was expected and what came, in a sentence. */
   message: string;
@@ -36,6 +45,8 @@ export interface Finding {
   path: string;
   /** How to fix it, or null where the message says all. */
   hint: string | null;
+  /** Only on the left-out note (rule `left-out`): how many findings of each rule were left out. */
+  leftOut?: LeftOutCounts;
 }
 
 export function error(rule: Rule, path: string, message: string, hint: string | null = null): Finding {
@@ -147,13 +158,48 @@ export function jsonType(value: unknown): string {
 /** Findings kept per answer (and per turn): a flood of problems gets one line for the rest. */
 export const MAX_FINDINGS = 50;
 
-/** At most `max` findings: the first ones, and one that counts and names the rules of the rest. */
+function isLeftOutNote(finding: Finding): boolean {
+  return finding.rule === LEFT_OUT;
+}
+
+/** The rules a finding stands for: its own, or, for the left-out note, the rules of what it left out. */
+export function findingRules(finding: Finding): Rule[] {
+  if (finding.rule !== LEFT_OUT) return [finding.rule];
+  return RULES.filter((rule) => (finding.leftOut?.[rule] ?? 0) > 0);
+}
+
+/**
+ * The note that counts the findings left out of an answer, rule by rule: `120 more findings are
+ * left out (schema 117, platform 3)`. An error when any of them is one, so the verdict is the same.
+ */
+export function leftOutNote(counts: LeftOutCounts, severity: Severity, shown?: number): Finding {
+  const rules = RULES.filter((rule) => (counts[rule] ?? 0) > 0);
+  const total = rules.reduce((sum, rule) => sum + counts[rule]!, 0);
+  const byRule = rules.map((rule) => `${rule} ${counts[rule]}`).join(', ');
+  const above = shown === undefined ? '' : `; the first ${shown} are above`;
+  return {
+    rule: LEFT_OUT,
+    severity,
+    message: `${total} more ${total === 1 ? 'finding is' : 'findings are'} left out (${byRule})${above}`,
+    path: '',
+    hint: 'Fix the ones shown and check again.',
+    leftOut: Object.fromEntries(rules.map((rule) => [rule, counts[rule]])),
+  };
+}
+
+/**
+ * At most `max` findings: the first ones, and one note, last, that counts the rest by rule. A note
+ * already among them (from an earlier cap) is merged into it: an answer has one left-out note at most.
+ */
 export function capFindings(findings: Finding[], max = MAX_FINDINGS): Finding[] {
-  if (findings.length <= max) return findings;
-  const kept = findings.slice(0, max - 1);
-  const rest = findings.slice(max - 1);
-  const severity: Severity = rest.some((finding) => finding.severity === 'error') ? 'error' : 'warning';
-  const rules = [...new Set(rest.map((finding) => finding.rule))];
-  const summary = `${rest.length} more findings (${rules.join(', ')}) are left out; the first ${kept.length} are above`;
-  return [...kept, { rule: rest[0]!.rule, severity, message: summary, path: '', hint: 'Fix the ones shown and check again.' }];
+  const notes = findings.filter(isLeftOutNote);
+  if (notes.length === 0 && findings.length <= max) return findings;
+  const real = notes.length === 0 ? findings : findings.filter((finding) => !isLeftOutNote(finding));
+  const kept = real.length < max ? real : real.slice(0, max - 1);
+  const rest = real.slice(kept.length);
+  const counts: Record<string, number> = {};
+  for (const note of notes) for (const [rule, count] of Object.entries(note.leftOut ?? {})) counts[rule] = (counts[rule] ?? 0) + count;
+  for (const finding of rest) counts[finding.rule] = (counts[finding.rule] ?? 0) + 1;
+  const severity: Severity = [...notes, ...rest].some((finding) => finding.severity === 'error') ? 'error' : 'warning';
+  return [...kept, leftOutNote(counts, severity, kept.length)];
 }

@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type https from 'node:https';
 import { createRequire } from 'node:module';
-import type zlib from 'node:zlib';
-import { redactBytes, redactText } from './redact.js';
+import type { Socket } from 'node:net';
+import { ACCEPTED_ENCODINGS, decodeBody } from './content-encoding.js';
+import { REDACTED, redactBytes, redactText } from './redact.js';
 import { now } from '../core/clock.js';
+import { TOOL_VERSION } from '../core/version.js';
 
 /** An HTTP answer, whatever its status. */
 export interface HttpAnswer {
@@ -17,28 +19,46 @@ export interface HttpAnswer {
   latencyMs: number;
 }
 
-/** No usable answer: none in time, a network failure, or a body over the size limit. */
+/**
+ * No usable answer: none in time, a network failure, a body over the size limit, or a body that
+ * cannot be decoded (an unknown or corrupt content-encoding).
+ */
 export interface HttpFailure {
-  kind: 'timeout' | 'network' | 'too-large';
+  kind: 'timeout' | 'network' | 'too-large' | 'undecodable';
   /** What happened, for people: "connection refused", "no answer within 60 s". */
   message: string;
   latencyMs: number;
+  /** The connection was made, and the agent closed or reset it without a byte of an answer. */
+  closedWithoutAnswer?: boolean;
 }
 
 export type HttpOutcome = HttpAnswer | HttpFailure;
 
+/** A header sent with every request besides the checker's own. */
+export interface RequestHeader {
+  /** Lower case. */
+  name: string;
+  value: string;
+  /** Its value is never printed or recorded (`<redacted>`), and is cleaned out of every answer. */
+  secret: boolean;
+}
+
 export interface AgentClientOptions {
-  /** One deadline for the whole exchange: connecting, headers and body together. */
+  /** One deadline for the whole exchange: connecting, headers and body together (a retry included). */
   timeoutMs: number;
   /** The largest body accepted, after decompression. */
   maxBodyBytes: number;
   /** Sent as `authorization: Bearer <token>`; never logged or reported. */
   token?: string;
+  /** Sent with every request; an `authorization` among them takes the token's place. */
+  headers?: readonly RequestHeader[];
   /** How many connections to keep open to the agent (one per conversation in flight). */
   connections: number;
   /** Accept a certificate the system does not trust (a self-signed one, for local use). */
   insecure?: boolean;
-  /** Told of every exchange as it ends, for the HTTP archive; the token is already redacted. */
+  /** Every request goes through this proxy (a CONNECT tunnel for https); its credentials are never recorded. */
+  proxy?: URL;
+  /** Told of every exchange as it ends (a retried one twice), for the HTTP archive; secrets already redacted. */
   onExchange?: (exchange: RecordedExchange) => void;
   /** Aborts every exchange in flight, and refuses new ones (an interrupted run). */
   signal?: AbortSignal;
@@ -53,11 +73,11 @@ export interface SendOptions {
   body?: string;
   /** The body's content type; application/json unless given. */
   contentType?: string;
-  /** The authorization header: the configured token (the default), none, or a given wrong one. */
+  /** The authorization header: the configured one (the default), none, or a given wrong token. */
   authorization?: 'token' | 'none' | { wrongToken: string };
 }
 
-/** One exchange as it happened, for the HTTP archive: headers with the token redacted, bodies, timings. */
+/** One exchange as it happened, for the HTTP archive: headers with the secrets redacted, bodies, timings. */
 export interface RecordedExchange {
   startedDateTime: string;
   method: 'HEAD' | 'POST';
@@ -71,6 +91,9 @@ export interface RecordedExchange {
 
 /** How the authorization header is written anywhere it is recorded. */
 export const REDACTED_AUTHORIZATION = 'Bearer <redacted>';
+
+/** Sent with every request: gateways and firewalls block requests without one. */
+export const USER_AGENT = `check-endpoint/${TOOL_VERSION}`;
 
 const NETWORK_ERRORS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -89,8 +112,21 @@ const NETWORK_ERRORS: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: "TLS: the certificate does not match the host's name",
 };
 
+/** The errors of a connection the far end closed: on a kept-alive one, the request is sent again once. */
+const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
 /** Larger answer headers than this are refused (Node's own default limit). */
 const MAX_HEADER_BYTES = 16 * 1024;
+
+function errorCode(cause: unknown): string | undefined {
+  let current: unknown = cause;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (code) return code;
+    current = (current as Error & { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 function describeNetworkError(cause: unknown): string {
   let current: unknown = cause;
@@ -104,33 +140,55 @@ function describeNetworkError(cause: unknown): string {
   return error?.code ? `${error.code}: ${error.message}` : String(error?.message ?? cause);
 }
 
-function decode(encoding: string | undefined, body: Buffer, maxBytes: number): Buffer {
-  const name = (encoding ?? 'identity').trim().toLowerCase();
-  if (!['gzip', 'x-gzip', 'deflate', 'br'].includes(name)) return body;
-  const { brotliDecompressSync, gunzipSync, inflateSync } = createRequire(import.meta.url)('node:zlib') as typeof zlib;
-  const options = { maxOutputLength: maxBytes };
-  return name === 'br' ? brotliDecompressSync(body, options) : name === 'deflate' ? inflateSync(body, options) : gunzipSync(body, options);
+/** The parts of a header value that are secret: all of it, and the credentials after a scheme (`Basic dXNlcjpw…`). */
+function secretParts(value: string): string[] {
+  const credentials = /^[A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*\s+(\S.*)$/.exec(value)?.[1];
+  return credentials === undefined ? [value] : [value, credentials];
 }
 
-/** Talks to one agent URL over kept-alive connections (node:http, which starts in no time). */
+/** Makes the connection pool: kept alive, or one connection a request (a retry's). */
+type AgentMaker = (keepAlive: boolean) => http.Agent;
+
+/** The connection pools to a proxy, loaded only when a proxy is used (the proxy libraries cost nothing otherwise). */
+async function proxyAgentMaker(proxy: URL, secure: boolean, connections: number): Promise<AgentMaker> {
+  if (secure) {
+    const { HttpsProxyAgent } = await import('https-proxy-agent');
+    return (keepAlive) => new HttpsProxyAgent(proxy, { keepAlive, maxSockets: keepAlive ? connections : Infinity });
+  }
+  const { HttpProxyAgent } = await import('http-proxy-agent');
+  return (keepAlive) => new HttpProxyAgent(proxy, { keepAlive, maxSockets: keepAlive ? connections : Infinity });
+}
+
+/**
+ * Talks to one agent URL over kept-alive connections (node:http, which starts in no time). A
+ * request that fails on a kept-alive connection the agent had closed, before a byte of the answer
+ * came, is sent once more on a new connection: the agent never saw it (Node's documented remedy
+ * for the keep-alive race).
+ */
 export class AgentClient {
-  readonly #agent: http.Agent;
   readonly #transport: typeof http | typeof https;
+  readonly #makeAgent: AgentMaker | Promise<AgentMaker>;
+  #keptAlive: http.Agent | undefined;
+  #fresh: http.Agent | undefined;
+  /** Everything cleaned out of answers: the token, secret header values, the proxy's password. */
+  readonly #secrets: string[];
 
   constructor(
     readonly url: URL,
     readonly options: AgentClientOptions,
   ) {
-    const agentOptions = { keepAlive: true, maxSockets: options.connections };
-    if (url.protocol === 'https:') {
-      // node:https brings TLS and crypto: loaded only for an https agent.
-      const secure = createRequire(import.meta.url)('node:https') as typeof https;
-      this.#transport = secure;
-      this.#agent = new secure.Agent({ ...agentOptions, rejectUnauthorized: !options.insecure });
-    } else {
-      this.#transport = http;
-      this.#agent = new http.Agent(agentOptions);
-    }
+    const secure = url.protocol === 'https:';
+    // node:https brings TLS and crypto: loaded only for an https agent.
+    this.#transport = secure ? (createRequire(import.meta.url)('node:https') as typeof https) : http;
+    const transport = this.#transport;
+    this.#makeAgent = options.proxy
+      ? proxyAgentMaker(options.proxy, secure, options.connections)
+      : (keepAlive) => new transport.Agent({ keepAlive, ...(keepAlive ? { maxSockets: options.connections } : {}) });
+    this.#secrets = [
+      ...(options.token ? [options.token] : []),
+      ...(options.headers ?? []).filter((header) => header.secret).flatMap((header) => secretParts(header.value)),
+      ...(options.proxy?.password ? [decodeURIComponent(options.proxy.password)] : []),
+    ];
   }
 
   /** The reachability probe: any status counts as an answer. */
@@ -144,56 +202,133 @@ export class AgentClient {
   }
 
   async close(): Promise<void> {
-    this.#agent.destroy();
+    this.#keptAlive?.destroy();
+    this.#fresh?.destroy();
   }
 
-  /** One exchange, within one deadline and the body limit. */
-  send({ method, body, contentType = 'application/json', authorization = 'token' }: SendOptions): Promise<HttpOutcome> {
-    const { timeoutMs, maxBodyBytes, token, onExchange, signal } = this.options;
-    const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
-    if (body !== undefined) {
-      headers['content-type'] = contentType;
-      headers['content-length'] = String(Buffer.byteLength(body));
+  async #agent(fresh: boolean): Promise<http.Agent> {
+    const make = await this.#makeAgent;
+    if (fresh) return (this.#fresh ??= make(false));
+    return (this.#keptAlive ??= make(true));
+  }
+
+  /** The request's headers, and the same as recorded: every secret written `<redacted>`. */
+  #headers({ body, contentType = 'application/json', authorization = 'token' }: SendOptions): {
+    headers: Record<string, string>;
+    recorded: Record<string, string>;
+  } {
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: 'application/json', 'accept-encoding': ACCEPTED_ENCODINGS };
+    const recorded: Record<string, string> = { ...headers };
+    const { token } = this.options;
+    if (token) {
+      headers.authorization = `Bearer ${token}`;
+      recorded.authorization = REDACTED_AUTHORIZATION;
     }
-    const bearer = authorization === 'none' ? undefined : authorization === 'token' ? token : authorization.wrongToken;
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
-    const startedDateTime = new Date().toISOString();
+    for (const header of this.options.headers ?? []) {
+      headers[header.name] = header.value;
+      recorded[header.name] = header.secret ? REDACTED : header.value;
+    }
+    if (authorization === 'none') {
+      delete headers.authorization;
+      delete recorded.authorization;
+    } else if (authorization !== 'token') {
+      headers.authorization = `Bearer ${authorization.wrongToken}`;
+      recorded.authorization = REDACTED_AUTHORIZATION;
+    }
+    if (body !== undefined) {
+      headers['content-type'] = recorded['content-type'] = contentType;
+      headers['content-length'] = recorded['content-length'] = String(Buffer.byteLength(body));
+    }
+    return { headers, recorded };
+  }
+
+  /** One exchange, within one deadline and the body limit; sent again once when a kept-alive connection had been closed. */
+  async send(options: SendOptions): Promise<HttpOutcome> {
     const started = now();
+    const { authorization } = options;
+    const secrets = typeof authorization === 'object' ? [...this.#secrets, authorization.wrongToken] : this.#secrets;
+    const first = await this.#attempt(options, await this.#agent(false), started, secrets);
+    if (!first.resend) return first.outcome;
+    return (await this.#attempt(options, await this.#agent(true), started, secrets)).outcome;
+  }
+
+  #attempt(
+    options: SendOptions,
+    agent: http.Agent,
+    started: number,
+    secrets: readonly string[],
+  ): Promise<{ outcome: HttpOutcome; resend: boolean }> {
+    const { method, body } = options;
+    const { timeoutMs, maxBodyBytes, onExchange, signal, insecure } = this.options;
+    const { headers, recorded } = this.#headers(options);
+    const startedDateTime = new Date().toISOString();
+    const attemptStarted = now();
     let headersAt: number | undefined;
     const elapsed = (): number => Math.round(now() - started);
-    return new Promise<HttpOutcome>((resolve) => {
+    const clean = (text: string): string => (secrets.length ? redactText(text, secrets) : text);
+    return new Promise((resolve) => {
       let settled = false;
-      const finish = (outcome: HttpOutcome): void => {
+      const finish = (outcome: HttpOutcome, resend = false): void => {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
         signal?.removeEventListener('abort', interrupt);
         if (onExchange) {
           const ended = now();
-          const wait = (headersAt ?? ended) - started;
+          const wait = (headersAt ?? ended) - attemptStarted;
           onExchange({
             startedDateTime,
             method,
             url: this.url.href,
-            requestHeaders: bearer ? { ...headers, authorization: REDACTED_AUTHORIZATION } : headers,
+            requestHeaders: recorded,
             requestBody: body,
             outcome,
-            timings: { wait: Math.round(wait * 1000) / 1000, receive: Math.round((ended - started - wait) * 1000) / 1000 },
+            timings: { wait: Math.round(wait * 1000) / 1000, receive: Math.round((ended - attemptStarted - wait) * 1000) / 1000 },
           });
         }
-        resolve(outcome);
+        resolve({ outcome, resend });
       };
-      const failed = (kind: HttpFailure['kind'], message: string): void => {
-        finish({ kind, message, latencyMs: elapsed() });
+      const failed = (kind: HttpFailure['kind'], message: string, closedWithoutAnswer = false): void => {
+        finish({ kind, message, latencyMs: elapsed(), ...(closedWithoutAnswer ? { closedWithoutAnswer } : {}) });
         request.destroy();
       };
-      const request = this.#transport.request(this.url, { method, agent: this.#agent, headers, maxHeaderSize: MAX_HEADER_BYTES });
-      // One deadline for the whole exchange: connecting, headers and body together.
-      const deadline = setTimeout(() => failed('timeout', `no complete answer within ${timeoutMs / 1000} s`), timeoutMs);
+      const request = this.#transport.request(this.url, {
+        method,
+        agent,
+        headers,
+        maxHeaderSize: MAX_HEADER_BYTES,
+        // For an https target through a proxy, the tunnel's TLS takes its options from the request.
+        ...(this.url.protocol === 'https:' ? { rejectUnauthorized: !insecure } : {}),
+      });
+      // One deadline for the whole exchange, a retry's time included.
+      const deadline = setTimeout(
+        () => failed('timeout', `no complete answer within ${timeoutMs / 1000} s`),
+        Math.max(0, timeoutMs - (now() - started)),
+      );
       const interrupt = (): void => failed('network', INTERRUPTED);
       if (signal?.aborted) interrupt();
       else signal?.addEventListener('abort', interrupt, { once: true });
-      request.on('error', (cause) => failed('network', describeNetworkError(cause)));
+      // Bytes read on the socket before this request: a byte past them is the start of an answer.
+      let socket: Socket | undefined;
+      let bytesBefore = 0;
+      request.on('socket', (assigned) => {
+        socket = assigned;
+        bytesBefore = assigned.bytesRead;
+      });
+      request.on('error', (cause) => {
+        const code = errorCode(cause);
+        const silent = headersAt === undefined && CLOSED.has(code ?? '') && (socket === undefined || socket.bytesRead === bytesBefore);
+        const via = this.options.proxy ? ` (through the proxy ${this.options.proxy.host})` : '';
+        if (silent && request.reusedSocket) {
+          // The agent had closed this kept-alive connection (its keep-alive timeout, or it closes after
+          // every answer without saying so): it never saw the request. The archive keeps this attempt too.
+          const message = `${describeNetworkError(cause)} on a kept-alive connection; sent again on a new one${via}`;
+          finish({ kind: 'network', message, latencyMs: elapsed() }, true);
+          request.destroy();
+          return;
+        }
+        failed('network', `${describeNetworkError(cause)}${via}`, silent);
+      });
       request.on('response', (response) => {
         headersAt = now();
         const chunks: Buffer[] = [];
@@ -211,27 +346,18 @@ export class AgentClient {
           const flatHeaders: Record<string, string> = {};
           for (const [name, value] of Object.entries(response.headers)) {
             if (value === undefined) continue;
-            const text = Array.isArray(value) ? value.join(', ') : value;
-            flatHeaders[name] = bearer ? redactText(text, bearer) : text;
+            flatHeaders[name] = clean(Array.isArray(value) ? value.join(', ') : value);
           }
-          let decoded: Buffer;
-          try {
-            decoded = decode(flatHeaders['content-encoding'], Buffer.concat(chunks), maxBodyBytes);
-            // The token the agent was sent never comes back out of it: not in an excerpt, a report or an archive.
-            if (bearer) decoded = redactBytes(decoded, bearer);
-          } catch (cause) {
-            if ((cause as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || cause instanceof RangeError) {
-              return failed('too-large', `the body is larger than ${maxBodyBytes} bytes once decoded (${flatHeaders['content-encoding']})`);
-            }
-            return failed('network', `the body does not decode as ${flatHeaders['content-encoding']}`);
-          }
+          const decoded = decodeBody(flatHeaders['content-encoding'], Buffer.concat(chunks), maxBodyBytes);
+          if (!decoded.ok) return failed(decoded.kind, decoded.message);
           finish({
             kind: 'answer',
             status: response.statusCode ?? 0,
             httpVersion: response.httpVersion,
-            statusText: bearer ? redactText(response.statusMessage ?? '', bearer) : (response.statusMessage ?? ''),
+            statusText: clean(response.statusMessage ?? ''),
             headers: flatHeaders,
-            body: decoded,
+            // What the agent was sent never comes back out of it: not in an excerpt, a report or an archive.
+            body: secrets.length ? redactBytes(decoded.body, secrets) : decoded.body,
             latencyMs: elapsed(),
           });
         });

@@ -1,26 +1,37 @@
-/** What stands in for a secret the agent sent back. */
+/** What stands in for a secret the agent sent back, or a secret header's value wherever it is recorded. */
 export const REDACTED = '<redacted>';
 
-/**
- * The bytes with every occurrence of the secret replaced by `<redacted>`. An agent may echo the
- * token it was sent (an error page quoting the header, a reply that repeats it): the answer is
- * cleaned where it arrives, so no excerpt, report or archive can hold even part of it.
- */
-export function redactBytes(bytes: Buffer, secret: string): Buffer {
-  const needle = Buffer.from(secret, 'utf8');
-  if (needle.length === 0 || bytes.indexOf(needle) < 0) return bytes;
-  const parts: Buffer[] = [];
-  const replacement = Buffer.from(REDACTED);
-  let from = 0;
-  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, from)) {
-    parts.push(bytes.subarray(from, at), replacement);
-    from = at + needle.length;
-  }
-  parts.push(bytes.subarray(from));
-  return Buffer.concat(parts);
+/** The secrets, longest first (one that holds another is replaced whole), without empty ones. */
+function ordered(secrets: string | readonly string[]): string[] {
+  return (typeof secrets === 'string' ? [secrets] : [...secrets]).filter((secret) => secret !== '').sort((a, b) => b.length - a.length);
 }
 
-/** The text with every occurrence of the secret replaced by `<redacted>`. */
-export function redactText(text: string, secret: string): string {
-  return secret === '' ? text : text.split(secret).join(REDACTED);
+/**
+ * The bytes with every occurrence of each secret replaced by `<redacted>`. An agent may echo what
+ * it was sent (an error page quoting the headers, a reply that repeats the token): the answer is
+ * cleaned where it arrives, so no excerpt, report or archive can hold even part of it.
+ */
+export function redactBytes(bytes: Buffer, secrets: string | readonly string[]): Buffer {
+  let cleaned = bytes;
+  for (const secret of ordered(secrets)) {
+    const needle = Buffer.from(secret, 'utf8');
+    if (cleaned.indexOf(needle) < 0) continue;
+    const parts: Buffer[] = [];
+    const replacement = Buffer.from(REDACTED);
+    let from = 0;
+    for (let at = cleaned.indexOf(needle); at >= 0; at = cleaned.indexOf(needle, from)) {
+      parts.push(cleaned.subarray(from, at), replacement);
+      from = at + needle.length;
+    }
+    parts.push(cleaned.subarray(from));
+    cleaned = Buffer.concat(parts);
+  }
+  return cleaned;
+}
+
+/** The text with every occurrence of each secret replaced by `<redacted>`. */
+export function redactText(text: string, secrets: string | readonly string[]): string {
+  let cleaned = text;
+  for (const secret of ordered(secrets)) cleaned = cleaned.split(secret).join(REDACTED);
+  return cleaned;
 }

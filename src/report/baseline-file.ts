@@ -1,3 +1,4 @@
+import { findingRules } from '../core/findings.js';
 import type { Report } from '../core/report.js';
 import { failsCase } from '../run/verdict.js';
 
@@ -7,7 +8,7 @@ export function writeBaseline(report: Report, strict: boolean): string {
   for (const caseReport of report.cases) {
     if (caseReport.passed) continue;
     for (const finding of caseReport.findings.filter((candidate) => failsCase(candidate, strict))) {
-      lines.add(`${caseReport.channel}/${caseReport.id}:${finding.rule}`);
+      for (const rule of findingRules(finding)) lines.add(`${caseReport.channel}/${caseReport.id}:${rule}`);
     }
   }
   return [

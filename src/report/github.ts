@@ -1,3 +1,4 @@
+import { findingRules } from '../core/findings.js';
 import { stoppedSummary } from './human.js';
 import type { Report } from '../core/report.js';
 
@@ -43,7 +44,7 @@ function cell(report: Report, channel: string, caseId: string): string {
   if (!caseReport.passed)
     return caseReport.expected
       ? '⚪ expected'
-      : `❌ ${[...new Set(caseReport.findings.filter((f) => f.severity === 'error').map((f) => f.rule))].join(', ') || 'failed'}`;
+      : `❌ ${[...new Set(caseReport.findings.filter((f) => f.severity === 'error').flatMap(findingRules))].join(', ') || 'failed'}`;
   return caseReport.findings.length > 0 ? '⚠️ warning' : '✅';
 }
 

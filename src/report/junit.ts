@@ -1,3 +1,4 @@
+import { findingRules } from '../core/findings.js';
 import type { CaseReport, Report, ReportedFinding } from '../core/report.js';
 
 /** Text made safe for XML 1.0: characters XML cannot hold are dropped, markup is escaped. */
@@ -49,7 +50,7 @@ function testcase(caseReport: CaseReport): string {
     parts.push(`      <skipped message="expected failure (listed in the baseline)"/>`);
   } else if (!caseReport.passed) {
     const failing = errors.length > 0 ? errors : warnings;
-    const rules = [...new Set(failing.map((finding) => finding.rule))].join(', ');
+    const rules = [...new Set(failing.flatMap(findingRules))].join(', ');
     parts.push(
       `      <failure message="${xmlText(`${failedPlays(caseReport)}${failing.length} finding(s): ${rules}`)}" type="${xmlText(rules)}">${xmlText(failing.map(describe).join('\n'))}</failure>`,
     );

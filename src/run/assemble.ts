@@ -19,7 +19,7 @@ import { REPORT_FORMAT_VERSION } from '../core/report.js';
 import { TOOL_VERSION } from '../core/version.js';
 import type { Contract } from '../contract/contract.js';
 import { type BaselineEntry, baselineOutcome } from './baseline.js';
-import { curlCommand } from './reproduce.js';
+import { type CurlHeader, curlCommand } from './reproduce.js';
 import { type InterruptExitCode, casePasses, runVerdict } from './verdict.js';
 
 /** One turn as the context recorded it, before its findings are placed in the case. */
@@ -40,20 +40,22 @@ export interface CaseParts {
   latency?: LatencyFigures;
 }
 
-/** What the reproduce lines need: the agent's URL, and the token's variable when a token was sent. */
+/** What the reproduce lines need: the agent's URL, and the headers sent besides the checker's own (secrets by variable). */
 export interface ReproduceTarget {
   url: string;
-  tokenEnv: string | undefined;
+  headers: readonly CurlHeader[];
 }
 
 /**
  * The curl command that sends a failed turn's request again, or null for a turn without an error.
- * The body exactly as sent; the token named by its variable, and only where it was sent.
+ * The body exactly as sent; the token and secret headers named by their variables, and only where they were sent.
  */
 function reproduceLine(turn: RecordedTurn, target: ReproduceTarget): string | null {
   if (!turn.findings.some((finding) => finding.severity === 'error')) return null;
   const body = turn.sentBody ?? JSON.stringify(turn.request);
-  return curlCommand(target.url, body, turn.authorization === undefined ? target.tokenEnv : undefined);
+  // A turn sent with another authorization (quality/auth) is reproduced without any: its made-up token is never written.
+  const headers = turn.authorization === undefined ? target.headers : target.headers.filter((header) => header.name !== 'authorization');
+  return curlCommand(target.url, body, headers);
 }
 
 /** One play of a case, as assembled, with the case it belongs to. */

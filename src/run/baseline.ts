@@ -3,7 +3,7 @@
  * failing finding an entry lists does not fail the run; an entry that lists nothing failing,
  * although its case ran, is stale and fails the run, so the list can only shrink.
  */
-import { RULES, type Rule } from '../core/findings.js';
+import { RULES, type Rule, findingRules } from '../core/findings.js';
 import { CHANNEL_NAME } from '../core/ids.js';
 import type { BaselineOutcome, CaseReport } from '../core/report.js';
 import { UsageError } from '../core/usage-error.js';
@@ -62,10 +62,9 @@ function listingEntries(caseReport: CaseReport, entries: readonly BaselineEntry[
   if (caseReport.passed) return undefined;
   const failing = caseReport.findings.filter((finding) => failsCase(finding, strict));
   const listing: BaselineEntry[] = [];
-  for (const finding of failing) {
-    const entry = entries.find(
-      (candidate) => covers(candidate, caseReport) && (candidate.rule === undefined || candidate.rule === finding.rule),
-    );
+  // The left-out note stands for the rules it left out: each must be listed.
+  for (const rule of failing.flatMap(findingRules)) {
+    const entry = entries.find((candidate) => covers(candidate, caseReport) && (candidate.rule === undefined || candidate.rule === rule));
     if (!entry) return undefined;
     listing.push(entry);
   }

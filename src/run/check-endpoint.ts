@@ -78,6 +78,8 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     connections: Math.max(plan.concurrency, quality ? plan.qualityConversations : 0),
     insecure: plan.insecure,
     ...(plan.token ? { token: plan.token } : {}),
+    ...(plan.headers.length ? { headers: plan.headers } : {}),
+    ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
@@ -95,7 +97,11 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
       if (stop) return assembleReport(description, [], plan.strict, undefined, stop);
       const waited = probe.waited ? ` after waiting ${plan.waitSeconds} s` : '';
       const before = probe.gaveUp ? ' before it answered' : '';
-      return errorReport(description, `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`);
+      // It did reach the agent, which dropped the connection: the classic handler that parses every body.
+      const message = probe.closedOnHead
+        ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
+        : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
+      return errorReport(description, message);
     }
     const runId = newRunId();
     const { slots, batches } = schedule(plan);

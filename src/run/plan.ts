@@ -8,6 +8,8 @@ import type { Contract, PlatformRules } from '../contract/contract.js';
 import { MAX_WAIT_SECONDS } from '../contract/contract.js';
 import { bundledContract } from '../contract/load-contract.js';
 import type { RecordedExchange } from '../http/client.js';
+import { type ProxyChoice, proxyFor } from '../http/proxy.js';
+import type { SentCredentials } from '../validate/judge-exchange.js';
 import { CASE_IDS, CONTRACT_SCENARIOS, QUALITY_SCENARIOS, isCaseId } from '../scenarios/registry.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import type { CaseReport } from '../core/report.js';
@@ -22,6 +24,9 @@ import {
   DEFAULT_TOKEN_ENV,
 } from './defaults.js';
 import { parseTargetUrl } from './target-url.js';
+import { readDotenv } from './dotenv.js';
+import type { CurlHeader } from './reproduce.js';
+import { type Lookup, NOT_IN_A_HEADER, type PlannedHeader, type VariableSource, planHeaders } from './request-headers.js';
 
 export interface CheckEndpointOptions {
   /** Channels to check: platform names or custom names; `all` means the contract's platforms. Default `whatsapp`. */
@@ -30,8 +35,22 @@ export interface CheckEndpointOptions {
   cases?: readonly string[];
   /** The environment variable that holds the bearer token. Default FLOW_FRAMEWORK_AGENT_TOKEN. */
   tokenEnv?: string;
-  /** Where the token variable is read from. Default process.env. */
+  /** Where the token variable, the --header-env variables and the proxy variables are read from. Default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * A .env file (`--dotenv`): the token variable and the --header-env variables are read from it
+   * when `env` does not set them. The command reads `.env` in the current folder unless told
+   * otherwise; the library reads none unless given one.
+   */
+  dotenv?: string;
+  /** Headers sent with every request, as given (`--header`): not for secrets. */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * Headers whose values are read from variables (`--header-env`): header name to variable name.
+   * Treated like the token: never printed, `<redacted>` in every report. `authorization` takes the
+   * bearer token's place (an agent behind basic auth).
+   */
+  secretHeaders?: Readonly<Record<string, string>>;
   /** Seconds the agent has for each answer; the contract's (60) when left out. */
   agentTimeoutSeconds?: number;
   /** Conversations in flight at once. Default 8. */
@@ -79,9 +98,17 @@ export interface CheckPlan {
   channels: string[];
   /** The cases to play, in the registry's order: the chosen fixed cases, then the quality cases with --quality. */
   scenarios: Scenario[];
+  /** The bearer token, unless none is set or --header-env gives the authorization header instead. */
   token: string | undefined;
-  /** The token's environment variable (its value is `token`). */
+  /** The token's environment variable (its value is `token`), and where it was set. */
   tokenEnv: string;
+  tokenSource: VariableSource | undefined;
+  /** The .env file read, if any. */
+  dotenvFile: string | undefined;
+  /** Sent with every request besides the checker's own (--header, --header-env). */
+  headers: PlannedHeader[];
+  /** The proxy every request goes through (HTTPS_PROXY and the like), or undefined. */
+  proxy: ProxyChoice | undefined;
   timeoutSeconds: number;
   concurrency: number;
   maxBodyBytes: number;
@@ -123,16 +150,34 @@ function waitSeconds(value: number | undefined): number {
   return value;
 }
 
-/** Characters an HTTP header value cannot carry: line breaks, NUL, and anything past Latin-1. */
-const NOT_IN_A_HEADER = /[\r\n\0]|[^\t\x20-\x7e\x80-\xff]/;
+/** Variables from the environment, or else from the .env file: a variable already set wins. */
+function variableLookup(
+  env: Readonly<Record<string, string | undefined>>,
+  dotenv: Record<string, string>,
+  file: string | undefined,
+): Lookup {
+  return (variable) => {
+    const set = env[variable];
+    if (set !== undefined) return { value: set, source: { from: 'environment' } };
+    if (file !== undefined && Object.hasOwn(dotenv, variable)) return { value: dotenv[variable]!, source: { from: 'dotenv', file } };
+    return undefined;
+  };
+}
 
 /** The token from its variable, vetted; undefined when none is set (and none was asked for). */
-function readToken(options: CheckEndpointOptions, tokenEnv: string): string | undefined {
-  const env = options.env ?? process.env;
+function readToken(
+  options: CheckEndpointOptions,
+  tokenEnv: string,
+  lookup: Lookup,
+  where: string,
+): { token: string; source: VariableSource } | undefined {
   if (tokenEnv === '') throw new UsageError('--token-env needs the name of an environment variable');
-  const token = env[tokenEnv];
+  const found = lookup(tokenEnv);
+  const token = found?.value;
   if (options.tokenEnv !== undefined && !token) {
-    throw new UsageError(`--token-env names ${tokenEnv}, but that environment variable is ${token === undefined ? 'not set' : 'empty'}`);
+    throw new UsageError(
+      `--token-env names ${tokenEnv}, but that environment variable is ${token === undefined ? `not set (${where})` : 'empty'}`,
+    );
   }
   if (token && NOT_IN_A_HEADER.test(token)) {
     // Said without the value: a token pasted with a trailing newline is common.
@@ -140,7 +185,7 @@ function readToken(options: CheckEndpointOptions, tokenEnv: string): string | un
       `${tokenEnv} holds a line break or a character an HTTP header cannot carry; check how it was set (a trailing newline is common)`,
     );
   }
-  return token || undefined;
+  return token && found ? { token, source: found.source } : undefined;
 }
 
 /** The chosen cases, in the registry's order. */
@@ -157,13 +202,24 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): C
   const contract = options.contract ?? bundledContract();
   const tokenEnv = options.tokenEnv ?? DEFAULT_TOKEN_ENV;
   const url = parseTargetUrl(target, tokenEnv);
+  const env = options.env ?? process.env;
+  const dotenv = options.dotenv === undefined ? {} : readDotenv(options.dotenv, '--dotenv');
+  const lookup = variableLookup(env, dotenv, options.dotenv);
+  const where = options.dotenv === undefined ? 'in the environment' : `in the environment or ${options.dotenv}`;
+  const headers = planHeaders(options.headers, options.secretHeaders, lookup, where);
+  // --header-env authorization=VAR takes the bearer token's place.
+  const token = headers.some((header) => header.name === 'authorization') ? undefined : readToken(options, tokenEnv, lookup, where);
   return {
     url,
     contract,
     channels: resolveChannels(options.channels ?? [], contract),
     scenarios: chooseScenarios(options.cases, options.quality ?? false),
-    token: readToken(options, tokenEnv),
+    token: token?.token,
     tokenEnv,
+    tokenSource: token?.source,
+    dotenvFile: options.dotenv,
+    headers,
+    proxy: proxyFor(url, env),
     timeoutSeconds: positive(options.agentTimeoutSeconds, contract.agentTimeoutSeconds, '--agent-timeout', false, MAX_WAIT_SECONDS),
     concurrency: positive(options.concurrency, DEFAULT_CONCURRENCY, '--concurrency', true),
     maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, '--max-body', true),
@@ -190,4 +246,25 @@ export function channelReports(plan: CheckPlan): ChannelReport[] {
     const rules = Object.hasOwn(plan.contract.platforms, name) ? plan.contract.platforms[name] : undefined;
     return { name, title: rules?.title ?? null, limits: rules ? 'spec' : 'none' };
   });
+}
+
+/** What every request carries to prove who sent it, by variable, for the hints of a 401 or 403. */
+export function sentCredentials(plan: CheckPlan): SentCredentials {
+  const variable = plan.headers.find((candidate) => candidate.name === 'authorization')?.variable;
+  return {
+    authorization: variable ? { from: 'header-env', variable } : plan.token ? { from: 'token', variable: plan.tokenEnv } : undefined,
+    tokenEnv: plan.tokenEnv,
+    secretHeaders: plan.headers.filter((candidate) => candidate.secret).map((candidate) => candidate.name),
+  };
+}
+
+/** The headers a reproduce line sends: the token and secret headers by their variables, the others as given. */
+export function reproduceHeaders(plan: CheckPlan): CurlHeader[] {
+  const token: CurlHeader[] = plan.token ? [{ name: 'authorization', variable: plan.tokenEnv, prefix: 'Bearer ' }] : [];
+  return [
+    ...token,
+    ...plan.headers.map((header): CurlHeader =>
+      header.variable ? { name: header.name, variable: header.variable } : { name: header.name, value: header.value },
+    ),
+  ];
 }

@@ -13,7 +13,7 @@ import { checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
 import type { AgentLiveness, AgentStop } from './liveness.js';
-import type { CheckPlan } from './plan.js';
+import { type CheckPlan, reproduceHeaders, sentCredentials } from './plan.js';
 
 /** What every case of a run shares. */
 export interface RunState {
@@ -114,7 +114,8 @@ class CaseContext implements ScenarioContext {
     return {
       timeoutSeconds: plan.timeoutSeconds,
       tokenEnv: plan.tokenEnv,
-      tokenSet: plan.token !== undefined,
+      // An authorization header from --header-env counts as the token: quality/auth checks it is required.
+      tokenSet: sentCredentials(plan).authorization !== undefined,
       qualityConversations: plan.qualityConversations,
       latencyBudgetSeconds: plan.latencyBudgetSeconds,
     };
@@ -191,6 +192,7 @@ class CaseContext implements ScenarioContext {
         personMessageIds: [...state.personMessageIds],
         expectsReply: turn.expectsReply,
         timeoutSeconds: plan.timeoutSeconds,
+        credentials: sentCredentials(plan),
       });
       ({ answer, replies } = verdict);
       findings = turn.judge ? turn.judge.refine({ outcome, ...verdict }) : verdict.findings;
@@ -263,6 +265,6 @@ function assembleOf(context: CaseContext, started: number, outcome: ScenarioOutc
     },
     context.playNumber.play,
     plan.strict,
-    { url: plan.url.href, tokenEnv: plan.token ? plan.tokenEnv : undefined },
+    { url: plan.url.href, headers: reproduceHeaders(plan) },
   );
 }

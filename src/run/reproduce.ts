@@ -3,14 +3,24 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A header of a reproduce line: a value written as given, or a secret named by its variable. */
+export type CurlHeader = { name: string; value: string } | { name: string; variable: string; prefix?: string };
+
+/** `-H 'name: value'`, or `-H "name: $VAR"` for a secret, which the shell of whoever pastes it expands. */
+function headerFlag(header: CurlHeader): string {
+  if ('value' in header) return `-H ${shellQuote(`${header.name}: ${header.value}`)}`;
+  const literal = `${header.name}: ${header.prefix ?? ''}`;
+  // A name or prefix the shell would read inside double quotes ($, `, \, !, ") is single-quoted apart.
+  return /^[A-Za-z0-9 :_.-]*$/.test(literal) ? `-H "${literal}$${header.variable}"` : `-H ${shellQuote(literal)}"$${header.variable}"`;
+}
+
 /**
- * A curl command that sends exactly this request to the agent. The token is named by its
- * variable ("$FLOW_FRAMEWORK_AGENT_TOKEN"), expanded by the shell of whoever pastes it: its value
- * is never written.
+ * A curl command that sends exactly this request to the agent. Secrets (the token, --header-env
+ * headers) are named by their variables ("$FLOW_FRAMEWORK_AGENT_TOKEN"): their values are never written.
  */
-export function curlCommand(url: string, body: string, tokenEnv: string | undefined): string {
+export function curlCommand(url: string, body: string, headers: readonly CurlHeader[]): string {
   const parts = ['curl -sS -i -X POST', shellQuote(url), "-H 'content-type: application/json'"];
-  if (tokenEnv) parts.push(`-H "authorization: Bearer $${tokenEnv}"`);
+  for (const header of headers) parts.push(headerFlag(header));
   parts.push('--data-raw', shellQuote(body));
   return parts.join(' ');
 }

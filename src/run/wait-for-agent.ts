@@ -16,8 +16,12 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
-/** `waited`: the time ran out after trying more than once; `gaveUp`: the agent's process ended first. */
-export type ProbeResult = { reached: true; outcome: HttpOutcome } | { reached: false; reason: string; waited: boolean; gaveUp: boolean };
+/**
+ * `waited`: the time ran out after trying more than once; `gaveUp`: the agent's process ended
+ * first; `closedOnHead`: a try got through, and the agent closed or reset the connection without answering.
+ */
+export type ProbeResult =
+  { reached: true; outcome: HttpOutcome } | { reached: false; reason: string; waited: boolean; gaveUp: boolean; closedOnHead: boolean };
 
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
@@ -34,14 +38,16 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 export async function waitForAgent(client: AgentClient, options: WaitOptions): Promise<ProbeResult> {
   const deadline = Date.now() + options.waitSeconds * 1000;
   let pauseMs = FIRST_PAUSE_MS;
+  let closedOnHead = false;
   for (;;) {
     const outcome = await client.head();
     if (outcome.kind === 'answer') return { reached: true, outcome };
+    closedOnHead ||= outcome.kind === 'network' && outcome.closedWithoutAnswer === true;
     const exited = options.gaveUp?.();
-    if (exited !== undefined) return { reached: false, reason: exited, waited: false, gaveUp: true };
+    if (exited !== undefined) return { reached: false, reason: exited, waited: false, gaveUp: true, closedOnHead };
     const left = deadline - Date.now();
     if (left <= 0 || options.signal?.aborted) {
-      return { reached: false, reason: outcome.message, waited: options.waitSeconds > 0, gaveUp: false };
+      return { reached: false, reason: outcome.message, waited: options.waitSeconds > 0, gaveUp: false, closedOnHead };
     }
     await pause(Math.min(pauseMs, left), options.signal);
     pauseMs = Math.min(pauseMs * 2, LONGEST_PAUSE_MS);

@@ -3,6 +3,9 @@ import { type Finding, capFindings, error, excerpt, warning } from '../core/find
 import type { HttpOutcome } from '../http/client.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
 import { judgeAnswer } from './validate-answer.js';
+import { type SentCredentials, statusHint } from './status-hints.js';
+
+export type { SentCredentials } from './status-hints.js';
 
 export interface TurnContext {
   channel: string;
@@ -13,6 +16,8 @@ export interface TurnContext {
   /** The person typed something that deserves an answer. */
   expectsReply: boolean;
   timeoutSeconds: number;
+  /** What the request carried to prove who sent it: for the hint of a 401 or 403. */
+  credentials?: SentCredentials;
 }
 
 export interface TurnVerdict {
@@ -74,6 +79,12 @@ export function parseJsonBody(body: Buffer): { ok: true; value: unknown } | { ok
   }
 }
 
+/** A bare array of replies: the schema's finding on the whole body says to wrap it. */
+function bareArrayHint(finding: Finding): Finding {
+  if (finding.rule !== 'schema' || finding.path !== '') return finding;
+  return { ...finding, hint: 'Wrap the replies in { "replies": [...] }: the answer is an object that holds the array.' };
+}
+
 /** Judges one exchange: timeout, status, json, then the answer's own findings. Pure. */
 export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdict {
   const none = (finding: Finding): TurnVerdict => ({ findings: [finding], answer: null, replies: undefined });
@@ -93,7 +104,9 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
           'status',
           '',
           `expected an HTTP answer with status 200; got none: ${outcome.message}`,
-          "Check the agent's logs: it closed the connection or answered with something that is not HTTP.",
+          outcome.closedWithoutAnswer
+            ? "The agent closed the connection without answering: look at the agent's log (a handler that crashed on this request, say)."
+            : "Check the agent's logs: it closed the connection or answered with something that is not HTTP.",
         ),
       );
     case 'too-large':
@@ -103,6 +116,15 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
           '',
           `expected a JSON answer; ${outcome.message} (the limit is --max-body)`,
           'Answer with the replies only; send large images by https URL.',
+        ),
+      );
+    case 'undecodable':
+      return none(
+        error(
+          'json',
+          '',
+          `expected a JSON answer; ${outcome.message}`,
+          'Send the body uncompressed, or compressed with gzip, deflate or br (what the accept-encoding header asks for).',
         ),
       );
     case 'answer':
@@ -115,9 +137,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
         'status',
         '',
         `expected status 200, got ${outcome.status}${location}${outcome.body.length ? `: ${bodyExcerpt(outcome.body)}` : ''}`,
-        outcome.status >= 300 && outcome.status < 400
-          ? 'Redirects are not followed: point check-endpoint at the final URL.'
-          : 'Answer every message with 200 and { "replies": [...] }; use { "replies": [] } to send nothing.',
+        statusHint(outcome, context.credentials),
       ),
     );
   }
@@ -141,7 +161,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
     contract: context.contract,
     ...(context.limits ? { limits: context.limits } : {}),
   });
-  for (const finding of verdict.findings) findings.push(finding);
+  for (const finding of verdict.findings) findings.push(Array.isArray(parsed.value) ? bareArrayHint(finding) : finding);
   const replies = verdict.answer?.replies;
   if (replies && replies.length === 0 && context.expectsReply) {
     findings.push(

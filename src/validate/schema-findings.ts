@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { type Finding, MAX_FINDINGS, error, excerpt, jsonType, pointer } from '../core/findings.js';
+import { type Finding, MAX_FINDINGS, error, excerpt, jsonType, leftOutNote, pointer } from '../core/findings.js';
 import { type Anchor, anchorOf, isSchema } from '../contract/prepare-schema.js';
 import { closestName } from './did-you-mean.js';
 
@@ -198,7 +198,7 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
     if (finding) findings.push(finding);
   }
   if (undescribed > 0) {
-    findings.push(error('schema', '', `${undescribed} more schema errors are left out`, 'Fix the ones shown and check again.'));
+    findings.push(leftOutNote({ schema: undescribed }, 'error'));
   }
   // Where several anchors point at one place (an empty text breaks two rules), the last, most
   // specific one speaks for it.

@@ -1,3 +1,4 @@
+import { findingRules } from '../../core/findings.js';
 import type { ChannelReport } from '../../core/report.js';
 import { type CaseAnchor, STATE_LABEL, caseState } from './conversation.js';
 import { type Markup, h } from './markup.js';
@@ -30,7 +31,7 @@ export function matrixLayout(channels: readonly ChannelReport[], anchors: readon
 }
 
 function rulesOf(anchor: CaseAnchor, severity: 'error' | 'warning'): string[] {
-  return [...new Set(anchor.caseReport.findings.filter((finding) => finding.severity === severity).map((finding) => finding.rule))];
+  return [...new Set(anchor.caseReport.findings.filter((finding) => finding.severity === severity).flatMap(findingRules))];
 }
 
 function renderCell(channelTitle: string, caseId: string, anchor: CaseAnchor | undefined): Markup {

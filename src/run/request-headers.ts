@@ -1,0 +1,79 @@
+/**
+ * The headers a run sends besides its own: `--header "Name: value"` (not secret, shown as given)
+ * and `--header-env "Name=VAR"` (the value read from VAR, then treated like the token: never
+ * printed or reported). Vetted before anything is sent; no message repeats a secret value.
+ */
+import { UsageError } from '../core/usage-error.js';
+import type { RequestHeader } from '../http/client.js';
+
+/** A header as planned: what the client sends, and how the run shows it. */
+export interface PlannedHeader extends RequestHeader {
+  /** The name as it was given (sent in lower case). */
+  shownName: string;
+  /** For a secret one: the variable it was read from, and where that was set. */
+  variable?: string;
+  source?: VariableSource;
+}
+
+/** Where a variable's value came from: the environment, or a .env file (its path). */
+export type VariableSource = { from: 'environment' } | { from: 'dotenv'; file: string };
+
+/** A variable's value and its source, or undefined when it is set nowhere. */
+export type Lookup = (variable: string) => { value: string; source: VariableSource } | undefined;
+
+/** The request's own headers, which check-endpoint writes itself. */
+const RESERVED = new Set(['host', 'content-length', 'content-type', 'transfer-encoding']);
+/** RFC 9110's token: what a header name may be made of. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What a shell can expand: the variables a reproduce line can name. */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Characters an HTTP header value cannot carry: line breaks, NUL, and anything past Latin-1. */
+export const NOT_IN_A_HEADER = /[\r\n\0]|[^\t\x20-\x7e\x80-\xff]/;
+
+function vetName(name: string, flag: string): string {
+  if (!HEADER_NAME.test(name)) {
+    throw new UsageError(`${flag}: "${name.slice(0, 60)}" is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only)`);
+  }
+  const lower = name.toLowerCase();
+  if (RESERVED.has(lower)) throw new UsageError(`${flag}: ${lower} is written by check-endpoint itself and cannot be given`);
+  return lower;
+}
+
+/** The planned headers from the library's options; throws UsageError for anything that cannot be sent. */
+export function planHeaders(
+  plain: Readonly<Record<string, string>> | undefined,
+  secret: Readonly<Record<string, string>> | undefined,
+  lookup: Lookup,
+  where: string,
+): PlannedHeader[] {
+  const planned: PlannedHeader[] = [];
+  const add = (header: PlannedHeader, flag: string): void => {
+    if (planned.some((other) => other.name === header.name)) throw new UsageError(`${flag}: ${header.name} is given twice`);
+    planned.push(header);
+  };
+  for (const [shownName, value] of Object.entries(plain ?? {})) {
+    const name = vetName(shownName, '--header');
+    if (name === 'authorization' || name === 'proxy-authorization') {
+      throw new UsageError(`--header: ${name} carries a secret; give it with --header-env ${name}=VAR, which is never printed`);
+    }
+    if (NOT_IN_A_HEADER.test(value)) {
+      throw new UsageError(`--header ${shownName}: the value holds a line break or a character an HTTP header cannot carry`);
+    }
+    add({ name, shownName, value: value.trim(), secret: false }, '--header');
+  }
+  for (const [shownName, variable] of Object.entries(secret ?? {})) {
+    const flag = `--header-env ${shownName}=${variable}`;
+    const name = vetName(shownName, '--header-env');
+    if (!VARIABLE_NAME.test(variable)) throw new UsageError(`${flag}: "${variable.slice(0, 60)}" is not an environment variable name`);
+    const found = lookup(variable);
+    if (found === undefined) throw new UsageError(`${flag}: ${variable} is not set (${where})`);
+    if (found.value === '') throw new UsageError(`${flag}: ${variable} is empty`);
+    if (NOT_IN_A_HEADER.test(found.value)) {
+      throw new UsageError(
+        `${flag}: ${variable} holds a line break or a character an HTTP header cannot carry; check how it was set (a trailing newline is common)`,
+      );
+    }
+    add({ name, shownName, value: found.value, secret: true, variable, source: found.source }, '--header-env');
+  }
+  return planned;
+}
