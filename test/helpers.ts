@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -65,4 +66,19 @@ export async function freePort(): Promise<number> {
   if (address === null || typeof address !== 'object') throw new Error('no port was bound');
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return address.port;
+}
+
+/** The flags that write every output of a check into `dir` (and the JSON on stdout): for tests that look for a secret in all of them. */
+export function everyReport(dir: string): string[] {
+  return [
+    '--json',
+    '--har',
+    join(dir, 'a.har'),
+    '--junit',
+    join(dir, 'a.xml'),
+    '--html',
+    join(dir, 'a.html'),
+    '--report-dir',
+    join(dir, 'r'),
+  ];
 }

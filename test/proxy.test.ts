@@ -17,7 +17,7 @@ import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.
 import { bundledContract } from '../src/contract/load-contract.js';
 import { bypassesProxy, parseProxyUrl, proxyFor } from '../src/http/proxy.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
-import { ROOT, runCli } from './helpers.js';
+import { ROOT, runCli, everyReport } from './helpers.js';
 
 const { platforms } = bundledContract();
 const rulesOf = (channel: string) => (Object.hasOwn(platforms, channel) ? platforms[channel] : undefined);
@@ -284,21 +284,9 @@ describe('through a loopback proxy', () => {
     reset();
     const dir = mkdtempSync(join(tmpdir(), 'check-endpoint-proxy-'));
     try {
-      const result = await runCli(
-        [
-          agent.url,
-          '--json',
-          '--har',
-          join(dir, 'a.har'),
-          '--junit',
-          join(dir, 'a.xml'),
-          '--html',
-          join(dir, 'a.html'),
-          '--report-dir',
-          join(dir, 'r'),
-        ],
-        { env: { HTTP_PROXY: proxy.url, NO_PROXY: undefined, no_proxy: undefined, http_proxy: undefined } },
-      );
+      const result = await runCli([agent.url, ...everyReport(dir)], {
+        env: { HTTP_PROXY: proxy.url, NO_PROXY: undefined, no_proxy: undefined, http_proxy: undefined },
+      });
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stderr, new RegExp(`proxy: http://127\\.0\\.0\\.1:${proxy.port} \\(HTTP_PROXY\\)`));
       assert.ok(proxy.seen.length > 0);

@@ -17,7 +17,7 @@ import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { RawResponse, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
 import { parseDotenv } from '../src/run/dotenv.js';
-import { type CliResult, runCli } from './helpers.js';
+import { type CliResult, runCli, everyReport } from './helpers.js';
 
 const { platforms } = bundledContract();
 const rulesOf = (channel: string) => (Object.hasOwn(platforms, channel) ? platforms[channel] : undefined);
@@ -70,21 +70,7 @@ async function runWithReports(
   name: string,
 ): Promise<{ result: CliResult; files: Record<string, string> }> {
   const dir = join(tmp, name);
-  const result = await runCli(
-    [
-      ...args,
-      '--json',
-      '--har',
-      join(dir, 'a.har'),
-      '--junit',
-      join(dir, 'a.xml'),
-      '--html',
-      join(dir, 'a.html'),
-      '--report-dir',
-      join(dir, 'r'),
-    ],
-    { env: { ...CLEAN, ...env } },
-  );
+  const result = await runCli([...args, ...everyReport(dir)], { env: { ...CLEAN, ...env } });
   const files: Record<string, string> = {};
   for (const file of ['a.har', 'a.xml', 'a.html', ...readdirSync(join(dir, 'r')).map((entry) => join('r', entry))]) {
     files[file] = readFileSync(join(dir, file), 'utf8');
