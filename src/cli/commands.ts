@@ -26,7 +26,8 @@ export interface CommandSpec {
   exitCodes?: string;
 }
 
-const CHECK_EXIT_CODES = 'Exit codes: 0 every case passed, 1 a case failed, 2 the check could not run.';
+const CHECK_EXIT_CODES =
+  'Exit codes: 0 every case passed, 1 a case failed (or was not run: the agent stopped answering), 2 the check could not run, 130 / 143 interrupted by SIGINT / SIGTERM (after writing what finished).';
 
 /** The names typed on the command line: every command but the check, which has none. */
 export const NAMED_COMMANDS = ['validate', 'serve-example', 'demo', 'help'] as const satisfies readonly CommandName[];
@@ -54,6 +55,11 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     examples: [
       { command: 'check-endpoint http://127.0.0.1:8080/agent', description: 'Check the agent on WhatsApp, the default channel' },
       { command: 'check-endpoint https://agent.example.com/chat --channel all', description: 'Check every platform' },
+      {
+        command: 'check-endpoint http://127.0.0.1:8080/agent --start "npm run start:agent" --report-dir reports',
+        description: 'In CI: start the agent, wait for it, check it, stop it',
+      },
+      { command: 'check-endpoint URL --runs 5 --channel all', description: 'Play every case five times: a flaky agent shows as FLAKY' },
       {
         command: 'FLOW_FRAMEWORK_AGENT_TOKEN=… check-endpoint URL --channel sms --case photo',
         description: 'One case, one channel, with a token',
