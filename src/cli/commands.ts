@@ -56,7 +56,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       { command: 'check-endpoint http://127.0.0.1:8080/agent', description: 'Check the agent on WhatsApp, the default channel' },
       { command: 'check-endpoint https://agent.example.com/chat --channel all', description: 'Check every platform' },
       {
-        command: 'check-endpoint http://127.0.0.1:8080/agent --start "npm run start:agent" --report-dir reports',
+        command: 'check-endpoint URL --start "npm run start:agent" --report-dir reports',
         description: 'In CI: start the agent, wait for it, check it, stop it',
       },
       { command: 'check-endpoint URL --runs 5 --channel all', description: 'Play every case five times: a flaky agent shows as FLAKY' },
