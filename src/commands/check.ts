@@ -112,6 +112,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
   }
   output.line();
   const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
+  const startedAt = new Date(); // the JUnit file's timestamp
   const report = await checkEndpoint(args.url, {
     ...options,
     ...(baseline ? { baseline } : {}),
@@ -129,7 +130,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
     const stopped = stoppedSummary(report);
     if (stopped) output.line(c.bold(c.red(stopped)));
   }
-  await writeReports(args, report, archive, plan.strict, output);
+  await writeReports(args, report, startedAt, archive, plan.strict, output);
   if (process.env.GITHUB_ACTIONS === 'true') {
     // Workflow commands on stderr: stdout may be carrying the JSON report.
     for (const line of githubAnnotations(report)) process.stderr.write(`${line}\n`);
@@ -152,6 +153,7 @@ async function readText(file: string, what: string): Promise<string> {
 async function writeReports(
   args: CheckCommandArgs,
   report: Report,
+  startedAt: Date,
   archive: HarRecorder | undefined,
   strict: boolean,
   output: Output,
@@ -161,11 +163,11 @@ async function writeReports(
     await writeReportFile(file, content);
     written.push(file);
   };
-  if (args.junit !== undefined) await write(args.junit, renderJunit(report));
+  if (args.junit !== undefined) await write(args.junit, renderJunit(report, { startedAt }));
   if (args.har !== undefined && archive) await write(args.har, archive.toHar());
   if (args.reportDir !== undefined) {
     await write(join(args.reportDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-    await write(join(args.reportDir, 'junit.xml'), renderJunit(report));
+    await write(join(args.reportDir, 'junit.xml'), renderJunit(report, { startedAt }));
     if (archive) await write(join(args.reportDir, 'traffic.har'), archive.toHar());
   }
   if (args.html !== undefined && report.outcome !== 'error') {
