@@ -38,6 +38,10 @@ async function run(line: CommandLine): Promise<number> {
       const { runValidateCommand } = await import('./commands/validate.js');
       return runValidateCommand(line.args, await createOutput(line.args.json));
     }
+    case 'limits': {
+      const { runLimitsCommand } = await import('./commands/limits.js');
+      return runLimitsCommand(line.args, await createOutput(line.args.json));
+    }
     case 'serve-example': {
       const { runServeExampleCommand } = await import('./commands/serve-example.js');
       return runServeExampleCommand(line.args, await createOutput(false));

@@ -13,11 +13,12 @@ import { TOOL_VERSION } from '../src/core/version.js';
 import { runCli } from './helpers.js';
 
 /** The commands that take flags, each with a command line that runs it and the key its word is given as. */
-const COMMAND_LINES: Record<Exclude<CommandName, 'help'>, { argv: string[]; word?: [string, string] }> = {
+const COMMAND_LINES: Record<Exclude<CommandName, 'help'>, { argv: string[]; word?: [string, unknown] }> = {
   check: { argv: ['http://127.0.0.1:1/agent'], word: ['url', 'http://127.0.0.1:1/agent'] },
   validate: { argv: ['validate', 'answer.json'], word: ['file', 'answer.json'] },
   'serve-example': { argv: ['serve-example'] },
   demo: { argv: ['demo'] },
+  limits: { argv: ['limits', 'whatsapp', 'sms'], word: ['channels', ['whatsapp', 'sms']] },
 };
 const ARGUMENT_COMMANDS = Object.keys(COMMAND_LINES) as (keyof typeof COMMAND_LINES)[];
 
@@ -199,7 +200,7 @@ describe('the command line', () => {
     assert.equal(argsOf(['demo.example.com']).url, 'demo.example.com');
     assert.match(
       usageError(['help', 'valdate']),
-      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, help/,
+      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, limits, help/,
     );
   });
 

@@ -17,6 +17,8 @@ import { planCheck } from '../src/run/plan.js';
 // The browser is the headless Chromium of the @sparticuz/chromium dev dependency (`npm ci` brings it,
 // no apt-get, no root), or the one CHECK_ENDPOINT_CHROMIUM names: CHECK_ENDPOINT_CHROMIUM=/usr/bin/chromium npm test.
 import { launchChromium } from './chromium.js';
+import { describeViolations, runAxe } from './axe.js';
+import { everyReplyKindAgent, sampleRepliesOfEveryKind } from './every-reply-kind.js';
 import { runCli } from './helpers.js';
 
 /** Where the screenshot of the report of a failing run is copied, for people to look at. */
@@ -256,6 +258,12 @@ describe('the HTML report in a real browser', () => {
   };
   let file: string;
   let report: Report;
+  /** The previews of a passing run (the reference agent) and of a run with every reply kind on every channel. */
+  let passingFile: string;
+  let everyKindFile: string;
+  let passing: Report;
+  let everyKind: Report;
+  let everyKindAgent: RunningAgent;
 
   before(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'check-endpoint-html-'));
@@ -270,10 +278,19 @@ describe('the HTML report in a real browser', () => {
     report = await checkEndpoint(agent.url, { channels: ['all'] });
     file = join(tmp, 'report.html');
     writeFileSync(file, renderHtmlReport(report));
+    everyKindAgent = await serveAgent(everyReplyKindAgent());
+    [passing, everyKind] = await Promise.all([
+      checkEndpoint(reference.url, { channels: ['all'] }),
+      checkEndpoint(everyKindAgent.url, { channels: ['all'] }),
+    ]);
+    passingFile = join(tmp, 'passing.html');
+    everyKindFile = join(tmp, 'every-kind.html');
+    writeFileSync(passingFile, renderHtmlReport(passing));
+    writeFileSync(everyKindFile, renderHtmlReport(everyKind));
   });
 
   after(async () => {
-    await Promise.all([agent?.close(), reference?.close(), browser?.close()]);
+    await Promise.all([agent?.close(), reference?.close(), everyKindAgent?.close(), browser?.close()]);
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -415,6 +432,154 @@ describe('the HTML report in a real browser', () => {
     await page.emulateMedia({ media: 'print' });
     assert.equal(await page.locator('.toolbar').isVisible(), false);
     assert.equal(await page.locator('section.case').count(), 25);
+    await page.close();
+  });
+
+  test('the runs behind the accessibility tests: one passes, one fails, one answers every reply kind on every channel', () => {
+    assert.equal(passing.outcome, 'passed');
+    assert.equal(passing.counts.cases, 25);
+    const kinds = sampleRepliesOfEveryKind().length;
+    assert.ok(kinds >= 10, `the sample answers hold ${kinds} kinds of reply`);
+    for (const channel of ['whatsapp', 'sms', 'imessage', 'telegram', 'web']) {
+      const turns = everyKind.cases.filter((caseReport) => caseReport.channel === channel).flatMap((caseReport) => caseReport.turns);
+      assert.ok(turns.length > 0, channel);
+      for (const turn of turns) {
+        const { answer } = turn;
+        assert.ok(typeof answer === 'object' && answer !== null && 'replies' in answer && Array.isArray(answer.replies), channel);
+        assert.equal(answer.replies.length, kinds, `${channel}: every kind of reply in each answer`);
+      }
+    }
+    // Each platform refuses some of them: struck through, with findings beside them.
+    assert.ok(everyKind.cases.every((caseReport) => !caseReport.passed));
+  });
+
+  for (const [what, page] of [
+    ['a passing run', () => passingFile],
+    ['a failing run', () => file],
+    ['a run with every reply kind on every channel', () => everyKindFile],
+  ] as const) {
+    test(`axe-core finds no violation on the preview of ${what}, wide and narrow, every curl command open`, async () => {
+      for (const width of [1280, 390]) {
+        const opened = await chromiumPage(page(), width);
+        await opened.page.evaluate("document.querySelectorAll('details').forEach((details) => { details.open = true; })");
+        const results = await runAxe(opened.page);
+        assert.deepEqual(results.violations, [], `at ${width} px:\n${describeViolations(results)}`);
+        // The rules ran on this page's content: colour contrast was checked on its text, and held.
+        assert.ok(
+          results.passes.some((rule) => rule.id === 'color-contrast'),
+          'axe checked colour contrast',
+        );
+        assert.deepEqual(opened.errors, []);
+        await opened.page.close();
+      }
+    });
+  }
+
+  test('with a dark colour scheme asked for, the page keeps its own light one, and axe finds no violation', async () => {
+    const { page, errors } = await chromiumPage(everyKindFile);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    assert.equal(await page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches"), true);
+    // The page has no dark scheme: it says so (color-scheme: light), so the browser draws no dark
+    // form control or scrollbar on its light colours.
+    assert.equal(await page.evaluate('getComputedStyle(document.documentElement).colorScheme'), 'light');
+    assert.equal(await page.evaluate('getComputedStyle(document.body).backgroundColor'), 'rgb(246, 247, 249)');
+    const results = await runAxe(page);
+    assert.deepEqual(results.violations, [], describeViolations(results));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('nothing on the page moves, with prefers-reduced-motion or without', async () => {
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+      const { page, errors } = await chromiumPage(file);
+      await page.emulateMedia({ reducedMotion });
+      assert.equal(await page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches"), reducedMotion === 'reduce');
+      await page.click('#failures-toggle');
+      await page.click('#case-telegram-double-text summary');
+      await page.click('table.matrix a[href="#case-web-no-reply"]');
+      const moving = await page.evaluate(`(() => {
+        const moving = [];
+        for (const element of document.querySelectorAll('*')) {
+          const style = getComputedStyle(element);
+          if (style.animationName !== 'none' || style.transitionDuration.split(',').some((duration) => parseFloat(duration) > 0) || style.scrollBehavior === 'smooth')
+            moving.push(element.tagName + '.' + element.className);
+        }
+        return { moving, animations: document.getAnimations().length };
+      })()`);
+      assert.deepEqual(moving, { moving: [], animations: 0 }, reducedMotion);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+
+  test('by keyboard alone: the skip link, every matrix link in order, the failures toggle, a conversation and its curl command', async () => {
+    const { page, errors } = await chromiumPage(file);
+    /** The focused element: its id, else its href, else its tag and class; and whether its focus ring shows. */
+    const focused = async () => {
+      const found: unknown = await page.evaluate(`(() => {
+        const element = document.activeElement;
+        const style = getComputedStyle(element);
+        return {
+          name: element.id || element.getAttribute('href') || element.tagName.toLowerCase() + '.' + element.className,
+          ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+          section: element.closest('section.case')?.id ?? null,
+        };
+      })()`);
+      return found as { name: string; ring: boolean; section: string | null };
+    };
+    const tab = async (key = 'Tab') => {
+      await page.keyboard.press(key);
+      return focused();
+    };
+    const channels = ['whatsapp', 'sms', 'imessage', 'telegram', 'web'];
+    const cases = ['typed', 'double-text', 'photo', 'button-tap', 'no-reply'];
+    const links = channels.flatMap((channel) => cases.map((id) => `#case-${channel}-${id}`));
+
+    // From the top: the skip link shows when focused, then the matrix (its scrolling region, then
+    // each cell's link, row by row), then the toggle. Every stop shows a focus ring.
+    const stops = [];
+    for (let index = 0; index < links.length + 3; index++) stops.push(await tab());
+    assert.deepEqual(
+      stops.map((stop) => stop.name),
+      ['#conversations-title', 'div.table-wrap', ...links, 'failures-toggle'],
+    );
+    assert.deepEqual(
+      stops.filter((stop) => !stop.ring).map((stop) => stop.name),
+      [],
+      'a visible focus ring on every stop',
+    );
+
+    // The toggle by Space; then Shift+Tab back to a passing cell that it hid, Enter: everything shows again, there.
+    await page.keyboard.press('Space');
+    assert.equal(await page.locator('#failures-toggle').getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.locator('#case-web-no-reply').isVisible(), false);
+    assert.equal((await tab('Shift+Tab')).name, '#case-web-no-reply');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.locator('#failures-toggle').getAttribute('aria-pressed'), 'false');
+    assert.equal(new URL(page.url()).hash, '#case-web-no-reply');
+    assert.ok(await page.locator('#case-web-no-reply').isVisible());
+    // The next Tab goes on inside that conversation: its link back to the matrix, which goes back.
+    assert.deepEqual(await tab(), { name: '#matrix', ring: true, section: 'case-web-no-reply' });
+    await page.keyboard.press('Enter');
+    assert.equal(new URL(page.url()).hash, '#matrix');
+    assert.equal((await tab()).name, 'div.table-wrap');
+
+    // To a failing conversation, and its curl command: Enter opens it, Space closes it.
+    const telegram = links.indexOf('#case-telegram-double-text');
+    for (let index = 0; index <= telegram; index++) await tab();
+    assert.equal((await focused()).name, '#case-telegram-double-text');
+    await page.keyboard.press('Enter');
+    assert.equal((await tab()).name, '#matrix');
+    const summary = await tab();
+    assert.deepEqual(summary, { name: 'summary.', ring: true, section: 'case-telegram-double-text' });
+    const details = page.locator('#case-telegram-double-text details.reproduce').first();
+    assert.equal(await details.evaluate((element) => element.hasAttribute('open')), false);
+    await page.keyboard.press('Enter');
+    assert.equal(await details.evaluate((element) => element.hasAttribute('open')), true);
+    assert.match(await details.locator('pre').innerText(), /^curl /);
+    await page.keyboard.press('Space');
+    assert.equal(await details.evaluate((element) => element.hasAttribute('open')), false);
+    assert.deepEqual(errors, []);
     await page.close();
   });
 

@@ -96,7 +96,7 @@ describe('--runs N', () => {
     assert.match(page, /Play 6 of 6: /);
     assert.equal(page.match(/<figure class="latency-chart">/g)?.length, 5, 'a latency chart per channel');
     assert.match(page, /aria-label="Answer times on WhatsApp over \d+ turns: p50 \d+ ms, p95 \d+ ms, max \d+ ms"/);
-    const junit = renderJunit(report);
+    const junit = renderJunit(report, { startedAt: new Date() });
     assert.equal(junit.match(/<testcase /g)?.length, report.cases.length, 'one testcase per case and channel');
     assert.match(junit, /failure message="\d of 6 plays failed \(plays? [\d, ]+\); /);
   });

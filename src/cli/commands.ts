@@ -1,6 +1,6 @@
 /** The commands of check-endpoint: what help says about each, and the arguments each takes. */
 
-export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'help';
+export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'limits' | 'help';
 
 export interface CommandSpec {
   /** How help and errors name the command: `check-endpoint <url>`, `validate`. */
@@ -20,6 +20,8 @@ export interface CommandSpec {
     description: string;
     /** Set when the word is required: the error when it is missing. */
     missing?: string;
+    /** Takes any number of such words (limits' channels), not at most one. */
+    many?: boolean;
   };
   examples: readonly { command: string; description: string }[];
   /** What each exit code means for this command. */
@@ -30,7 +32,7 @@ const CHECK_EXIT_CODES =
   'Exit codes: 0 every case passed, 1 a case failed (or was not run: the agent stopped answering), 2 the check could not run, 130 / 143 interrupted by SIGINT / SIGTERM (after writing what finished).';
 
 /** The names typed on the command line: every command but the check, which has none. */
-export const NAMED_COMMANDS = ['validate', 'serve-example', 'demo', 'help'] as const satisfies readonly CommandName[];
+export const NAMED_COMMANDS = ['validate', 'serve-example', 'demo', 'limits', 'help'] as const satisfies readonly CommandName[];
 
 export function isNamedCommand(word: string): word is (typeof NAMED_COMMANDS)[number] {
   return (NAMED_COMMANDS as readonly string[]).includes(word);
@@ -109,6 +111,29 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     ],
     examples: [{ command: 'check-endpoint demo --quality', description: 'The check and the quality cases, against the reference agent' }],
     exitCodes: CHECK_EXIT_CODES,
+  },
+  limits: {
+    title: 'limits',
+    usage: 'limits [CHANNEL...] [flags]',
+    summary: "Show each platform's display limits, as the contract says them",
+    about: [
+      "Shows what each platform shows and its display limits, read from the contract (x-platforms in spec/agent-endpoint.openapi.yaml, or the --spec file): every limit with its counting unit, the reaction emoji it takes, SMS's encodings and segment sizes. With --limits it shows a custom channel's limits too. With no channel, every platform.",
+    ],
+    positional: {
+      placeholder: '[CHANNEL...]',
+      noun: 'channel name',
+      description: 'whatsapp, sms, imessage, telegram, web, all, or a custom channel a --limits file names',
+      many: true,
+    },
+    examples: [
+      { command: 'check-endpoint limits', description: 'Every platform, as tables' },
+      {
+        command: 'check-endpoint limits whatsapp --json',
+        description: "WhatsApp's limits as JSON (spec/report.schema.json, $defs/limitsReport)",
+      },
+      { command: 'check-endpoint limits acme --limits acme=acme-limits.json', description: "A custom channel's limits, from its file" },
+    ],
+    exitCodes: 'Exit codes: 0 the limits were shown, 2 a channel has none known, or the contract or a limits file could not be read.',
   },
   help: {
     title: 'help',

@@ -58,7 +58,7 @@ export type OptionSpec = BooleanOption | StringOption | NumberOption;
 // Literal lists, so that the argument types below know which command takes which flag.
 const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
 const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
-const EVERY_COMMAND = ['check', 'validate', 'serve-example', 'demo', 'help'] as const satisfies readonly CommandName[];
+const EVERY_COMMAND = ['check', 'validate', 'serve-example', 'demo', 'limits', 'help'] as const satisfies readonly CommandName[];
 
 /** The table. Help lists a command's flags in this order. */
 export const OPTIONS = {
@@ -143,22 +143,24 @@ export const OPTIONS = {
   },
   json: {
     type: 'boolean',
-    commands: CHECK_AND_VALIDATE,
+    commands: [...CHECK_AND_VALIDATE, 'limits'],
     description: 'Print the report as one JSON document on stdout (human lines go to stderr)',
-    descriptionOn: { validate: 'Print the result as JSON on stdout' },
+    descriptionOn: { validate: 'Print the result as JSON on stdout', limits: 'Print the limits as one JSON document on stdout' },
   },
   spec: {
     type: 'string',
     placeholder: 'FILE',
-    commands: CHECK_AND_VALIDATE,
+    commands: [...CHECK_AND_VALIDATE, 'limits'],
     description: 'Check against another version of the contract: an OpenAPI 3.1 file',
+    descriptionOn: { limits: 'Show the limits of another version of the contract: an OpenAPI 3.1 file' },
   },
   limits: {
     type: 'string',
     list: true,
     placeholder: '[NAME=]FILE',
-    commands: CHECK_AND_VALIDATE,
+    commands: [...CHECK_AND_VALIDATE, 'limits'],
     description: 'Display limits for a custom channel: a JSON file shaped like spec/platform-limits.schema.json',
+    descriptionOn: { limits: "Also show a custom channel's limits: a JSON file shaped like spec/platform-limits.schema.json" },
   },
   strict: {
     type: 'boolean',

@@ -7,6 +7,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { CheckCommandArgs } from '../commands/check.js';
 import type { DemoCommandArgs } from '../commands/demo.js';
+import type { LimitsCommandArgs } from '../commands/limits.js';
 import type { ServeExampleCommandArgs } from '../commands/serve-example.js';
 import type { ValidateCommandArgs } from '../commands/validate.js';
 import { UsageError } from '../core/usage-error.js';
@@ -32,6 +33,7 @@ export type CommandLine =
   | { command: 'demo'; args: DemoCommandArgs }
   | { command: 'validate'; args: ValidateCommandArgs }
   | { command: 'serve-example'; args: ServeExampleCommandArgs }
+  | { command: 'limits'; args: LimitsCommandArgs }
   | { command: 'help'; topic: CommandName }
   | { command: 'version' };
 
@@ -44,6 +46,7 @@ export type TableMatchesCommands = [
   Holds<Same<FlagsOf<'demo'>, DemoCommandArgs>>,
   Holds<Same<FlagsOf<'validate'>, Omit<ValidateCommandArgs, 'file'>>>,
   Holds<Same<FlagsOf<'serve-example'>, ServeExampleCommandArgs>>,
+  Holds<Same<FlagsOf<'limits'>, Omit<LimitsCommandArgs, 'channels'>>>,
 ];
 
 /** A flag as parseArgs reads it: `--spec=a` has the value `a` inline, `--spec a` the next word. */
@@ -152,7 +155,7 @@ function positionalsError(command: CommandName, words: readonly string[]): Usage
   const spec = COMMANDS[command];
   if (spec.positional?.missing !== undefined && words.length === 0)
     return new UsageError(`${spec.positional.missing}: check-endpoint ${spec.usage}`);
-  const allowed = spec.positional ? 1 : 0;
+  const allowed = spec.positional ? (spec.positional.many ? Infinity : 1) : 0;
   if (words.length <= allowed) return undefined;
   const takes = spec.positional ? `takes one ${spec.positional.noun}` : 'takes flags only';
   return new UsageError(`unexpected argument "${words[allowed]}": ${spec.title} ${takes}`);
@@ -231,6 +234,8 @@ function commandLineOf(command: CommandName, first: string | undefined, words: s
       return { command, args: { ...flagsFor(command, given), ...(word !== undefined ? { file: word } : {}) } };
     case 'serve-example':
       return { command, args: flagsFor(command, given) };
+    case 'limits':
+      return { command, args: { channels: [...words], ...flagsFor(command, given) } };
     case 'help': {
       if (word === undefined) return { command, topic: 'check' };
       if (isNamedCommand(word)) return { command, topic: word };

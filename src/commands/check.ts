@@ -134,6 +134,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   if (args.start !== undefined) output.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   output.line();
   const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
+  const startedAt = new Date(); // the JUnit file's timestamp
   // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
   const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
   const agent = args.start === undefined ? undefined : new AgentProcess(args.start, secrets);
@@ -162,7 +163,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     await agent?.stop();
   }
   try {
-    return await finish(args, report, { plan, archive, agent }, output);
+    return await finish(args, report, { plan, archive, agent, startedAt }, output);
   } finally {
     interrupts.dispose();
   }
@@ -172,7 +173,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
 async function finish(
   args: CheckCommandArgs,
   report: Report,
-  run: { plan: { strict: boolean }; archive: HarRecorder | undefined; agent: AgentProcess | undefined },
+  run: { plan: { strict: boolean }; archive: HarRecorder | undefined; agent: AgentProcess | undefined; startedAt: Date },
   output: Output,
 ): Promise<number> {
   const c = output.colour;
@@ -193,7 +194,7 @@ async function finish(
     for (const line of agentLines) output.line(`  ${printable(line)}`);
   }
   const agentLog = agent ? agentLines.map((line) => `${line}\n`).join('') : undefined;
-  await writeReports(args, report, { archive: run.archive, agentLog, strict: run.plan.strict }, output);
+  await writeReports(args, report, { archive: run.archive, agentLog, strict: run.plan.strict, startedAt: run.startedAt }, output);
   if (process.env.GITHUB_ACTIONS === 'true') {
     // Workflow commands on stderr: stdout may be carrying the JSON report.
     for (const line of githubAnnotations(report)) process.stderr.write(`${line}\n`);

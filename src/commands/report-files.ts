@@ -43,7 +43,7 @@ export async function appendReportFile(file: string, content: string): Promise<v
 export async function writeReports(
   args: ReportFileArgs,
   report: Report,
-  extras: { archive: HarRecorder | undefined; agentLog: string | undefined; strict: boolean },
+  extras: { archive: HarRecorder | undefined; agentLog: string | undefined; strict: boolean; startedAt: Date },
   output: Output,
 ): Promise<void> {
   const written: string[] = [];
@@ -51,12 +51,12 @@ export async function writeReports(
     await writeReportFile(file, content);
     written.push(file);
   };
-  const { archive, agentLog, strict } = extras;
-  if (args.junit !== undefined) await write(args.junit, renderJunit(report));
+  const { archive, agentLog, strict, startedAt } = extras;
+  if (args.junit !== undefined) await write(args.junit, renderJunit(report, { startedAt }));
   if (args.har !== undefined && archive) await write(args.har, archive.toHar());
   if (args.reportDir !== undefined) {
     await write(join(args.reportDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-    await write(join(args.reportDir, 'junit.xml'), renderJunit(report));
+    await write(join(args.reportDir, 'junit.xml'), renderJunit(report, { startedAt }));
     if (archive) await write(join(args.reportDir, 'traffic.har'), archive.toHar());
     if (agentLog !== undefined) await write(join(args.reportDir, 'agent.log'), agentLog);
   }

@@ -33,6 +33,58 @@ function failedPlays(caseReport: CaseReport): string {
   return `${failed.length} of ${caseReport.runs} plays failed (${failed.length === 1 ? 'play' : 'plays'} ${failed.join(', ')}); `;
 }
 
+/** What a JUnit file says of the run beyond the report: when it started (the command knows; the report does not). */
+export interface JunitRun {
+  startedAt: Date;
+}
+
+/** `2025-03-01T09:30:05Z`: ISO 8601 in UTC, to the second, as JUnit's timestamps are. */
+function isoSeconds(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The target's host name (a URL with credentials is refused before any run), or the target itself if it is no URL. */
+function hostnameOf(target: string): string {
+  try {
+    return new URL(target).hostname;
+  } catch {
+    return target;
+  }
+}
+
+/**
+ * The run's id, where the report's conversation ids carry it (core/ids.ts writes them as
+ * `channel:chk_<run id>.<case>.<n>`) and all agree; a run that never started has none.
+ */
+function runIdOf(report: Report): string | undefined {
+  const ids = new Set(report.cases.map((caseReport) => /^[^:]*:chk_([0-9a-f]+)\./.exec(caseReport.conversationId)?.[1]));
+  const [id] = ids;
+  return ids.size === 1 ? id : undefined;
+}
+
+/** The attributes and properties every testsuite carries: when, against which host, with which tool, contract and channels. */
+function suiteContext(report: Report, run: JunitRun): { attributes: string; properties: (extra?: Record<string, string>) => string } {
+  const attributes = `timestamp="${isoSeconds(run.startedAt)}" hostname="${xmlText(hostnameOf(report.target))}"`;
+  const runId = runIdOf(report);
+  const common: Record<string, string> = {
+    'check-endpoint.version': report.tool.version,
+    'contract.version': report.spec.version,
+    'contract.source': report.spec.source,
+    channels: report.channels.map((channel) => channel.name).join(','),
+    target: report.target,
+    ...(runId !== undefined ? { 'run.id': runId } : {}),
+  };
+  const properties = (extra: Record<string, string> = {}): string =>
+    [
+      '    <properties>',
+      ...Object.entries({ ...common, ...extra }).map(
+        ([name, value]) => `      <property name="${xmlText(name)}" value="${xmlText(value)}"/>`,
+      ),
+      '    </properties>',
+    ].join('\n');
+  return { attributes, properties };
+}
+
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
@@ -64,9 +116,13 @@ function testcase(caseReport: CaseReport): string {
 /**
  * The report as JUnit XML: one testsuite per channel, one testcase per case named `channel/case`,
  * a failure per failed case carrying each finding's rule, message and JSON pointer, warnings in
- * system-out, a failure the baseline expects as skipped.
+ * system-out, a failure the baseline expects as skipped, a case not run as skipped. Every
+ * testsuite carries the run's start, the target's host name and the run's properties. It holds to
+ * the JUnit schema of Jenkins' xUnit plugin (test/xsd/junit-10.xsd).
  */
-export function renderJunit(report: Report): string {
+export function renderJunit(report: Report, run: JunitRun): string {
+  const context = suiteContext(report, run);
+  const limitsOf = new Map(report.channels.map((channel) => [channel.name, channel.limits]));
   const channels = [...new Set(report.cases.map((caseReport) => caseReport.channel))];
   const suites = channels.map((channel) => {
     const cases = report.cases.filter((caseReport) => caseReport.channel === channel);
@@ -74,7 +130,8 @@ export function renderJunit(report: Report): string {
     const skipped = cases.filter((caseReport) => !isFailure(caseReport) && !caseReport.passed).length;
     const time = cases.reduce((sum, caseReport) => sum + caseReport.durationMs, 0);
     return [
-      `  <testsuite name="${xmlText(channel)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}">`,
+      `  <testsuite name="${xmlText(channel)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}" ${context.attributes}>`,
+      context.properties({ channel, 'channel.limits': limitsOf.get(channel) ?? 'none' }),
       ...cases.map(testcase),
       '  </testsuite>',
     ].join('\n');
@@ -84,14 +141,16 @@ export function renderJunit(report: Report): string {
   const errorSuite =
     report.outcome === 'error'
       ? [
-          `  <testsuite name="check-endpoint" tests="1" failures="0" errors="1">`,
+          `  <testsuite name="check-endpoint" tests="1" failures="0" errors="1" ${context.attributes}>`,
+          context.properties(),
           `    <testcase classname="check-endpoint" name="run"><error message="${xmlText(report.error?.message ?? 'the check could not run')}"/></testcase>`,
           '  </testsuite>',
         ].join('\n')
       : undefined;
   const staleSuite = report.baseline?.stale.length
     ? [
-        `  <testsuite name="baseline" tests="${report.baseline.stale.length}" failures="${report.baseline.stale.length}" errors="0">`,
+        `  <testsuite name="baseline" tests="${report.baseline.stale.length}" failures="${report.baseline.stale.length}" errors="0" ${context.attributes}>`,
+        context.properties({ baseline: report.baseline.file }),
         ...report.baseline.stale.map(
           (entry) =>
             `    <testcase classname="check-endpoint.baseline" name="${xmlText(entry)}"><failure message="stale baseline entry" type="baseline">${xmlText(`"${entry}" is listed as an expected failure but it passed: remove it from ${report.baseline!.file}.`)}</failure></testcase>`,

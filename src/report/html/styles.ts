@@ -12,7 +12,7 @@ html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; background: var(--page); color: var(--ink); font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Helvetica, Arial, sans-serif, "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji"; }
 code, pre { font-family: ui-monospace, SFMono-Regular, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .86em; }
 a { color: var(--focus); }
-a:focus-visible, button:focus-visible, .table-wrap:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
+a:focus-visible, button:focus-visible, summary:focus-visible, .table-wrap:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
 section.case:focus { outline: none; }
 section.case:focus-visible { outline: 3px solid var(--focus); outline-offset: 3px; }
 .sr-only { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
@@ -102,7 +102,8 @@ body.only-failures .channel-group:not(:has(.case[data-state="fail"])) { display:
 .expected { font-size: .78rem; font-weight: 600; padding: .1rem .5rem; border-radius: 999px; background: #eef1f4; color: var(--ink); }
 .request-note { font-size: .75rem; font-weight: 700; text-transform: uppercase; letter-spacing: .04em; margin-bottom: .2rem !important; }
 .sent-body { margin-bottom: .3rem; }
-.reproduce { margin-top: .4rem; font-size: .82rem; }
+/* A card of its own: on a narrow screen the notes sit on the chat's colour, too dark for the link blue. */
+.reproduce { margin-top: .4rem; font-size: .82rem; background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: .2rem .5rem; }
 .reproduce summary { cursor: pointer; color: var(--focus); }
 .reproduce pre { margin: .3rem 0 0; padding: .5rem; background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; font-size: .76rem; }
 
@@ -166,7 +167,8 @@ body.only-failures .channel-group:not(:has(.case[data-state="fail"])) { display:
 .keyboard { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .25rem; }
 .chip { background: var(--chip-bg); color: var(--chip-fg); border: var(--chip-border); border-radius: var(--chip-radius); padding: .4rem .6rem; text-align: center; font-weight: 600; font-size: .9rem; box-shadow: 0 1px .5px rgba(11, 20, 26, .13); overflow-wrap: anywhere; }
 .chip.more { font-weight: 400; font-style: italic; }
-.chip.cta .url { display: block; font-size: .7rem; font-weight: 400; }
+/* The URL under a link button's label, in the button's own colour (a keyboard button is dark on Telegram). */
+.chip.cta .url { display: block; font-size: .7rem; font-weight: 400; color: inherit; }
 .look-web .chips { flex-direction: row; flex-wrap: wrap; width: 88%; }
 .list-sheet { margin: .3rem 0 .1rem; width: min(88%, 19rem); background: #fff; color: #111b21; border-radius: 10px; box-shadow: 0 1px 3px rgba(0, 0, 0, .2); padding: .45rem .7rem .3rem; font-size: .88rem; }
 .sheet-title { margin: 0 0 .25rem; text-align: center; font-weight: 700; }
