@@ -183,6 +183,8 @@ const OTHER_KEYS: Record<string, string> = {
   'link.labelShown': 'link labels not shown',
   'image.mimeTypes': 'image types',
   'reaction.emoji': 'reaction emoji',
+  'markdown.renders': 'test/markdown.test.ts',
+  'markdown.bold': "test/markdown.test.ts (the hint names the platform's own bold)",
 };
 
 /** Every numeric value in a platform's rules, by dotted path. */

@@ -3,6 +3,7 @@ import { buttonId, buttonLabel } from '../core/answer.js';
 import { type Finding, type Severity, excerpt, replyPointer } from '../core/findings.js';
 import { base64DecodedLength, describeLength, lengthBound, lengthIn, utf8ByteLength } from '../platforms/counting.js';
 import { withoutVariationSelectors } from '../platforms/emoji.js';
+import { type MarkdownSyntax, markdownIn } from '../platforms/markdown.js';
 import type { PlatformRules, Support } from '../platforms/platform-rules.js';
 import { smsSegments } from '../platforms/sms-segments.js';
 
@@ -99,7 +100,7 @@ export function messagePlatformFindings(reply: MessageReply, index: number, rule
   if (unsupported.length > 0) return; // not sent at all: its lengths do not matter
 
   const { text, buttons, list, link, image } = reply;
-  if (text !== undefined) textFindings(check, reply, text);
+  if (text !== undefined && textFindings(check, reply, text)) markdownFindings(check, text);
   if (buttons !== undefined && support(rules, 'buttons') === 'yes') buttonFindings(check, buttons);
   if (list !== undefined && support(rules, 'list') === 'yes') listFindings(check, list);
   if (link !== undefined && support(rules, 'link') === 'yes' && rules.link?.labelShown !== false) {
@@ -185,6 +186,67 @@ function textFindings(check: ReplyCheck, reply: MessageReply, text: string): boo
     'warning',
   );
   return true;
+}
+
+/** What each kind of Markdown looks like shown raw, and how to write it instead (`sample` is the first one found). */
+const MARKDOWN_SHOWN_RAW: Record<
+  MarkdownSyntax,
+  { what: string; seen: string; instead: (title: string, bold: string | undefined, sample: string) => string }
+> = {
+  bold: {
+    what: 'Markdown bold',
+    seen: 'the asterisks around the words',
+    instead: (title, bold, sample) => {
+      const words = sample.slice(2, -2);
+      return bold
+        ? `${title}'s own bold is ${bold}bold${bold}: write ${bold}${words}${bold}.`
+        : `${title} shows no bold: write ${words} without the asterisks.`;
+    },
+  },
+  heading: {
+    what: 'a Markdown heading',
+    seen: 'the # signs at the start of the line',
+    instead: (title, bold, sample) => {
+      const words = sample.replace(/^ *#+[ \t]+/, '');
+      return `${title} shows no headings: write ${JSON.stringify(words)} as a plain line${bold ? `, or in bold: ${bold}${words}${bold}` : ''}.`;
+    },
+  },
+  link: {
+    what: 'a Markdown link',
+    seen: 'the brackets, and the URL in parentheses',
+    instead: (title, _bold, sample) => {
+      const [, label, url] = /^\[(.*)\]\((.*)\)$/.exec(sample) ?? [];
+      return `Write the URL itself${label && url ? ` (${label}: ${url})` : ''}: ${title} shows a bare URL as a link.`;
+    },
+  },
+  table: {
+    what: 'a Markdown table',
+    seen: 'the pipes and dashes, not a table',
+    instead: (title) => `${title} shows no tables: write one line per row, such as "Latte: $5".`,
+  },
+  'code-fence': {
+    what: 'a Markdown code fence',
+    seen: 'the ``` lines',
+    instead: (title) => `${title} shows no code blocks: leave out the fence lines.`,
+  },
+};
+
+/** Markdown the platform does not render: one warning per kind, saying what the person sees instead. */
+function markdownFindings(check: ReplyCheck, text: string): void {
+  const markdown = check.rules.markdown;
+  if (!markdown) return;
+  const { title } = check.rules;
+  for (const { syntax, sample } of markdownIn(text)) {
+    if (markdown.renders.includes(syntax)) continue;
+    const { what, seen, instead } = MARKDOWN_SHOWN_RAW[syntax];
+    fail(
+      check,
+      ['text'],
+      `the text holds ${what} (${excerpt(sample)}); ${title} does not render it, so the person sees ${seen}`,
+      instead(title, markdown.bold, sample),
+      'warning',
+    );
+  }
 }
 
 function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {
