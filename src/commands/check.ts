@@ -13,7 +13,7 @@ import { renderJunit } from '../report/junit.js';
 import { resolveChannels } from '../run/channels.js';
 import { loadContract } from '../contract/load-contract.js';
 import { answerValidators } from '../contract/compile-contract.js';
-import { readLimitsOptions } from './limits-option.js';
+import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
 import { UsageError } from '../core/usage-error.js';
 
 export interface CheckCommandArgs {
@@ -78,7 +78,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
   const contract = await loadContract(args.spec);
   answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
   const tokenEnv = args.tokenEnv ?? DEFAULT_TOKEN_ENV;
-  const channels = resolveChannels(args.channel, contract);
+  const channels = resolveChannels(args.channel, contract, namedLimitChannels(args.limits));
   const custom = channels.filter((name) => !Object.hasOwn(contract.platforms, name));
   const options: CheckEndpointOptions = {
     channels,

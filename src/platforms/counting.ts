@@ -43,14 +43,14 @@ export function codePointLength(text: string): number {
   return count;
 }
 
-/** A length with its unit, for messages: `4097 characters (Unicode code points)`, `1601 GSM-7 septets (…)`. */
+/** A length with its unit, for messages: `4097 characters (Unicode code points) long`, `1601 GSM-7 septets long (…)`. */
 export function describeLength(text: string, unit: CountingUnit): string {
-  if (unit === 'utf16') return `${text.length} UTF-16 code units`;
-  if (unit === 'codepoints') return `${codePointLength(text)} characters (Unicode code points)`;
+  if (unit === 'utf16') return `${text.length} UTF-16 code units long`;
+  if (unit === 'codepoints') return `${codePointLength(text)} characters (Unicode code points) long`;
   const { encoding, length } = smsLength(text);
   return encoding === 'GSM-7'
-    ? `${length} GSM-7 septets (an extension character such as { or € takes 2)`
-    : `${length} UCS-2 code units (the whole text is UCS-2; an emoji takes 2)`;
+    ? `${length} GSM-7 septets long (an extension character such as { or € takes 2)`
+    : `${length} UCS-2 code units long (a character outside GSM-7 makes the whole text UCS-2; an emoji takes 2)`;
 }
 
 export function utf8ByteLength(text: string): number {

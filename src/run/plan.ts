@@ -143,7 +143,7 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): C
   return {
     url,
     contract,
-    channels: resolveChannels(options.channels ?? [], contract),
+    channels: resolveChannels(options.channels ?? [], contract, Object.keys(options.limits ?? {})),
     scenarios: chooseScenarios(options.cases, options.quality ?? false),
     token: readToken(options, tokenEnv),
     tokenEnv,
