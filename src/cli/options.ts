@@ -87,8 +87,11 @@ export const OPTIONS = {
   'token-env': {
     type: 'string',
     placeholder: 'VAR',
-    commands: CHECK,
+    commands: [...CHECK, 'serve-example'],
     description: 'Environment variable holding the bearer token (sent as authorization: Bearer …; never printed)',
+    descriptionOn: {
+      'serve-example': 'Environment variable holding the bearer token the agent requires: without it, a request gets 401 (never printed)',
+    },
     defaultDescription: DEFAULT_TOKEN_ENV,
   },
   'agent-timeout': {
