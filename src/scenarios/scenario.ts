@@ -8,6 +8,7 @@ import type { Reply } from '../core/answer.js';
 import type { Finding } from '../core/findings.js';
 import type { CaseReport, LatencyFigures } from '../core/report.js';
 import type { AgentRequest, PersonMessage } from '../core/request.js';
+import type { Contract } from '../contract/contract.js';
 import type { HttpOutcome } from '../http/client.js';
 
 /** `channel`: played on every channel of the run; `run`: once per run, on its first channel. */
@@ -116,6 +117,8 @@ export interface ScenarioContext {
   /** This run's id: fresh for every run. */
   readonly runId: string;
   readonly settings: ScenarioSettings;
+  /** The contract the run checks against (quality/malformed breaks its request schema). */
+  readonly contract: Contract;
   /** Opens the case's conversation. */
   openConversation(): Conversation;
   /** Opens several conversations at once (their message ids name the conversation). */
