@@ -30,6 +30,7 @@ export interface CheckCommandArgs {
   strict: boolean;
   insecure: boolean;
   quality: boolean;
+  extended: boolean;
   /** Write the HTML chat preview here. */
   html?: string;
   junit?: string;
@@ -88,6 +89,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
     strict: args.strict,
     insecure: args.insecure,
     quality: args.quality,
+    extended: args.extended,
     ...(args.qualityConversations !== undefined ? { qualityConversations: args.qualityConversations } : {}),
     ...(args.latencyBudget !== undefined ? { latencyBudgetSeconds: args.latencyBudget } : {}),
     ...(args.tokenEnv !== undefined ? { tokenEnv: args.tokenEnv } : {}),

@@ -26,13 +26,13 @@ interface Slot {
 }
 
 /**
- * The report's cases in order, in the batches they are played in. The fixed cases are one batch,
+ * The report's cases in order, in the batches they are played in. The fixed (and extended) cases are one batch,
  * channel by channel, all at once (up to --concurrency conversations); each quality case is a
  * batch of its own, on its channels at once (a case of scope `run` on the first channel only).
  */
 function schedule(plan: CheckPlan): Slot[][] {
   const batches: Omit<Slot, 'index'>[][] = [];
-  const fixed = plan.scenarios.filter((scenario) => scenario.group === 'contract');
+  const fixed = plan.scenarios.filter((scenario) => scenario.group !== 'quality');
   batches.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))));
   for (const scenario of plan.scenarios.filter((candidate) => candidate.group === 'quality')) {
     const channels = scenario.scope === 'run' ? plan.channels.slice(0, 1) : plan.channels;

@@ -16,10 +16,11 @@ export type ScenarioScope = 'channel' | 'run';
 
 /**
  * `contract`: the contract's fixed cases, played on every run, all their conversations at once (up
- * to --concurrency); `quality`: the checks beyond the contract (--quality), played one case after
- * another in the registry's order, each case on its channels at once.
+ * to --concurrency); `extended`: the contract's extended cases (--extended, or --case ID), played
+ * with the fixed ones, in the same way; `quality`: the checks beyond the contract (--quality),
+ * played one case after another in the registry's order, each case on its channels at once.
  */
-export type ScenarioGroup = 'contract' | 'quality';
+export type ScenarioGroup = 'contract' | 'extended' | 'quality';
 
 export interface Scenario<Id extends string = string> {
   /** Stable in every output format: `typed`, `quality/retry`. */
