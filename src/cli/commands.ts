@@ -98,8 +98,16 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     title: 'serve-example',
     usage: 'serve-example [flags]',
     summary: 'Serve the reference agent, a conformant agent to try the check on or to port from',
-    about: ['Serves the reference agent, a conformant agent to try the check on or to port from, until Ctrl-C.'],
-    examples: [{ command: 'check-endpoint serve-example --port 8080', description: 'Serve it at http://127.0.0.1:8080/agent' }],
+    about: [
+      'Serves the reference agent, a conformant agent to try the check on or to port from, until Ctrl-C. It answers 400, with the reasons, to a request that breaks spec/request.schema.json, and 401 without the bearer token when its variable is set.',
+    ],
+    examples: [
+      { command: 'check-endpoint serve-example --port 8080', description: 'Serve it at http://127.0.0.1:8080/agent' },
+      {
+        command: 'FLOW_FRAMEWORK_AGENT_TOKEN=s3cret check-endpoint serve-example',
+        description: 'Require that bearer token (check it with the same variable set and --quality)',
+      },
+    ],
     exitCodes: 'Exit codes: 0 it was stopped (Ctrl-C or SIGTERM), 2 it could not listen.',
   },
   demo: {

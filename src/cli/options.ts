@@ -3,7 +3,7 @@
  * commands' argument types are derived from it. A new flag is one entry here (and, if a command's
  * argument interface names it, one field there: parse.ts does not compile until both agree).
  */
-import { CASE_IDS } from '../scenarios/registry.js';
+import { ALL_CASE_IDS } from '../scenarios/registry.js';
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_LATENCY_BUDGET_SECONDS,
@@ -76,10 +76,10 @@ export const OPTIONS = {
     type: 'string',
     list: true,
     placeholder: 'ID',
-    choices: CASE_IDS,
+    choices: ALL_CASE_IDS,
     commands: CHECK,
-    description: 'Run only this case',
-    defaultDescription: 'all five',
+    description: 'Run only this case: a fixed, extended or quality case (repeatable)',
+    defaultDescription: 'the five fixed cases',
   },
   'person-message-id': {
     type: 'string',
@@ -91,8 +91,11 @@ export const OPTIONS = {
   'token-env': {
     type: 'string',
     placeholder: 'VAR',
-    commands: CHECK,
+    commands: [...CHECK, 'serve-example'],
     description: 'Environment variable holding the bearer token (sent as authorization: Bearer …; never printed)',
+    descriptionOn: {
+      'serve-example': 'Environment variable holding the bearer token the agent requires: without it, a request gets 401 (never printed)',
+    },
     defaultDescription: DEFAULT_TOKEN_ENV,
   },
   header: {
@@ -204,6 +207,11 @@ export const OPTIONS = {
     placeholder: 'FILE',
     commands: CHECK,
     description: 'Also write a self-contained HTML page showing every conversation as chat bubbles, per platform',
+  },
+  extended: {
+    type: 'boolean',
+    commands: CHECK,
+    description: "Also run the extended cases: a voice note, a document, a video, a quote of the person's own message",
   },
   quality: {
     type: 'boolean',

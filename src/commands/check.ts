@@ -12,7 +12,7 @@ import { bundledContract, loadContract } from '../contract/load-contract.js';
 import { answerValidators } from '../contract/compile-contract.js';
 import { ContractError } from '../contract/contract-error.js';
 import { describeRun, errorReport } from '../run/assemble.js';
-import { readLimitsOptions } from './limits-option.js';
+import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
 import { UsageError } from '../core/usage-error.js';
 import { AgentProcess } from './agent-process.js';
 import { listenForInterrupts } from './interrupts.js';
@@ -37,6 +37,7 @@ export interface CheckCommandArgs extends RequestFlags {
   strict: boolean;
   insecure: boolean;
   quality: boolean;
+  extended: boolean;
   /** Write the HTML chat preview here. */
   html?: string;
   junit?: string;
@@ -96,7 +97,7 @@ export function jsonErrorReport(target: string, message: string): Report {
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
   const contract = await loadContract(args.spec);
   answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
-  const channels = resolveChannels(args.channel, contract);
+  const channels = resolveChannels(args.channel, contract, namedLimitChannels(args.limits));
   const custom = channels.filter((name) => !Object.hasOwn(contract.platforms, name));
   const options: CheckEndpointOptions = {
     channels,
@@ -106,6 +107,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     strict: args.strict,
     insecure: args.insecure,
     quality: args.quality,
+    extended: args.extended,
     ...(args.qualityConversations !== undefined ? { qualityConversations: args.qualityConversations } : {}),
     ...(args.latencyBudget !== undefined ? { latencyBudgetSeconds: args.latencyBudget } : {}),
     ...(args.tokenEnv !== undefined ? { tokenEnv: args.tokenEnv } : {}),

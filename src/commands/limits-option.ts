@@ -6,6 +6,14 @@ import { CHANNEL_NAME } from '../core/ids.js';
 /** `NAME=FILE`, NAME a channel name; anything else is a file name. */
 const NAMED_FILE = new RegExp(`^(${CHANNEL_NAME.source.slice(1, -1)})=(.+)$`);
 
+/** The channels `--limits NAME=FILE` values name (a file without a NAME names none). */
+export function namedLimitChannels(values: readonly string[]): string[] {
+  return values.flatMap((value) => {
+    const match = NAMED_FILE.exec(value);
+    return match ? [match[1]!] : [];
+  });
+}
+
 /**
  * Reads `--limits [NAME=]FILE` values. A file with a NAME applies to that channel; one without
  * applies to every custom channel of the run (one without known display limits).

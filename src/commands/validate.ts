@@ -8,7 +8,7 @@ import { answerValidators } from '../contract/compile-contract.js';
 import { UsageError } from '../core/usage-error.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { platformRulesFor, validateAnswer } from '../validate/validate-answer.js';
-import { readLimitsOptions } from './limits-option.js';
+import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
 import type { Output } from './output.js';
 
 export interface ValidateCommandArgs {
@@ -48,7 +48,7 @@ async function readInput(file: string | undefined): Promise<{ name: string; body
 export async function runValidateCommand(args: ValidateCommandArgs, output: Output): Promise<number> {
   const contract = await loadContract(args.spec);
   answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
-  const channels = resolveChannels(args.channel, contract);
+  const channels = resolveChannels(args.channel, contract, namedLimitChannels(args.limits));
   const limits = await readLimitsOptions(
     args.limits,
     channels.filter((name) => !Object.hasOwn(contract.platforms, name)),
@@ -76,8 +76,10 @@ export async function runValidateCommand(args: ValidateCommandArgs, output: Outp
     output.line(`${verdict}  ${result.channel}  ${input.name}`);
     if (result.limits === 'none')
       output.line(
-        c.yellow(
-          `      note: no display limits are known for channel "${result.channel}": checked against the schema only (give --limits FILE)`,
+        c.bold(
+          c.yellow(
+            `      WARNING: channel "${result.channel}" has no known display limits: ONLY THE SCHEMA was checked, no length, button, emoji or Markdown check (give --limits ${result.channel}=FILE)`,
+          ),
         ),
       );
     for (const finding of result.findings)

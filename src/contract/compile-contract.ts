@@ -96,3 +96,38 @@ export function answerValidators(contract: Contract): AnswerValidators {
   }
   return validators;
 }
+
+/** Each contract's request validator, compiled once (on first use: the checker itself never needs one to run a check). */
+const requestValidators = new WeakMap<Contract, ValidateFunction>();
+
+/**
+ * The contract's request validator (`spec/request.schema.json`, every error collected), as an agent
+ * would check the requests it gets: the reference agent uses it, and quality/malformed checks each
+ * request it breaks on purpose against it. One that does not compile is a ContractError.
+ */
+export function requestValidator(contract: Contract): ValidateFunction {
+  let validate = requestValidators.get(contract);
+  if (!validate) {
+    try {
+      validate = createAjv().compile(contract.requestSchema);
+    } catch (cause) {
+      throw new ContractError(`${contract.source}: the request schema does not compile: ${(cause as Error).message}`, { cause });
+    }
+    requestValidators.set(contract, validate);
+  }
+  return validate;
+}
+
+/** What is wrong with a request, one line per ajv error: `/messageId must NOT have more than 200 characters`. */
+export function requestProblems(errors: ValidateFunction['errors']): string[] {
+  return (errors ?? []).map((error) => {
+    const where = error.instancePath === '' ? 'the request' : error.instancePath;
+    const extra =
+      error.keyword === 'enum'
+        ? ` (${(error.params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')})`
+        : error.keyword === 'additionalProperties'
+          ? ` (${String(error.params.additionalProperty)})`
+          : '';
+    return `${where} ${error.message ?? 'is invalid'}${extra}`;
+  });
+}

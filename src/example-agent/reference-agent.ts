@@ -25,9 +25,21 @@ export function referenceAnswer(request: AgentRequest, rules: PlatformRules | un
   });
 
   if (choice) return { replies: [say(`Done: ${choice.title}. See you tonight!`, quote)] };
-  if (attachments?.some((attachment) => attachment.kind === 'image')) {
+  const sent = (kind: 'image' | 'audio' | 'video' | 'document') => attachments?.find((attachment) => attachment.kind === kind);
+  if (sent('image')) {
     return { replies: [say('Nice photo! Here is our menu.', { ...(shows('image') ? { image: MENU_IMAGE } : {}), ...quote })] };
   }
+  if (sent('audio')) return { replies: [say('Thanks for the voice note! We will listen and call you back today.', quote)] };
+  if (sent('video')) return { replies: [say('Thanks for the video! It looks great.', quote)] };
+  const file = sent('document');
+  if (file)
+    return { replies: [say(`Thanks, we got ${Array.from(file.name).slice(0, 40).join('')} and will get back to you today.`, quote)] };
+  // A correction that quotes the person's own earlier message.
+  if (request.message.replyTo?.from === 'person') {
+    const quoted = Array.from(request.message.replyTo.text).slice(0, 40).join('');
+    return { replies: [say(`Changed: "${quoted}" is now "${Array.from(text).slice(0, 40).join('')}".`, quote)] };
+  }
+  if (lower.includes('table for')) return { replies: [say('A table for 2 at 7 pm: booked. See you then!', quote)] };
   if (lower.includes('latte')) {
     return {
       replies: [

@@ -42,6 +42,13 @@ export interface ServeAgentOptions {
   host?: string;
   /** How to answer a POST body that is not JSON: 400 when left out (a fixture agent may crash instead). */
   onBodyNotJson?: (body: Buffer, raw: IncomingMessage) => RawResponse;
+  /**
+   * Hand the handler any JSON body, even one with no `message` object (a sloppy agent that takes
+   * anything): by default such a body is answered 400 before the handler sees it.
+   */
+  anyJson?: boolean;
+  /** Looked at before a POST's body is read (the token, say): a response to send instead, or undefined to go on. */
+  guard?: (raw: IncomingMessage) => RawResponse | undefined;
 }
 
 /** Serves a handler as an agent endpoint on loopback: HEAD answers 200, POST takes JSON. */
@@ -51,6 +58,8 @@ export async function serveAgent(handler: AgentHandler, options: ServeAgentOptio
       if (request.method === 'HEAD') return send(response, 200, '', {});
       if (request.method !== 'POST')
         return send(response, 405, 'POST a JSON message\n', { allow: 'POST, HEAD', 'content-type': 'text/plain' });
+      const refused = options.guard?.(request);
+      if (refused) return send(response, refused.status, refused.body, refused.headers);
       const body = await readBody(request);
       if (body === undefined) return send(response, 413, 'request too large\n', { 'content-type': 'text/plain' });
       let message: AgentRequest;
@@ -63,7 +72,8 @@ export async function serveAgent(handler: AgentHandler, options: ServeAgentOptio
         }
         return send(response, 400, '{"error":"the body is not JSON"}', { 'content-type': 'application/json' });
       }
-      if (typeof message !== 'object' || message === null || typeof message.message !== 'object' || message.message === null) {
+      const shaped = typeof message === 'object' && message !== null && typeof message.message === 'object' && message.message !== null;
+      if (!shaped && !options.anyJson) {
         return send(response, 400, '{"error":"expected a message"}', { 'content-type': 'application/json' });
       }
       const result = await handler(message, request);

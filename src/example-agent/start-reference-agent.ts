@@ -1,40 +1,64 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { requestProblems, requestValidator } from '../contract/compile-contract.js';
 import type { Contract } from '../contract/contract.js';
 import { bundledContract } from '../contract/load-contract.js';
+import type { AgentRequest } from '../core/request.js';
 import { referenceAnswer } from './reference-agent.js';
 import { RawResponse, type RunningAgent, serveAgent } from './serve-agent.js';
 
-const isText = (value: unknown): value is string => typeof value === 'string';
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const JSON_TYPE = { 'content-type': 'application/json' };
+const UNAUTHORIZED = new RawResponse(401, '{"error":"a bearer token is required"}', { ...JSON_TYPE, 'www-authenticate': 'Bearer' });
 
-/** What is wrong with a request body, as a well-behaved agent checks before it trusts one; undefined when nothing. */
-export function requestProblem(request: unknown): string | undefined {
-  if (!isObject(request)) return 'the body is not a JSON object';
-  for (const field of ['conversationId', 'messageId', 'channel'] as const)
-    if (!isText(request[field])) return `"${field}" must be a string`;
-  const message = request.message;
-  if (!isObject(message)) return '"message" must be an object';
-  if (!isText(message.text)) return '"message.text" must be a string';
-  const { attachments, choice, replyTo } = message;
-  if (
-    attachments !== undefined &&
-    !(Array.isArray(attachments) && attachments.every((item) => isObject(item) && isText(item.kind) && isText(item.data)))
-  ) {
-    return '"message.attachments" must be a list of { kind, mime, name, data }';
-  }
-  if (choice !== undefined && !(isObject(choice) && isText(choice.id) && isText(choice.title)))
-    return '"message.choice" must be { id, title }';
-  if (replyTo !== undefined && !(isObject(replyTo) && isText(replyTo.messageId)))
-    return '"message.replyTo" must be { messageId, from, text }';
-  return undefined;
+/**
+ * What is wrong with a request body, as a well-behaved agent checks before it trusts one: every
+ * way it breaks the contract's request schema (spec/request.schema.json), or none.
+ */
+export function requestProblemsOf(body: unknown, contract: Contract = bundledContract()): string[] {
+  const validate = requestValidator(contract);
+  return validate(body) ? [] : requestProblems(validate.errors);
 }
 
-/** Serves the reference agent, adapting each answer to the channel's platform in the contract. */
-export function startReferenceAgent(options: { port?: number; host?: string; contract?: Contract } = {}): Promise<RunningAgent> {
+/** Whether the request carries `authorization: Bearer <token>`, compared in constant time. */
+export function hasBearer(raw: IncomingMessage, token: string): boolean {
+  const given = Buffer.from(raw.headers.authorization ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export interface ReferenceAgentOptions {
+  port?: number;
+  host?: string;
+  contract?: Contract;
+  /** The bearer token the agent requires: without it, every POST is answered 401. */
+  token?: string;
+}
+
+/**
+ * Serves the reference agent: 401 without the token (when it has one), 400 with the reasons to a
+ * request that breaks the contract's request schema, and otherwise the answer, adapted to the
+ * channel's platform in the contract.
+ */
+export function startReferenceAgent(options: ReferenceAgentOptions = {}): Promise<RunningAgent> {
   const contract = options.contract ?? bundledContract();
-  return serveAgent((request) => {
-    // Bad input is the sender's fault: a 400 that says why, never a 500 with an internal error.
-    const problem = requestProblem(request);
-    if (problem) return new RawResponse(400, JSON.stringify({ error: problem }), { 'content-type': 'application/json' });
-    return referenceAnswer(request, Object.hasOwn(contract.platforms, request.channel) ? contract.platforms[request.channel] : undefined);
-  }, options);
+  const { token } = options;
+  requestValidator(contract); // compiled before the first request, so that one is answered as fast as the rest
+  return serveAgent(
+    (request: AgentRequest) => {
+      // Bad input is the sender's fault: a 400 that says why, never a 500 with an internal error.
+      const problems = requestProblemsOf(request, contract);
+      if (problems.length) {
+        return new RawResponse(400, JSON.stringify({ error: 'the request does not match spec/request.schema.json', problems }), JSON_TYPE);
+      }
+      return referenceAnswer(request, Object.hasOwn(contract.platforms, request.channel) ? contract.platforms[request.channel] : undefined);
+    },
+    {
+      ...(options.port !== undefined ? { port: options.port } : {}),
+      ...(options.host !== undefined ? { host: options.host } : {}),
+      // Every body that parses goes to the request schema, which says best what is wrong with it.
+      anyJson: true,
+      // The token before anything else: a stranger learns nothing, not even whether the body parses.
+      ...(token !== undefined ? { guard: (raw: IncomingMessage) => (hasBearer(raw, token) ? undefined : UNAUTHORIZED) } : {}),
+    },
+  );
 }

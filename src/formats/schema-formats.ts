@@ -28,7 +28,7 @@ export function isPlainHttpUrl(text: string): boolean {
   return PLAIN_HTTP_URL.test(text);
 }
 
-/** The `emoji` format of the response schema: exactly one RGI emoji grapheme. */
+/** The `emoji` format of the response schema: exactly one sequence of Unicode's emoji-test.txt (platforms/emoji.ts). */
 export const EMOJI_FORMAT = { type: 'string', validate: isSingleEmoji } as const;
 
 /** The formats the build's standalone answer validator refers to, as `formats.<name>`. */

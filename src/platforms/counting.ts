@@ -1,14 +1,26 @@
-/** How a platform counts the length of a text. */
-export type CountingUnit = 'codepoints' | 'utf16';
+import { smsLength } from './sms-segments.js';
 
-const UNIT_NAMES: Record<CountingUnit, string> = {
-  codepoints: 'characters (Unicode code points)',
-  utf16: 'UTF-16 code units',
-};
+/**
+ * How a platform counts the length of a text: Unicode code points, UTF-16 code units (Telegram),
+ * or as SMS is billed and limited (`sms`: GSM-7 septets, or UCS-2 code units when a character is
+ * not in GSM-7).
+ */
+export type CountingUnit = 'codepoints' | 'utf16' | 'sms';
 
 /** The length of a text in a platform's unit. */
 export function lengthIn(text: string, unit: CountingUnit): number {
-  return unit === 'utf16' ? text.length : codePointLength(text);
+  if (unit === 'utf16') return text.length;
+  if (unit === 'sms') return smsLength(text).length;
+  return codePointLength(text);
+}
+
+/**
+ * The most a text can measure in a unit, without counting: its UTF-16 length (never fewer code
+ * points), or twice that in SMS (an extension character is two septets). A text whose bound is
+ * within a limit is within it.
+ */
+export function lengthBound(text: string, unit: CountingUnit): number {
+  return unit === 'sms' ? 2 * text.length : text.length;
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -31,20 +43,29 @@ export function codePointLength(text: string): number {
   return count;
 }
 
+/** A length with its unit, for messages: `4097 characters (Unicode code points) long`, `1601 GSM-7 septets long (…)`. */
+export function describeLength(text: string, unit: CountingUnit): string {
+  if (unit === 'utf16') return `${text.length} UTF-16 code units long`;
+  if (unit === 'codepoints') return `${codePointLength(text)} characters (Unicode code points) long`;
+  const { encoding, length } = smsLength(text);
+  return encoding === 'GSM-7'
+    ? `${length} GSM-7 septets long (an extension character such as { or € takes 2)`
+    : `${length} UCS-2 code units long (a character outside GSM-7 makes the whole text UCS-2; an emoji takes 2)`;
+}
+
+const UNIT_NAMES: Record<CountingUnit, string> = {
+  codepoints: 'characters (Unicode code points)',
+  utf16: 'UTF-16 code units',
+  sms: 'GSM-7 septets, or UCS-2 code units when a character is outside GSM-7 (as Twilio counts)',
+};
+
+/** The counting unit as people say it. */
 export function unitName(unit: CountingUnit): string {
   return UNIT_NAMES[unit];
 }
 
 export function utf8ByteLength(text: string): number {
   return Buffer.byteLength(text, 'utf8');
-}
-
-let graphemeSegmenter: Intl.Segmenter | undefined;
-
-/** The user-perceived characters of a text (extended grapheme clusters). */
-export function graphemes(text: string): string[] {
-  graphemeSegmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
-  return Array.from(graphemeSegmenter.segment(text), (part) => part.segment);
 }
 
 /** The number of bytes a padded base64 string decodes to. */

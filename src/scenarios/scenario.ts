@@ -8,6 +8,7 @@ import type { Reply } from '../core/answer.js';
 import type { Finding } from '../core/findings.js';
 import type { CaseReport, LatencyFigures } from '../core/report.js';
 import type { AgentRequest, PersonMessage } from '../core/request.js';
+import type { Contract } from '../contract/contract.js';
 import type { HttpOutcome } from '../http/client.js';
 
 /** `channel`: played on every channel of the run; `run`: once per run, on its first channel. */
@@ -15,10 +16,11 @@ export type ScenarioScope = 'channel' | 'run';
 
 /**
  * `contract`: the contract's fixed cases, played on every run, all their conversations at once (up
- * to --concurrency); `quality`: the checks beyond the contract (--quality), played one case after
- * another in the registry's order, each case on its channels at once.
+ * to --concurrency); `extended`: the contract's extended cases (--extended, or --case ID), played
+ * with the fixed ones, in the same way; `quality`: the checks beyond the contract (--quality),
+ * played one case after another in the registry's order, each case on its channels at once.
  */
-export type ScenarioGroup = 'contract' | 'quality';
+export type ScenarioGroup = 'contract' | 'extended' | 'quality';
 
 export interface Scenario<Id extends string = string> {
   /** Stable in every output format: `typed`, `quality/retry`. */
@@ -118,6 +120,8 @@ export interface ScenarioContext {
   /** This run's id: fresh for every run. */
   readonly runId: string;
   readonly settings: ScenarioSettings;
+  /** The contract the run checks against (quality/malformed breaks its request schema). */
+  readonly contract: Contract;
   /** Opens the case's conversation. */
   openConversation(): Conversation;
   /** Opens several conversations at once (their message ids name the conversation). */

@@ -1,8 +1,8 @@
 /**
  * Edit distance with swaps of neighbours (optimal string alignment), on three rolling rows, and
- * given up once it must exceed `limit`.
+ * given up once it must exceed `limit` (then `limit + 1`).
  */
-function distance(a: string, b: string, limit: number): number {
+export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let before = new Array<number>(b.length + 1).fill(0);
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -29,7 +29,7 @@ export function closestName(word: string, known: readonly string[]): string | un
   let best: { name: string; score: number } | undefined;
   for (const name of known) {
     const allowed = Math.max(1, Math.floor(Math.max(word.length, name.length) / 3));
-    const score = distance(lower, name.toLowerCase(), allowed);
+    const score = editDistance(lower, name.toLowerCase(), allowed);
     if (score <= allowed && (best === undefined || score < best.score)) best = { name, score };
   }
   return best?.name;

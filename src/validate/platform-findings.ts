@@ -1,8 +1,9 @@
 import type { Button, ListRow, MessageReply, ReactionReply } from '../core/answer.js';
 import { buttonId, buttonLabel } from '../core/answer.js';
 import { type Finding, type Severity, excerpt, replyPointer } from '../core/findings.js';
-import { base64DecodedLength, lengthIn, unitName, utf8ByteLength } from '../platforms/counting.js';
-import { emojiKey } from '../platforms/emoji.js';
+import { base64DecodedLength, describeLength, lengthBound, lengthIn, utf8ByteLength } from '../platforms/counting.js';
+import { withoutVariationSelectors } from '../platforms/emoji.js';
+import { type MarkdownSyntax, markdownIn } from '../platforms/markdown.js';
 import type { PlatformRules, Support } from '../platforms/platform-rules.js';
 import { smsSegments } from '../platforms/sms-segments.js';
 
@@ -31,12 +32,11 @@ function support(rules: PlatformRules, feature: Feature): Support {
 
 /** A text over its limit, counted in the platform's unit: one finding, and true. */
 function tooLong(check: ReplyCheck, segments: Segments, text: string, max: number | undefined, what: string, hint: string | null): boolean {
-  // A text within the limit in UTF-16 code units is within it in code points too (never more): no counting.
-  if (max === undefined || text.length <= max) return false;
+  if (max === undefined) return false;
   const { counting, title } = check.rules;
-  const length = lengthIn(text, counting);
-  if (length <= max) return false;
-  fail(check, segments, `${what} is ${length} ${unitName(counting)} long; ${title} shows at most ${max}, ${NOT_SENT}`, hint);
+  // A text whose longest possible count is within the limit is within it: no counting.
+  if (lengthBound(text, counting) <= max || lengthIn(text, counting) <= max) return false;
+  fail(check, segments, `${what} is ${describeLength(text, counting)}; ${title} shows at most ${max}, ${NOT_SENT}`, hint);
   return true;
 }
 
@@ -100,7 +100,7 @@ export function messagePlatformFindings(reply: MessageReply, index: number, rule
   if (unsupported.length > 0) return; // not sent at all: its lengths do not matter
 
   const { text, buttons, list, link, image } = reply;
-  if (text !== undefined) textFindings(check, reply, text);
+  if (text !== undefined && textFindings(check, reply, text)) markdownFindings(check, text);
   if (buttons !== undefined && support(rules, 'buttons') === 'yes') buttonFindings(check, buttons);
   if (list !== undefined && support(rules, 'list') === 'yes') listFindings(check, list);
   if (link !== undefined && support(rules, 'link') === 'yes' && rules.link?.labelShown !== false) {
@@ -123,15 +123,30 @@ export function reactionPlatformFindings(reply: ReactionReply, index: number, ru
   }
   const allowed = rules.reaction?.emoji;
   if (shown !== 'yes' || !Array.isArray(allowed)) return;
-  // `❤` and `❤️` are the same reaction.
-  const key = emojiKey(reply.emoji);
-  if (allowed.some((listed) => emojiKey(listed) === key)) return;
+  // Only the listed strings themselves: the same emoji with U+FE0F added or left out is refused.
+  if (allowed.includes(reply.emoji)) return;
+  const bare = withoutVariationSelectors(reply.emoji);
+  const listed = allowed.find((candidate) => withoutVariationSelectors(candidate) === bare);
+  if (listed !== undefined) {
+    fail(
+      check,
+      ['emoji'],
+      `${rules.title} takes only the exact strings of its reaction list; got ${excerpt(reply.emoji)} (${codePoints(reply.emoji)}), which it lists as ${listed} (${codePoints(listed)}), ${NOT_SENT}`,
+      `Send exactly ${listed} (${codePoints(listed)}): ${rules.title} refuses the same emoji written another way, with U+FE0F added or left out.`,
+    );
+    return;
+  }
   fail(
     check,
     ['emoji'],
     `${rules.title} takes only its ${allowed.length} reaction emoji; got ${excerpt(reply.emoji)}, ${NOT_SENT}`,
     `Use one of: ${allowed.join(' ')}`,
   );
+}
+
+/** `U+2764 U+FE0F`: a short text's code points, for messages about invisible differences. */
+function codePoints(text: string): string {
+  return Array.from(text.slice(0, 32), (char) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
 }
 
 /** Checks a template against what one platform shows. */
@@ -146,20 +161,20 @@ export function templatePlatformFindings(index: number, rules: PlatformRules, fi
   }
 }
 
-/** The text against the tightest limit that applies; on SMS, the segments it takes. */
-function textFindings(check: ReplyCheck, reply: MessageReply, text: string): void {
+/** The text against the tightest limit that applies; on SMS, the segments it takes. False when it is too long to be sent. */
+function textFindings(check: ReplyCheck, reply: MessageReply, text: string): boolean {
   let tightest: { max: number; what: string } | undefined;
   for (const { applies, limit, what } of TEXT_LIMITS) {
     const max = applies(reply) ? limit(check.rules) : undefined;
     if (max !== undefined && (tightest === undefined || max < tightest.max)) tightest = { max, what };
   }
   const hint = 'Shorten the text, or split it over several messages and put the control on the last one.';
-  if (tightest && tooLong(check, ['text'], text, tightest.max, tightest.what, hint)) return;
+  if (tightest && tooLong(check, ['text'], text, tightest.max, tightest.what, hint)) return false;
 
   const sizes = check.rules.segments;
-  if (!sizes) return;
+  if (!sizes) return true;
   const { encoding, segments } = smsSegments(text, sizes);
-  if (segments <= 1) return;
+  if (segments <= 1) return true;
   const size = encoding === 'GSM-7' ? sizes.gsm7 : sizes.ucs2;
   fail(
     check,
@@ -170,6 +185,68 @@ function textFindings(check: ReplyCheck, reply: MessageReply, text: string): voi
       : 'Shorter replies cost less and arrive whole.',
     'warning',
   );
+  return true;
+}
+
+/** What each kind of Markdown looks like shown raw, and how to write it instead (`sample` is the first one found). */
+const MARKDOWN_SHOWN_RAW: Record<
+  MarkdownSyntax,
+  { what: string; seen: string; instead: (title: string, bold: string | undefined, sample: string) => string }
+> = {
+  bold: {
+    what: 'Markdown bold',
+    seen: 'the asterisks around the words',
+    instead: (title, bold, sample) => {
+      const words = sample.slice(2, -2);
+      return bold
+        ? `${title}'s own bold is ${bold}bold${bold}: write ${bold}${words}${bold}.`
+        : `${title} shows no bold: write ${words} without the asterisks.`;
+    },
+  },
+  heading: {
+    what: 'a Markdown heading',
+    seen: 'the # signs at the start of the line',
+    instead: (title, bold, sample) => {
+      const words = sample.replace(/^ *#+[ \t]+/, '');
+      return `${title} shows no headings: write ${JSON.stringify(words)} as a plain line${bold ? `, or in bold: ${bold}${words}${bold}` : ''}.`;
+    },
+  },
+  link: {
+    what: 'a Markdown link',
+    seen: 'the brackets, and the URL in parentheses',
+    instead: (title, _bold, sample) => {
+      const [, label, url] = /^\[(.*)\]\((.*)\)$/.exec(sample) ?? [];
+      return `Write the URL itself${label && url ? ` (${label}: ${url})` : ''}: ${title} shows a bare URL as a link.`;
+    },
+  },
+  table: {
+    what: 'a Markdown table',
+    seen: 'the pipes and dashes, not a table',
+    instead: (title) => `${title} shows no tables: write one line per row, such as "Latte: $5".`,
+  },
+  'code-fence': {
+    what: 'a Markdown code fence',
+    seen: 'the ``` lines',
+    instead: (title) => `${title} shows no code blocks: leave out the fence lines.`,
+  },
+};
+
+/** Markdown the platform does not render: one warning per kind, saying what the person sees instead. */
+function markdownFindings(check: ReplyCheck, text: string): void {
+  const markdown = check.rules.markdown;
+  if (!markdown) return;
+  const { title } = check.rules;
+  for (const { syntax, sample } of markdownIn(text)) {
+    if (markdown.renders.includes(syntax)) continue;
+    const { what, seen, instead } = MARKDOWN_SHOWN_RAW[syntax];
+    fail(
+      check,
+      ['text'],
+      `the text holds ${what} (${excerpt(sample)}); ${title} does not render it, so the person sees ${seen}`,
+      instead(title, markdown.bold, sample),
+      'warning',
+    );
+  }
 }
 
 function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {

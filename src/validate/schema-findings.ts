@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { type Finding, MAX_FINDINGS, error, excerpt, jsonType, leftOutNote, pointer } from '../core/findings.js';
 import { type Anchor, anchorOf, isSchema } from '../contract/prepare-schema.js';
 import { closestName } from './did-you-mean.js';
+import { emojiWithoutVariationSelectors } from '../platforms/emoji.js';
 
 type Schema = Record<string, unknown>;
 
@@ -114,16 +115,24 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
       return error('schema', path, `expected a string matching ${String(params.pattern)}, got ${excerpt(data)}`);
     case 'format':
       return params.format === 'emoji'
-        ? error(
-            'schema',
-            path,
-            `expected exactly one emoji, got ${excerpt(data)}`,
-            'Send a single emoji such as "👍"; skin tones and joined sequences count as one.',
-          )
+        ? emojiFinding(path, data)
         : error('schema', path, `expected a valid ${String(params.format)}, got ${excerpt(data)}`);
     default:
       return error('schema', path, `${err.message ?? 'is invalid'}, got ${excerpt(data)}`);
   }
+}
+
+/** A reaction that is not one emoji; where leaving out U+FE0F makes it one, the hint names that form. */
+function emojiFinding(path: string, data: unknown): Finding {
+  const listed = typeof data === 'string' ? emojiWithoutVariationSelectors(data) : undefined;
+  return error(
+    'schema',
+    path,
+    `expected exactly one emoji (one sequence of Unicode's emoji-test.txt), got ${excerpt(data)}`,
+    listed
+      ? `Send ${listed}: as written, with U+FE0F, it is no sequence Unicode lists.`
+      : 'Send a single emoji such as "👍"; skin tones and joined sequences count as one.',
+  );
 }
 
 function describeReceived(value: unknown): string {
