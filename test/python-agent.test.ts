@@ -1,7 +1,8 @@
 /**
  * The Python agent (fixtures/agents/python/agent.py, standard library only) is a port of the
  * reference agent by another hand: it must pass every case on every channel with no finding at
- * all, through the library and through the built command.
+ * all, through the library and through the built command; like the reference agent it answers 400
+ * to every request that breaks spec/request.schema.json, and 401 without its token.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -9,7 +10,11 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
-import { ROOT, runCli } from './helpers.js';
+import { ROOT, runCli, runCommand } from './helpers.js';
+import { requestValidator } from '../src/contract/compile-contract.js';
+import { bundledContract } from '../src/contract/load-contract.js';
+import { fullRequest, invalidRequests } from '../src/scenarios/quality/invalid-requests.js';
+import { FULL_MESSAGE } from '../src/scenarios/quality/malformed.js';
 import type { MessageReply } from '../src/core/answer.js';
 import type { Report } from '../src/core/report.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
@@ -40,13 +45,14 @@ function assertClean(report: Report): void {
   }
 }
 
-describe('the Python agent', () => {
+/** Starts the Python agent for a suite, and stops it after: its URL and the lines it printed. */
+function pythonAgent(args: string[] = [], env: NodeJS.ProcessEnv = process.env): { url: () => string; stdoutLines: string[] } {
   let agent: ChildProcess | undefined;
   let url = '';
   const stdoutLines: string[] = [];
 
   before(async () => {
-    agent = spawn('python3', [AGENT, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    agent = spawn('python3', [AGENT, '--port', '0', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines = createInterface({ input: agent.stdout! });
     const exited = once(agent, 'exit').then(([code]) => {
       throw new Error(`the Python agent exited (code ${code}) before it listened`);
@@ -72,6 +78,21 @@ describe('the Python agent', () => {
       agent.kill('SIGTERM');
       await exited;
     }
+  });
+  return { url: () => url, stdoutLines };
+}
+
+async function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  return { status: response.status, body: JSON.parse(await response.text()) };
+}
+
+describe('the Python agent', () => {
+  const served = pythonAgent();
+  const { stdoutLines } = served;
+  let url = '';
+  before(() => {
+    url = served.url();
   });
 
   test('prints exactly one line, its listening line, on an ephemeral loopback port', () => {
@@ -142,5 +163,58 @@ describe('the Python agent', () => {
     assertClean(report);
     assert.equal(report.target, url);
     assert.match(stderr, /^25 of 25 cases passed\.$/m, 'the human lines go to stderr with --json');
+  });
+
+  test('answers 400, naming what is wrong, to every invalid request quality/malformed generates from the request schema', async () => {
+    const contract = bundledContract();
+    const validate = requestValidator(contract);
+    const base = {
+      conversationId: 'web:chk_00000000.quality-malformed.1',
+      messageId: 'chk_00000000.web.quality-malformed.p4',
+      channel: 'web',
+      message: FULL_MESSAGE,
+    };
+    assert.equal((await post(url, JSON.stringify(base))).status, 200, 'the valid request it is made from');
+    const invalid = invalidRequests(contract.requestSchema, fullRequest(contract.requestSchema, base, validate), validate);
+    assert.ok(invalid.length > 30);
+    for (const request of invalid) {
+      const answer = await post(url, JSON.stringify(request.apply(structuredClone(base))));
+      assert.equal(answer.status, 400, `${request.what}: ${JSON.stringify(answer.body)}`);
+      assert.ok((answer.body as { problems?: string[] }).problems?.length, request.what);
+    }
+  });
+
+  test('passes the extended cases on every channel with no finding', async () => {
+    const report = await checkEndpoint(url, { channels: ['all'], extended: true });
+    assert.deepEqual(findingsOf(report), []);
+    assert.equal(report.counts.cases, 45);
+  });
+});
+
+describe('the Python agent with a token (--token-env)', () => {
+  const TOKEN_ENV = 'PYTHON_AGENT_TEST_TOKEN';
+  const TOKEN = 'python-agent-token-7d41';
+  const served = pythonAgent(['--token-env', TOKEN_ENV], { ...process.env, [TOKEN_ENV]: TOKEN });
+
+  test('answers 401 without the right bearer', async () => {
+    assert.equal((await post(served.url(), '{}')).status, 401);
+    assert.equal((await post(served.url(), '{}', { authorization: 'Bearer nope' })).status, 401);
+  });
+
+  test('--quality with the token passes against it, with no finding', async () => {
+    const report = await checkEndpoint(served.url(), {
+      quality: true,
+      tokenEnv: TOKEN_ENV,
+      env: { [TOKEN_ENV]: TOKEN },
+      qualityConversations: 3,
+    });
+    assert.deepEqual(findingsOf(report), []);
+    assert.equal(report.outcome, 'passed');
+  });
+
+  test('a --token-env whose variable is not set stops it (exit 2)', async () => {
+    const { code, stderr } = await runCommand('python3', [AGENT, '--port', '0', '--token-env', 'PYTHON_AGENT_UNSET_VARIABLE']);
+    assert.equal(code, 2);
+    assert.match(stderr, /--token-env names PYTHON_AGENT_UNSET_VARIABLE, but that environment variable is not set/);
   });
 });

@@ -39,7 +39,7 @@ export function referenceAnswer(request: AgentRequest, rules: PlatformRules | un
     const quoted = Array.from(request.message.replyTo.text).slice(0, 40).join('');
     return { replies: [say(`Changed: "${quoted}" is now "${Array.from(text).slice(0, 40).join('')}".`, quote)] };
   }
-  if (lower.startsWith('table for')) return { replies: [say('A table for 2 at 7 pm: booked. See you then!', quote)] };
+  if (/\btable for \d/.test(lower)) return { replies: [say('A table for 2 at 7 pm: booked. See you then!', quote)] };
   if (lower.includes('latte')) {
     return {
       replies: [
