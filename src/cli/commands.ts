@@ -108,7 +108,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
         description: 'Require that bearer token (check it with the same variable set and --quality)',
       },
     ],
-    exitCodes: 'Exit codes: 0 it was stopped (Ctrl-C or SIGTERM), 2 it could not listen.',
+    exitCodes: 'Exit codes: 0 it was stopped (Ctrl-C or SIGTERM), 2 it could not listen, or --token-env names a variable that is not set.',
   },
   demo: {
     title: 'demo',
