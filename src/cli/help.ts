@@ -1,4 +1,5 @@
 /** The help of each command, written from the command and option tables. */
+import { wrap } from '../core/wrap.js';
 import { COMMANDS, type CommandName, NAMED_COMMANDS } from './commands.js';
 import { type OptionName, flagUsage, optionSpec, optionsOf } from './options.js';
 
@@ -10,20 +11,6 @@ const MAX_LEFT = 30;
 /** The width help is written to: the terminal's, at most 100 columns; 80 when stdout is not a terminal. */
 export function helpWidth(stream: { isTTY?: boolean; columns?: number }): number {
   return stream.isTTY && stream.columns ? Math.max(40, Math.min(100, stream.columns)) : 80;
-}
-
-/** Words into lines of at most `width` characters (a longer word gets a line of its own). */
-export function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  if (line !== '') lines.push(line);
-  return lines;
 }
 
 /** Two columns: a name and its wrapped description, aligned. */

@@ -4,6 +4,7 @@
  * field by field as they were loaded: a field this module has no words for is still shown, under
  * a name made from its key, so a contract that grows a field is shown whole.
  */
+import { wrap } from '../core/wrap.js';
 import type { PlatformRules } from '../platforms/platform-rules.js';
 import { unitName } from '../platforms/counting.js';
 
@@ -161,20 +162,6 @@ function featureRows(feature: string, rules: unknown, platformUnit: string): Row
   if (rows.length === 0) return [{ feature: name, shown: support, limit: '', value: '' }];
   rows[0] = { ...rows[0]!, feature: name, shown: support };
   return rows;
-}
-
-/** Words into lines of at most `width` characters. */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  if (line !== '') lines.push(line);
-  return lines;
 }
 
 /** The table of one platform, as lines: a header, the rows in columns, the sources. */
