@@ -2,6 +2,7 @@ import http from 'node:http';
 import type https from 'node:https';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
+import { urlToHttpOptions } from 'node:url';
 import { ACCEPTED_ENCODINGS, decodeBody } from './content-encoding.js';
 import { REDACTED, redactBytes, redactText } from './redact.js';
 import { now } from '../core/clock.js';
@@ -159,6 +160,21 @@ async function proxyAgentMaker(proxy: URL, secure: boolean, connections: number)
   return (keepAlive) => new HttpProxyAgent(proxy, { keepAlive, maxSockets: keepAlive ? connections : Infinity });
 }
 
+/** The headers every request starts from, sent and as recorded: every secret written `<redacted>`. */
+function commonHeaders(options: AgentClientOptions): { sent: Record<string, string>; recorded: Record<string, string> } {
+  const sent: Record<string, string> = { 'user-agent': USER_AGENT, accept: 'application/json', 'accept-encoding': ACCEPTED_ENCODINGS };
+  const recorded: Record<string, string> = { ...sent };
+  if (options.token) {
+    sent.authorization = `Bearer ${options.token}`;
+    recorded.authorization = REDACTED_AUTHORIZATION;
+  }
+  for (const header of options.headers ?? []) {
+    sent[header.name] = header.value;
+    recorded[header.name] = header.secret ? REDACTED : header.value;
+  }
+  return { sent, recorded };
+}
+
 /**
  * Talks to one agent URL over kept-alive connections (node:http, which starts in no time). A
  * request that fails on a kept-alive connection the agent had closed, before a byte of the answer
@@ -172,6 +188,15 @@ export class AgentClient {
   #fresh: http.Agent | undefined;
   /** Everything cleaned out of answers: the token, secret header values, the proxy's password. */
   readonly #secrets: string[];
+  /** Where each request goes, worked out from the URL once (not again on every request). */
+  readonly #target: http.RequestOptions;
+  /** How to end each exchange in flight when the run's signal aborts: one listener on the signal for all of them. */
+  readonly #interrupts = new Set<() => void>();
+  readonly #interruptAll = (): void => {
+    for (const interrupt of [...this.#interrupts]) interrupt();
+  };
+  /** The headers every request starts from (the checker's own, the token, --header's), sent and as recorded. */
+  readonly #commonHeaders: { sent: Record<string, string>; recorded: Record<string, string> };
 
   constructor(
     readonly url: URL,
@@ -189,6 +214,9 @@ export class AgentClient {
       ...(options.headers ?? []).filter((header) => header.secret).flatMap((header) => secretParts(header.value)),
       ...(options.proxy?.password ? [decodeURIComponent(options.proxy.password)] : []),
     ];
+    this.#target = urlToHttpOptions(url);
+    this.#commonHeaders = commonHeaders(options);
+    options.signal?.addEventListener('abort', this.#interruptAll, { once: true });
   }
 
   /** The reachability probe: any status counts as an answer. */
@@ -202,6 +230,7 @@ export class AgentClient {
   }
 
   async close(): Promise<void> {
+    this.options.signal?.removeEventListener('abort', this.#interruptAll);
     this.#keptAlive?.destroy();
     this.#fresh?.destroy();
   }
@@ -217,17 +246,8 @@ export class AgentClient {
     headers: Record<string, string>;
     recorded: Record<string, string>;
   } {
-    const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: 'application/json', 'accept-encoding': ACCEPTED_ENCODINGS };
-    const recorded: Record<string, string> = { ...headers };
-    const { token } = this.options;
-    if (token) {
-      headers.authorization = `Bearer ${token}`;
-      recorded.authorization = REDACTED_AUTHORIZATION;
-    }
-    for (const header of this.options.headers ?? []) {
-      headers[header.name] = header.value;
-      recorded[header.name] = header.secret ? REDACTED : header.value;
-    }
+    const headers = { ...this.#commonHeaders.sent };
+    const recorded = { ...this.#commonHeaders.recorded };
     if (authorization === 'none') {
       delete headers.authorization;
       delete recorded.authorization;
@@ -261,7 +281,7 @@ export class AgentClient {
     const { method, body } = options;
     const { timeoutMs, maxBodyBytes, onExchange, signal, insecure } = this.options;
     const { headers, recorded } = this.#headers(options);
-    const startedDateTime = new Date().toISOString();
+    const startedAt = Date.now();
     const attemptStarted = now();
     let headersAt: number | undefined;
     const elapsed = (): number => Math.round(now() - started);
@@ -272,12 +292,12 @@ export class AgentClient {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
-        signal?.removeEventListener('abort', interrupt);
+        this.#interrupts.delete(interrupt);
         if (onExchange) {
           const ended = now();
           const wait = (headersAt ?? ended) - attemptStarted;
           onExchange({
-            startedDateTime,
+            startedDateTime: new Date(startedAt).toISOString(),
             method,
             url: this.url.href,
             requestHeaders: recorded,
@@ -292,7 +312,8 @@ export class AgentClient {
         finish({ kind, message, latencyMs: elapsed(), ...(closedWithoutAnswer ? { closedWithoutAnswer } : {}) });
         request.destroy();
       };
-      const request = this.#transport.request(this.url, {
+      const request = this.#transport.request({
+        ...this.#target,
         method,
         agent,
         headers,
@@ -307,7 +328,7 @@ export class AgentClient {
       );
       const interrupt = (): void => failed('network', INTERRUPTED);
       if (signal?.aborted) interrupt();
-      else signal?.addEventListener('abort', interrupt, { once: true });
+      else this.#interrupts.add(interrupt);
       // Bytes read on the socket before this request: a byte past them is the start of an answer.
       let socket: Socket | undefined;
       let bytesBefore = 0;
