@@ -348,7 +348,8 @@ describe('the HTML report in a real browser', () => {
     assert.match(matrix[4]!.cells[0]!.text, /Fail.*json/);
     // A link goes to its conversation.
     await page.click('table.matrix a[href="#case-telegram-double-text"]');
-    assert.equal(new URL(page.url()).hash, '#case-telegram-double-text');
+    // The browser follows the link after the key press: wait for it (it fails at the test's timeout if it never does).
+    await page.waitForURL((url) => url.hash === '#case-telegram-double-text');
     const box = await page.locator('#case-telegram-double-text').boundingBox();
     assert.ok(box && box.y >= 0 && box.y < 200, `the conversation is scrolled into view (top ${box?.y})`);
     assert.deepEqual(errors, []);
@@ -556,12 +557,12 @@ describe('the HTML report in a real browser', () => {
     assert.equal((await tab('Shift+Tab')).name, '#case-web-no-reply');
     await page.keyboard.press('Enter');
     assert.equal(await page.locator('#failures-toggle').getAttribute('aria-pressed'), 'false');
-    assert.equal(new URL(page.url()).hash, '#case-web-no-reply');
+    await page.waitForURL((url) => url.hash === '#case-web-no-reply');
     assert.ok(await page.locator('#case-web-no-reply').isVisible());
     // The next Tab goes on inside that conversation: its link back to the matrix, which goes back.
     assert.deepEqual(await tab(), { name: '#matrix', ring: true, section: 'case-web-no-reply' });
     await page.keyboard.press('Enter');
-    assert.equal(new URL(page.url()).hash, '#matrix');
+    await page.waitForURL((url) => url.hash === '#matrix');
     assert.equal((await tab()).name, 'div.table-wrap');
 
     // To a failing conversation, and its curl command: Enter opens it, Space closes it.
