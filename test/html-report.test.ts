@@ -348,7 +348,7 @@ describe('the HTML report in a real browser', () => {
     assert.match(matrix[4]!.cells[0]!.text, /Fail.*json/);
     // A link goes to its conversation.
     await page.click('table.matrix a[href="#case-telegram-double-text"]');
-    // The browser follows the link after the key press: wait for it (it fails at the test's timeout if it never does).
+    // The browser follows a link just after the click or key press: wait for it (it fails at the test's timeout if it never does).
     await page.waitForURL((url) => url.hash === '#case-telegram-double-text');
     const box = await page.locator('#case-telegram-double-text').boundingBox();
     assert.ok(box && box.y >= 0 && box.y < 200, `the conversation is scrolled into view (top ${box?.y})`);
