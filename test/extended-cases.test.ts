@@ -67,34 +67,23 @@ describe('played against an agent that records what it gets', () => {
 
   const requestsOf = (id: string) => report.cases.find((c) => c.channel === 'whatsapp' && c.id === id)!.turns.map((turn) => turn.request);
 
-  test('voice-note: text "", one audio attachment, audio/ogg, the fixture file', () => {
-    const [request] = requestsOf('voice-note');
-    assert.equal(request!.message.text, '');
-    assert.deepEqual(
-      request!.message.attachments!.map(({ kind, mime, name }) => ({ kind, mime, name })),
-      [{ kind: 'audio', mime: 'audio/ogg', name: 'voice-note.ogg' }],
-    );
-    assert.ok(Buffer.from(request!.message.attachments![0]!.data, 'base64').equals(readFileSync(join(ROOT, 'fixtures/voice-note.ogg'))));
-  });
-
-  test('document: the menu text, one document attachment, application/pdf', () => {
-    const [request] = requestsOf('document');
-    assert.equal(request!.message.text, 'here is the menu for the party');
-    assert.deepEqual(
-      request!.message.attachments!.map(({ kind, mime }) => ({ kind, mime })),
-      [{ kind: 'document', mime: 'application/pdf' }],
-    );
-    assert.ok(Buffer.from(request!.message.attachments![0]!.data, 'base64').equals(readFileSync(join(ROOT, 'fixtures/menu.pdf'))));
-  });
-
-  test('video: text "", one video attachment, video/mp4', () => {
-    const [request] = requestsOf('video');
-    assert.equal(request!.message.text, '');
-    assert.deepEqual(
-      request!.message.attachments!.map(({ kind, mime }) => ({ kind, mime })),
-      [{ kind: 'video', mime: 'video/mp4' }],
-    );
-  });
+  /** The cases in which the person sends a file: what the message says, and the one fixture file it carries. */
+  const FILE_CASES = [
+    { id: 'voice-note', text: '', kind: 'audio', mime: 'audio/ogg', file: 'voice-note.ogg' },
+    { id: 'document', text: 'here is the menu for the party', kind: 'document', mime: 'application/pdf', file: 'menu.pdf' },
+    { id: 'video', text: '', kind: 'video', mime: 'video/mp4', file: 'video.mp4' },
+  ];
+  for (const { id, text, kind, mime, file } of FILE_CASES) {
+    test(`${id}: text ${JSON.stringify(text)}, one ${kind} attachment, ${mime}, the fixture file ${file}`, () => {
+      const [request] = requestsOf(id);
+      assert.equal(request!.message.text, text);
+      assert.deepEqual(
+        request!.message.attachments!.map(({ kind, mime, name }) => ({ kind, mime, name })),
+        [{ kind, mime, name: file }],
+      );
+      assert.ok(Buffer.from(request!.message.attachments![0]!.data, 'base64').equals(readFileSync(join(ROOT, 'fixtures', file))));
+    });
+  }
 
   test("quote-own: the correction quotes the person's own first message (replyTo from person)", () => {
     const [first, second] = requestsOf('quote-own');
