@@ -11,10 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
 import { ROOT, runCli, runCommand } from './helpers.js';
-import { requestValidator } from '../src/contract/compile-contract.js';
-import { bundledContract } from '../src/contract/load-contract.js';
-import { fullRequest, invalidRequests } from '../src/scenarios/quality/invalid-requests.js';
-import { FULL_MESSAGE } from '../src/scenarios/quality/malformed.js';
+import { malformedRequests } from './malformed-requests.js';
 import type { MessageReply } from '../src/core/answer.js';
 import type { Report } from '../src/core/report.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
@@ -166,16 +163,8 @@ describe('the Python agent', () => {
   });
 
   test('answers 400, naming what is wrong, to every invalid request quality/malformed generates from the request schema', async () => {
-    const contract = bundledContract();
-    const validate = requestValidator(contract);
-    const base = {
-      conversationId: 'web:chk_00000000.quality-malformed.1',
-      messageId: 'chk_00000000.web.quality-malformed.p4',
-      channel: 'web',
-      message: FULL_MESSAGE,
-    };
+    const { base, invalid } = malformedRequests('web');
     assert.equal((await post(url, JSON.stringify(base))).status, 200, 'the valid request it is made from');
-    const invalid = invalidRequests(contract.requestSchema, fullRequest(contract.requestSchema, base, validate), validate);
     assert.ok(invalid.length > 30);
     for (const request of invalid) {
       const answer = await post(url, JSON.stringify(request.apply(structuredClone(base))));

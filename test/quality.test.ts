@@ -10,12 +10,9 @@ import { nearestRank } from '../src/scenarios/quality/latency.js';
 import { LONG_INPUT_LENGTH, LONG_TEXT, MIXED_TEXT } from '../src/scenarios/quality/long-input.js';
 import { BROKEN_QUALITY_AGENTS, WELL_BEHAVED_AGENT, type QualityFixtureAgent, wellBehaved } from '../fixtures/agents/quality.js';
 import { requestProblemsOf } from '../src/example-agent/start-reference-agent.js';
-import { requestValidator } from '../src/contract/compile-contract.js';
-import { bundledContract } from '../src/contract/load-contract.js';
-import { fullRequest, invalidRequests } from '../src/scenarios/quality/invalid-requests.js';
-import { FULL_MESSAGE } from '../src/scenarios/quality/malformed.js';
 import { barrier } from '../fixtures/agents/barrier.js';
 import { ROOT, runCli } from './helpers.js';
+import { malformedRequests } from './malformed-requests.js';
 
 const TOKEN = 'quality-test-token-5f1e9a';
 const TOKEN_ENV = 'QUALITY_TEST_TOKEN';
@@ -27,18 +24,8 @@ const ajv = createAjv();
 const validateReport = ajv.compile(reportSchema);
 const validateRequest = ajv.compile(requestSchema);
 
-/** The invalid requests quality/malformed makes from the bundled contract (their wording does not depend on the ids). */
-const GENERATED = (() => {
-  const contract = bundledContract();
-  const validate = requestValidator(contract);
-  const sample = {
-    conversationId: 'whatsapp:chk_00000000.quality-malformed.1',
-    messageId: 'chk_00000000.whatsapp.quality-malformed.p4',
-    channel: 'whatsapp',
-    message: FULL_MESSAGE,
-  };
-  return invalidRequests(contract.requestSchema, fullRequest(contract.requestSchema, sample, validate), validate);
-})();
+/** The invalid requests quality/malformed makes from the bundled contract. */
+const GENERATED = malformedRequests('whatsapp').invalid;
 
 interface Received {
   body: unknown;
