@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
@@ -141,3 +142,25 @@ for (const { name, command, file } of AGENTS) {
     });
   });
 }
+
+test('the README quotes both minimal agents exactly as the files hold them', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  for (const [file, language] of [
+    ['examples/minimal/agent.mjs', 'js'],
+    ['examples/minimal/agent.py', 'python'],
+  ] as const) {
+    assert.ok(
+      readme.includes(`\`\`\`${language}\n${readFileSync(join(ROOT, file), 'utf8')}\`\`\`\n`),
+      `${file} is quoted whole in README.md`,
+    );
+  }
+});
+
+test("the README's answer body is valid on WhatsApp, naming the README's request", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const request = /```http\n[^]*?\n\n(\{[^]*?\n\})\n```/.exec(readme)?.[1];
+  const answer = /and the agent answers `200` with:\n\n```json\n([^]*?)```/.exec(readme)?.[1];
+  assert.ok(request && answer, 'the README shows a request and an answer');
+  const { messageId, channel } = JSON.parse(request) as { messageId: string; channel: string };
+  assert.deepEqual(validateAnswer(JSON.parse(answer), { channel, personMessageIds: [messageId] }), []);
+});
