@@ -4,6 +4,9 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { isPlainHttpUrl, isUri, whyBrowsersRefuse } from '../src/formats/schema-formats.js';
 import { validateAnswer } from '../src/index.js';
 import { answer, message, shapes } from './answer-helpers.js';
+import { bundledContract, loadContractFile } from '../src/contract/load-contract.js';
+import { join } from 'node:path';
+import { ROOT } from './helpers.js';
 
 const rfc3986Uri = fullFormats.uri as (text: string) => boolean;
 
@@ -135,4 +138,23 @@ describe('a URL must parse as RFC 3986 says and as the WHATWG URL parser does', 
     assert.equal(whyBrowsersRefuse('https://example.com:65535/'), undefined);
     assert.equal(whyBrowsersRefuse('https://exa mple.com/'), undefined);
   });
+});
+
+test('the validator compiled at build time and one compiled at run time from spec/ agree on URLs and emoji at their boundaries', async () => {
+  const fromFile = await loadContractFile(join(ROOT, 'spec/agent-endpoint.openapi.yaml'));
+  const answers = [
+    ...['https://example.com:65535/', 'https://example.com:65536/', 'https://example.com:abc/'].flatMap((url) => [
+      answer(message({ text: 'Menu', link: { url, label: 'Open' } })),
+      answer(message({ text: 'Menu', image: { url } })),
+    ]),
+    ...['\u26A1\uFE0F', '\u26A1\uFE0E', '🏻', '👍\uFE0F🏽', '❤\uFE0F\uFE0F', '👍👍'].map((emoji) =>
+      answer({ type: 'reaction', emoji, messageId: 'm1' }),
+    ),
+  ];
+  for (const body of answers) {
+    for (const channel of ['whatsapp', 'telegram']) {
+      const bundled = validateAnswer(body, { channel, contract: bundledContract() });
+      assert.deepEqual(validateAnswer(body, { channel, contract: fromFile }), bundled, JSON.stringify(body));
+    }
+  }
 });
