@@ -207,6 +207,7 @@ describe('isSingleEmoji (one sequence of emoji-test.txt, or an emoji presentatio
   it('the schema finding on an emoji that is one once its U+FE0F are left out names that form', () => {
     for (const [written, listed] of [
       ['❤\uFE0F\uFE0F', '❤'],
+      ['⚡\uFE0E', '⚡'],
       ['👍\uFE0F🏽', '👍🏽'],
       ['👨\uFE0F\u200D💻', '👨\u200D💻'],
     ] as const) {

@@ -26,14 +26,15 @@ export function isSingleEmoji(text: string): boolean {
   return emojiSequences().has(text);
 }
 
-const VARIATION_SELECTOR_16 = /\uFE0F/g;
+/** U+FE0F (emoji presentation) and U+FE0E (text presentation). */
+const VARIATION_SELECTORS = /[\uFE0E\uFE0F]/g;
 
-/** The emoji without U+FE0F: `❤️` and `❤` give the same, so a hint can name the listed form. */
+/** The emoji without U+FE0F or U+FE0E: `❤️` and `❤` give the same, so a hint can name the listed form. */
 export function withoutVariationSelectors(emoji: string): string {
-  return emoji.replace(VARIATION_SELECTOR_16, '');
+  return emoji.replace(VARIATION_SELECTORS, '');
 }
 
-/** The emoji a text is once its U+FE0F are left out (`⚡️` is `⚡`, `👍\uFE0F🏽` is `👍🏽`), or undefined when that is none either. */
+/** The emoji a text is once its variation selectors are left out (`⚡︎` is `⚡`, `👍\uFE0F🏽` is `👍🏽`), or undefined when that is none either. */
 export function emojiWithoutVariationSelectors(text: string): string | undefined {
   const bare = withoutVariationSelectors(text);
   return bare !== text && isSingleEmoji(bare) ? bare : undefined;

@@ -131,7 +131,7 @@ function emojiFinding(path: string, data: unknown): Finding {
     path,
     `expected exactly one emoji (one sequence Unicode lists in emoji-test.txt or emoji-variation-sequences.txt), got ${excerpt(data)}`,
     listed
-      ? `Send ${listed}: as written, with U+FE0F, it is no sequence Unicode lists.`
+      ? `Send ${listed}: as written, with its variation selectors (U+FE0F or U+FE0E), it is no sequence Unicode lists.`
       : 'Send a single emoji such as "👍"; skin tones and joined sequences count as one.',
   );
 }
