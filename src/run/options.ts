@@ -193,6 +193,13 @@ function described(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value === 'number' ? 'the number' : typeof value} ${String(value)}`;
 }
 
+/** The field a key is likely meant for: one it begins (`latencyBudget`, `wait`), or one a typo away (`case`, `tokenENV`). */
+function likelyField(key: string, fields: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  const begun = lower.length >= 3 ? fields.find((field) => field.toLowerCase().startsWith(lower)) : undefined;
+  return begun ?? closestName(key, fields);
+}
+
 /**
  * Vets the keys and the value types of an options object: throws a TypeError for a key that is
  * no option (`case`: "did you mean cases?") or a value of the wrong type, naming the field.
@@ -207,9 +214,9 @@ export function vetOptionTypes(options: unknown): asserts options is CheckEndpoi
   );
   for (const [key, value] of Object.entries(options)) {
     if (!fields.includes(key)) {
-      const closest = closestName(key, fields);
+      const meant = likelyField(key, fields);
       throw new TypeError(
-        `"${key}" is not an option of checkEndpoint${closest === undefined ? '' : `; did you mean ${closest}?`} The options: ${fields.join(', ')}`,
+        `"${key}" is not an option of checkEndpoint${meant === undefined ? '.' : `; did you mean ${meant}?`} The options: ${fields.join(', ')}`,
       );
     }
     if (value === undefined) continue;

@@ -16,7 +16,15 @@ import { answerValidators } from '../contract/compile-contract.js';
 import { bundledContract, loadContract } from '../contract/load-contract.js';
 import { type ProxyChoice, proxyFor } from '../http/proxy.js';
 import type { SentCredentials } from '../validate/judge-exchange.js';
-import { ALL_CASE_IDS, CASE_IDS, EXTENDED_SCENARIOS, QUALITY_SCENARIOS, SCENARIOS, settingsOf } from '../scenarios/registry.js';
+import {
+  ALL_CASE_IDS,
+  CASE_IDS,
+  EXTENDED_SCENARIOS,
+  QUALITY_SCENARIOS,
+  SCENARIOS,
+  SCENARIO_SETTINGS,
+  settingsOf,
+} from '../scenarios/registry.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { type BaselineEntry, parseBaseline } from './baseline.js';
 import { resolveChannels } from './channels.js';
@@ -53,7 +61,7 @@ export interface CheckPlan {
   limits: Readonly<Record<string, PlatformRules>>;
   strict: boolean;
   insecure: boolean;
-  /** The chosen cases' own settings, by option field: as given, or each one's default. */
+  /** The cases' own settings, by option field: as given, or each one's default. */
   settings: Readonly<Record<string, number>>;
   /** Connections the client keeps: enough for --concurrency, and for the case that keeps the most conversations at once. */
   connections: number;
@@ -188,11 +196,11 @@ function chooseScenarios(options: CheckEndpointOptions, own: readonly Scenario[]
   return all.filter((scenario) => chosen.has(scenario));
 }
 
-/** The chosen cases' settings, as given or by default, vetted. */
-function resolveSettings(options: CheckEndpointOptions, scenarios: readonly Scenario[]): Record<string, number> {
+/** Every case's settings (the built-in cases' and the run's own), as given or by default, vetted. */
+function resolveSettings(options: CheckEndpointOptions, own: readonly Scenario[]): Record<string, number> {
   const given = new Map<string, unknown>(Object.entries(options));
   const settings: Record<string, number> = {};
-  for (const setting of settingsOf(scenarios)) {
+  for (const setting of [...SCENARIO_SETTINGS, ...settingsOf(own)]) {
     const value = given.get(setting.field);
     if (value !== undefined && typeof value !== 'number') throw new TypeError(`${setting.field} must be a number; got ${typeof value}`);
     settings[setting.field] = positive(value, setting.default, setting.field, setting.integer ?? false, setting.max);
@@ -266,8 +274,9 @@ export async function planCheck(target: string, options: CheckEndpointOptions = 
   const headers = planHeaders(options.headers, options.secretHeaders, lookup, where);
   // A secret authorization header takes the bearer token's place.
   const token = headers.some((header) => header.name === 'authorization') ? undefined : readToken(options, tokenEnv, lookup, where);
-  const scenarios = chooseScenarios(options, ownScenarios(options.scenarios));
-  const settings = resolveSettings(options, scenarios);
+  const own = ownScenarios(options.scenarios);
+  const scenarios = chooseScenarios(options, own);
+  const settings = resolveSettings(options, own);
   const concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency', true);
   const { onExchange, onCase, onPlay, signal, agentExit } = options;
   return {
