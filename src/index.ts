@@ -26,3 +26,4 @@ export { defineScenario } from './scenarios/define-scenario.js';
 export type { ScenarioDefinition } from './scenarios/define-scenario.js';
 export type { AgentRequest, PersonMessage } from './core/request.js';
 export { UsageError } from './core/usage-error.js';
+export { OptionError } from './core/option-error.js';

@@ -153,8 +153,7 @@ function readToken(
 
 /** Where variables were looked for, as a message says it. */
 function searched(options: CheckEndpointOptions): string {
-  const places = options.env === undefined ? (options.dotenv === undefined ? [] : [options.dotenv]) : ['the environment'];
-  if (options.env !== undefined && options.dotenv !== undefined) places.push(options.dotenv);
+  const places = [...(options.env !== undefined ? ['the environment'] : []), ...(options.dotenv !== undefined ? [options.dotenv] : [])];
   if (places.length === 0) return 'no env was given: pass env: process.env to read the environment';
   return `in ${places.join(' or ')}`;
 }
