@@ -1,11 +1,12 @@
 import { ContractError } from '../contract/contract-error.js';
+import { type OptionNames, messageFor } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
 
 /**
  * What a --json document says of an error that stopped a command (exit 2): the message of a
- * usage or contract error as it is, anything else as an internal error.
+ * usage or contract error (its options named as `names` does), anything else as an internal error.
  */
-export function reportedErrorMessage(cause: unknown): string {
-  if (cause instanceof UsageError || cause instanceof ContractError) return cause.message;
+export function reportedErrorMessage(cause: unknown, names: OptionNames): string {
+  if (cause instanceof UsageError || cause instanceof ContractError) return messageFor(cause, names);
   return `internal error: ${cause instanceof Error ? cause.message : String(cause)}`;
 }

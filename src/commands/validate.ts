@@ -8,9 +8,10 @@ import { answerValidators } from '../contract/compile-contract.js';
 import { UsageError } from '../core/usage-error.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { platformRulesFor, validateAnswer } from '../validate/validate-answer.js';
-import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
+import { namedLimitChannels, readLimitsOptions } from '../run/limits-option.js';
 import type { Output } from './output.js';
 import { reportedErrorMessage } from './error-message.js';
+import type { OptionNames } from '../core/option-error.js';
 import type { Finding } from '../core/findings.js';
 
 export interface ValidateCommandArgs {
@@ -100,13 +101,13 @@ export function validateErrorReport(
  * (a missing or non-UTF-8 file, a bad --limits or --spec file) prints one with `error` set and
  * `exitCode` 2, then its message goes to stderr as ever.
  */
-export async function runValidateCommand(args: ValidateCommandArgs, output: Output): Promise<number> {
+export async function runValidateCommand(args: ValidateCommandArgs, output: Output, names: OptionNames): Promise<number> {
   const loaded: { spec: ValidateReport['spec'] } = { spec: null };
   try {
     return await validate(args, output, loaded);
   } catch (cause) {
     if (args.json) {
-      output.json(validateErrorReport(args.file, args.personMessageId.length > 0, loaded.spec, reportedErrorMessage(cause)));
+      output.json(validateErrorReport(args.file, args.personMessageId.length > 0, loaded.spec, reportedErrorMessage(cause, names)));
     }
     throw cause;
   }
