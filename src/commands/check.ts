@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import type { Output } from './output.js';
-import { checkEndpoint, describePlannedRun } from '../run/check-endpoint.js';
+import { checkEndpoint, describePlannedRun, somethingAnswers } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { formatBaseline, formatCase, formatHeader, formatNotRun, formatSummary, printable, stoppedSummary } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
@@ -55,6 +55,8 @@ export interface CheckCommandArgs extends RequestFlags {
   start?: string;
   /** Also show the --start agent's output on a passing run. */
   verbose: boolean;
+  /** With --start: check what already answers at the URL instead of refusing it. */
+  reuseExisting: boolean;
 }
 
 /** Prints case lines in the report's order as soon as every earlier case is done. */
@@ -119,6 +121,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     ...requestOptions(args),
   };
   if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
+  if (args.reuseExisting && args.start === undefined) throw new UsageError('--reuse-existing goes with --start');
   const baseline =
     args.baseline === undefined
       ? undefined
@@ -133,13 +136,20 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       ),
     );
   }
-  if (args.start !== undefined) output.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
+  // Playwright's webServer rule: --start never checks someone else's agent by mistake.
+  const reuse = args.start !== undefined && (await somethingAnswers(args.url, options));
+  if (reuse && !args.reuseExisting) {
+    throw new UsageError(`something is already answering at ${plan.url.href}; stop it, or pass --reuse-existing`);
+  }
+  if (reuse)
+    output.line(c.dim(`agent: something already answers at ${plan.url.href}; checking it (--reuse-existing), not starting ${args.start}`));
+  else if (args.start !== undefined) output.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   output.line();
   const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
   const startedAt = new Date(); // the JUnit file's timestamp
   // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
   const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
-  const agent = args.start === undefined ? undefined : new AgentProcess(args.start, secrets);
+  const agent = args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets);
   const progress = createProgress(process.stderr, process.env);
   const interrupts = listenForInterrupts((name) =>
     progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`))),
