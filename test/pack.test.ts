@@ -161,6 +161,10 @@ describe('the packed package', { timeout: 180_000 }, () => {
       assert.ok(line, `a check-endpoint line in ${job}`);
       const command = line.replace(/^\s*(?:-\s+|run:\s+)/, '');
       assert.match(command, /^npx --yes --package "\$CHECK_ENDPOINT_PACKAGE" check-endpoint /);
+      assert.ok(
+        readFileSync(join(ROOT, 'README.md'), 'utf8').includes(command),
+        `the README shows the check line of docs/ci/${job} as it is`,
+      );
       const folder = emptyFolder();
       const port = await freePort();
       const result = await run('bash', ['-c', command], folder, {
