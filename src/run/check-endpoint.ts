@@ -13,7 +13,7 @@ import { AgentLiveness } from './liveness.js';
 import { type CheckEndpointOptions, type CheckPlan, channelReports, planCheck } from './plan.js';
 import { playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
-import { type ProbeResult, waitForAgent } from './wait-for-agent.js';
+import { waitForAgent } from './wait-for-agent.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export { DEFAULT_TOKEN_ENV } from './defaults.js';
@@ -83,9 +83,64 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     if (!probe.reached) {
       const stop = interrupted();
       if (stop) return assembleReport(description, [], plan.strict, undefined, stop);
-      return errorReport(description, unreachedMessage(probe, description.target, plan.waitSeconds));
+      const waited = probe.waited ? ` after waiting ${plan.waitSeconds} s` : '';
+      const before = probe.gaveUp ? ' before it answered' : '';
+      // A --start command that ended while something else answers; or it did reach the agent,
+      // which dropped the connection: the classic handler that parses every body.
+      const message = probe.answeredByOther
+        ? `The agent started by --start ended (${probe.reason}) before it answered, yet something else answers at ${description.target}: does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing`
+        : probe.closedOnHead
+          ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
+          : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
+      return errorReport(description, message);
     }
-    return await playAll(plan, client, options, description, interrupted);
+    const runId = newRunId();
+    const { slots, batches } = schedule(plan);
+    const cases: CaseReport[] = [];
+    const finished: CaseReport[] = [];
+    const liveness = new AgentLiveness(client, agentExit);
+    const run = { plan, client, runId, finishedCases: () => finished, liveness, signal };
+    const plays = slots.map((): PlayedCase[] => []);
+    const notRun = ({ slot, play }: Task): PlayedCase =>
+      notRunPlay(slot.scenario.id, slot.channel, play, playConversationId(slot.scenario, slot.channel, runId, play));
+    const totalPlays = batches.reduce((sum, batch) => sum + batch.length, 0);
+    let playsDone = 0;
+    let playsFailed = 0;
+    // A case is reported once all its plays are in.
+    const record = ({ slot, play }: Task, played: PlayedCase): void => {
+      const ofSlot = plays[slot.index]!;
+      ofSlot[play - 1] = played;
+      playsDone++;
+      if (played.status === 'failed') playsFailed++;
+      options.onPlay?.(playsDone, totalPlays, playsFailed);
+      if (ofSlot.filter(Boolean).length < slot.runs) return;
+      const combined = combinePlays(ofSlot, conversationPattern(runId, slot.channel, slot.scenario.id));
+      const caseReport = options.baseline
+        ? { ...combined, expected: isExpectedFailure(combined, options.baseline.entries, plan.strict) }
+        : combined;
+      cases[slot.index] = caseReport;
+      if (caseReport.status !== 'not-run') finished.push(caseReport);
+      options.onCase?.(caseReport, slot.index);
+    };
+    // Plays whose turn found the agent gone: only the one whose turn was sent first keeps its failure.
+    const foundItGone: { task: Task; played: PlayedCase; sentAt: number }[] = [];
+    for (const batch of batches) {
+      await runPooled(
+        batch.map((task) => async () => {
+          if (signal?.aborted || liveness.stop) return record(task, notRun(task));
+          const played = await playCase(task.slot.scenario, task.slot.channel, run, { play: task.play, runs: task.slot.runs });
+          if (played.stoppedTurnSentAt === undefined) return record(task, played.report);
+          foundItGone.push({ task, played: played.report, sentAt: played.stoppedTurnSentAt });
+        }),
+        plan.concurrency,
+      );
+    }
+    foundItGone.sort((a, b) => a.sentAt - b.sentAt);
+    foundItGone.forEach(({ task, played }, index) => record(task, index === 0 && !signal?.aborted ? played : notRun(task)));
+    // The stop, or a --start process that ended after the last turn was answered: that fails the run too.
+    const agentStop = liveness.ended();
+    const stop: Stop | undefined = interrupted() ?? (agentStop ? { reason: 'agent-stopped', message: agentStop.message } : undefined);
+    return assembleReport(description, cases, plan.strict, options.baseline, stop);
   } finally {
     await client.close();
   }
@@ -104,18 +159,6 @@ export async function somethingAnswers(target: string, options: CheckEndpointOpt
   }
 }
 
-function unreachedMessage(probe: ProbeResult & { reached: false }, target: string, waitSeconds: number): string {
-  const waited = probe.waited ? ` after waiting ${waitSeconds} s` : '';
-  const before = probe.gaveUp ? ' before it answered' : '';
-  if (probe.answeredByOther) {
-    return `The agent started by --start ended (${probe.reason}) before it answered, yet something else answers at ${target}: does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing`;
-  }
-  // It did reach the agent, which dropped the connection: the classic handler that parses every body.
-  return probe.closedOnHead
-    ? `Your agent at ${target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
-    : `Could not reach your agent at ${target}${waited}: ${probe.reason}${before}`;
-}
-
 function clientFor(plan: CheckPlan, options: CheckEndpointOptions): AgentClient {
   const quality = plan.scenarios.some((scenario) => scenario.group === 'quality');
   return new AgentClient(plan.url, {
@@ -130,64 +173,6 @@ function clientFor(plan: CheckPlan, options: CheckEndpointOptions): AgentClient 
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-}
-
-/** Every case on every channel, once the agent answered the probe. */
-async function playAll(
-  plan: CheckPlan,
-  client: AgentClient,
-  options: CheckEndpointOptions,
-  description: ReturnType<typeof describeRun>,
-  interrupted: () => Stop | undefined,
-): Promise<Report> {
-  const { signal, agentExit } = options;
-  const runId = newRunId();
-  const { slots, batches } = schedule(plan);
-  const cases: CaseReport[] = [];
-  const finished: CaseReport[] = [];
-  const liveness = new AgentLiveness(client, agentExit);
-  const run = { plan, client, runId, finishedCases: () => finished, liveness, signal };
-  const plays = slots.map((): PlayedCase[] => []);
-  const notRun = ({ slot, play }: Task): PlayedCase =>
-    notRunPlay(slot.scenario.id, slot.channel, play, playConversationId(slot.scenario, slot.channel, runId, play));
-  const totalPlays = batches.reduce((sum, batch) => sum + batch.length, 0);
-  let playsDone = 0;
-  let playsFailed = 0;
-  // A case is reported once all its plays are in.
-  const record = ({ slot, play }: Task, played: PlayedCase): void => {
-    const ofSlot = plays[slot.index]!;
-    ofSlot[play - 1] = played;
-    playsDone++;
-    if (played.status === 'failed') playsFailed++;
-    options.onPlay?.(playsDone, totalPlays, playsFailed);
-    if (ofSlot.filter(Boolean).length < slot.runs) return;
-    const combined = combinePlays(ofSlot, conversationPattern(runId, slot.channel, slot.scenario.id));
-    const caseReport = options.baseline
-      ? { ...combined, expected: isExpectedFailure(combined, options.baseline.entries, plan.strict) }
-      : combined;
-    cases[slot.index] = caseReport;
-    if (caseReport.status !== 'not-run') finished.push(caseReport);
-    options.onCase?.(caseReport, slot.index);
-  };
-  // Plays whose turn found the agent gone: only the one whose turn was sent first keeps its failure.
-  const foundItGone: { task: Task; played: PlayedCase; sentAt: number }[] = [];
-  for (const batch of batches) {
-    await runPooled(
-      batch.map((task) => async () => {
-        if (signal?.aborted || liveness.stop) return record(task, notRun(task));
-        const played = await playCase(task.slot.scenario, task.slot.channel, run, { play: task.play, runs: task.slot.runs });
-        if (played.stoppedTurnSentAt === undefined) return record(task, played.report);
-        foundItGone.push({ task, played: played.report, sentAt: played.stoppedTurnSentAt });
-      }),
-      plan.concurrency,
-    );
-  }
-  foundItGone.sort((a, b) => a.sentAt - b.sentAt);
-  foundItGone.forEach(({ task, played }, index) => record(task, index === 0 && !signal?.aborted ? played : notRun(task)));
-  // The stop, or a --start process that ended after the last turn was answered: that fails the run too.
-  const agentStop = liveness.ended();
-  const stop: Stop | undefined = interrupted() ?? (agentStop ? { reason: 'agent-stopped', message: agentStop.message } : undefined);
-  return assembleReport(description, cases, plan.strict, options.baseline, stop);
 }
 
 /** An interrupted run's stop: SIGTERM exits 143, anything else (SIGINT) 130. */
