@@ -52,6 +52,14 @@ async function serveExample(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => child.kill() };
 }
 
+/**
+ * (f)'s target, judged per Node line: at most 1.25 times the client on Node 22 and later, 1.5 on
+ * Node 20, whose V8 (11.3) runs the command's per-turn code unoptimized (bench/README.md).
+ */
+function volumeTarget(): number {
+  return Number(process.versions.node.split('.')[0]) >= 22 ? 1.25 : 1.5;
+}
+
 /** (f)'s figures against one agent: wall time beside the baseline client, peak memory, the HTML report's size. */
 async function volumeFigures(url: string, where: string, full = true): Promise<string[]> {
   const args = [url, '--runs', '20', '--channel', 'all', '--concurrency', '8'];
@@ -81,8 +89,14 @@ async function volumeFigures(url: string, where: string, full = true): Promise<s
   const ratio = median(checkMs) / median(baselineMs);
   const figure = `${median(checkMs).toFixed(0)} / ${median(baselineMs).toFixed(0)} ms = ${ratio.toFixed(2)}`;
   if (!full) return [row(`    the same, the agent inside ${where} (for information)`, figure, '', true)];
+  const target = volumeTarget();
   const lines = [
-    row(`(f) --runs 20 --channel all (${byConversation.size} conversations, ${turns} turns) / baseline`, figure, '≤ 1.25', ratio <= 1.25),
+    row(
+      `(f) --runs 20 --channel all (${byConversation.size} conversations, ${turns} turns) / baseline`,
+      figure,
+      `≤ ${target.toFixed(2)}`,
+      ratio <= target,
+    ),
   ];
   const peak = median(peaks);
   lines.push(row('    peak memory of (f) (maxRSS)', `${peak.toFixed(1)} MiB`, '≤ 150 MiB', peak <= 150));

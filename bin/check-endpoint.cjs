@@ -24,8 +24,16 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
   } catch {
     cachedData = undefined;
   }
+  let code;
+  try {
+    code = readFileSync(bundle, 'utf8');
+  } catch {
+    // A clone after `npm install`, before any build (npm start, npm test and npm pack build).
+    process.stderr.write(`check-endpoint: ${bundle} is missing: run \`npm run build\` in ${join(__dirname, '..')} first\n`);
+    process.exit(2);
+  }
   // The bundle runs as a CommonJS module would; `import.meta.url` in the sources is `__cliUrl`.
-  const source = `(function (exports, require, module, __filename, __dirname, __cliUrl) {${readFileSync(bundle, 'utf8')}\n})`;
+  const source = `(function (exports, require, module, __filename, __dirname, __cliUrl) {${code}\n})`;
   const script = new Script(source, { filename: bundle, cachedData });
   if (process.env.CHECK_ENDPOINT_DEBUG) {
     const state = cachedData === undefined ? 'missing' : script.cachedDataRejected ? 'rejected' : 'used';

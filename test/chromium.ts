@@ -73,7 +73,7 @@ async function findChromium(): Promise<ChromiumBinary> {
  * complete; later runs reuse it (unpacking takes a few seconds) and another version gets its own folder.
  */
 async function unpackPackagedChromium(): Promise<ChromiumBinary> {
-  const root = join(dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')), '..');
+  const root = packageRoot(dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')));
   const version = packageVersion(join(root, 'package.json'));
   const origin = `@sparticuz/chromium ${version}`;
   const folder = join(tmpdir(), `check-endpoint-chromium-${version}`);
@@ -93,6 +93,14 @@ async function unpackPackagedChromium(): Promise<ChromiumBinary> {
     throw new Error(`could not unpack the Chromium of ${origin} to ${binary}: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
   return { path: binary, origin };
+}
+
+/** The package's own folder, above its entry point (`build/` or `build/cjs/`, by version). */
+function packageRoot(entryFolder: string): string {
+  for (let folder = entryFolder; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, 'package.json')) && existsSync(join(folder, 'bin', 'chromium.br'))) return folder;
+    if (dirname(folder) === folder) throw new Error(`no @sparticuz/chromium package folder above ${entryFolder}`);
+  }
 }
 
 function packageVersion(file: string): string {

@@ -1,7 +1,9 @@
 /**
  * The package as published: `npm pack`, installed from the tarball into an empty folder (offline,
- * from the npm cache), must give a working `check-endpoint` command and library. Assumes
- * `npm run build` has run (`npm test` builds first).
+ * from the npm cache) without a warning, must give a working `check-endpoint` command and library;
+ * `npx --package <tarball>` from a folder with no package.json (with an npm cache of its own, as on
+ * a fresh machine: its dependencies come from the registry) must run it too, as the CI recipes for
+ * an agent in any language do. Assumes `npm run build` has run (`npm test` builds first).
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import type { RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 /** Runs a command to its end, whatever its exit code; no colour, no token, no update notices. */
 function run(command: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<CliResult> {
@@ -28,12 +31,22 @@ describe('the packed package', { timeout: 180_000 }, () => {
   let tarball = '';
   let app = '';
   let agent: RunningAgent | undefined;
+  let installWarnings: string[] = [];
+  /** An npm cache of the npx runs' own, empty at first, as on a fresh machine. */
+  let npmCache = '';
+
+  /** An empty folder, no package.json in it or above it, as an agent's repository in another language is. */
+  function emptyFolder(): string {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-no-package-'));
+    temporary.push(folder);
+    return folder;
+  }
 
   before(async () => {
     assert.ok(existsSync(join(ROOT, 'dist/cli.cjs')) && existsSync(join(ROOT, 'dist/index.js')), 'run npm run build first');
     const packDir = mkdtempSync(join(tmpdir(), 'check-endpoint-pack-'));
     temporary.push(packDir);
-    // --ignore-scripts: the test uses the build that has run; `prepare` would rebuild dist/ (deleting
+    // --ignore-scripts: the test uses the build that has run; `prepack` would rebuild dist/ (deleting
     // it first) while other test files run the built command.
     const pack = await run(npm, ['pack', '--pack-destination', packDir, '--ignore-scripts', '--json'], ROOT);
     assert.equal(pack.code, 0, pack.stderr);
@@ -50,7 +63,10 @@ describe('the packed package', { timeout: 180_000 }, () => {
     let install = await run(npm, ['install', tarball, ...flags, '--offline'], app);
     if (install.code !== 0) install = await run(npm, ['install', tarball, ...flags, '--prefer-offline'], app);
     assert.equal(install.code, 0, install.stderr);
+    installWarnings = install.stderr.split('\n').filter((line) => /^npm warn/i.test(line));
 
+    npmCache = mkdtempSync(join(tmpdir(), 'check-endpoint-npm-cache-'));
+    temporary.push(npmCache);
     agent = await startReferenceAgent();
   });
 
@@ -76,6 +92,29 @@ describe('the packed package', { timeout: 180_000 }, () => {
     }
     const stray = paths.filter((path) => /^(src|test|scripts|scratch|node_modules|fixtures\/agents)\//.test(path));
     assert.deepEqual(stray, [], 'no sources, tests or fixture agents in the tarball');
+  });
+
+  test('installs without a warning, and its package.json runs no script on install (no prepare)', () => {
+    assert.deepEqual(installWarnings, []);
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules/check-endpoint/package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
+    const onInstall = Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?(install|prepare)$/.test(name));
+    assert.deepEqual(onInstall, []);
+  });
+
+  test('npx --package <tarball> runs it from a folder with no package.json', async () => {
+    const folder = emptyFolder();
+    const check = await run(npx, ['--yes', '--package', tarball, 'check-endpoint', agent!.url, '--channel', 'all'], folder, {
+      npm_config_cache: npmCache,
+    });
+    assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
+    assert.ok(check.stdout.split('\n').includes('25 of 25 cases passed.'), check.stdout);
+    assert.equal(
+      existsSync(join(folder, 'package.json')) || existsSync(join(folder, 'node_modules')),
+      false,
+      'nothing installed into the folder',
+    );
   });
 
   test('the installed check-endpoint passes the reference agent on every channel', async () => {
@@ -112,6 +151,32 @@ describe('the packed package', { timeout: 180_000 }, () => {
       assert.equal(result.code, 0, `${command}\n${result.stdout}\n${result.stderr}`);
       assert.ok(result.stdout.split('\n').includes('25 of 25 cases passed.'), result.stdout);
       for (const file of ['report.json', 'junit.xml', 'agent.log']) assert.ok(existsSync(join(reports, file)), file);
+    });
+  }
+
+  for (const job of ['github-actions-python.yml', 'gitlab-ci-python.yml']) {
+    test(`the Python CI job of docs/ci/${job} runs as written from a folder with no package.json: the Python agent started by --start, the reports and the HTML kept`, async () => {
+      const text = readFileSync(join(ROOT, 'docs/ci', job), 'utf8');
+      const line = text.split('\n').find((candidate) => candidate.includes('check-endpoint "$AGENT_URL"'));
+      assert.ok(line, `a check-endpoint line in ${job}`);
+      const command = line.replace(/^\s*(?:-\s+|run:\s+)/, '');
+      assert.match(command, /^npx --yes --package "\$CHECK_ENDPOINT_PACKAGE" check-endpoint /);
+      assert.ok(
+        readFileSync(join(ROOT, 'README.md'), 'utf8').includes(command),
+        `the README shows the check line of docs/ci/${job} as it is`,
+      );
+      const folder = emptyFolder();
+      const port = await freePort();
+      const result = await run('bash', ['-c', command], folder, {
+        CHECK_ENDPOINT_PACKAGE: tarball,
+        AGENT_URL: `http://127.0.0.1:${port}/agent`,
+        AGENT_COMMAND: `python3 ${join(ROOT, 'fixtures/agents/python/agent.py')} --port ${port}`,
+        npm_config_cache: npmCache,
+      });
+      assert.equal(result.code, 0, `${command}\n${result.stdout}\n${result.stderr}`);
+      assert.ok(result.stdout.split('\n').includes('25 of 25 cases passed.'), result.stdout);
+      const reports = join(folder, 'check-endpoint-reports');
+      for (const file of ['report.json', 'junit.xml', 'agent.log', 'report.html']) assert.ok(existsSync(join(reports, file)), file);
     });
   }
 

@@ -6,12 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type Server, createServer } from 'node:http';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { CLI, ROOT, runCli, freePort } from './helpers.js';
+import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 
 const PIPELINE_AGENT = join(ROOT, 'fixtures/agents/pipeline.mjs');
 const folders: string[] = [];
@@ -145,6 +147,80 @@ describe('--wait and --start', () => {
     assert.equal(await listening(port), false);
   });
 
+  test('--start where something already answers: refused, exit 2, the command not started; --reuse-existing checks that one', async () => {
+    const old = await startReferenceAgent();
+    try {
+      const port = new URL(old.url).port;
+      const refused = await runCli([old.url, '--start', agentCommand(Number(port), 'ok'), '--verbose']);
+      assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+      assert.match(refused.stderr, new RegExp(`something is already answering at ${old.url}; stop it, or pass --reuse-existing`));
+      assert.doesNotMatch(refused.stdout + refused.stderr, /pipeline agent:/, 'the command was not started');
+      const reused = await runCli([old.url, '--start', agentCommand(Number(port), 'ok'), '--reuse-existing', '--verbose']);
+      assert.equal(reused.code, 0, reused.stdout + reused.stderr);
+      assert.match(reused.stdout, /checking it \(--reuse-existing\), not starting/);
+      assert.match(reused.stdout, /^5 of 5 cases passed\.$/m);
+      assert.doesNotMatch(reused.stdout, /pipeline agent:/, 'the command was not started');
+    } finally {
+      await old.close();
+    }
+  });
+
+  test('--reuse-existing without --start: exit 2', async () => {
+    const result = await runCli(['http://127.0.0.1:9/agent', '--reuse-existing']);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /--reuse-existing goes with --start/);
+  });
+
+  for (const when of ['after the probe', 'before it answered'] as const) {
+    test(`a started command that dies with EADDRINUSE ${when} while an old agent answers at its URL: the run fails, naming its exit and its last lines`, async () => {
+      const folder = reportDir();
+      const port = await freePort();
+      const pidFile = join(folder, 'pid');
+      const readyFile = join(folder, 'ready');
+      // The command waits for the old agent to take the port, then starts the new one, which dies on it.
+      const command = `echo $$ > ${JSON.stringify(pidFile)}; until [ -e ${JSON.stringify(readyFile)} ]; do sleep 0.05; done; exec ${agentCommand(port, 'ok')}`;
+      const running = runCli([`http://127.0.0.1:${port}/agent`, '--start', command, '--json']);
+      const old = await oldAgentOnceStarted(port, pidFile, {
+        // "after the probe": it answers the probe at once, and only then lets the command go on.
+        onFirstHead: when === 'after the probe' ? () => writeFileSync(readyFile, '') : undefined,
+        holdHead: when === 'before it answered',
+      });
+      if (when === 'before it answered') writeFileSync(readyFile, '');
+      try {
+        const result = await running;
+        const stopped = /the agent started by --start ended \(its process exited with code 1\)/i;
+        if (when === 'before it answered') {
+          assert.equal(result.code, 2, result.stdout + result.stderr);
+          assert.match(result.stderr, stopped);
+          assert.match(result.stderr, /yet something else answers at http:\S+: does an old agent still hold its port\?/);
+          assert.match(result.stderr, /Error: listen EADDRINUSE: address already in use 127\.0\.0\.1:\d+/, "the command's last lines");
+          return;
+        }
+        assert.equal(result.code, 1, result.stderr);
+        const report = JSON.parse(result.stdout) as {
+          stopped: { message: string } | null;
+          cases: { status: string; findings: { rule: string; message: string; hint: string }[] }[];
+        };
+        assert.match(report.stopped?.message ?? '', stopped);
+        const failed = report.cases.filter((entry) => entry.status === 'failed');
+        assert.equal(failed.length, 1, JSON.stringify(report.cases));
+        assert.deepEqual(
+          failed[0]!.findings.map((finding) => finding.rule),
+          ['status'],
+        );
+        assert.match(
+          failed[0]!.findings[0]!.message,
+          /it came from something else: the agent started by --start ended \(its process exited with code 1\)/,
+        );
+        assert.match(failed[0]!.findings[0]!.hint, /^Its last lines: .*Does an old agent still hold its port\?/);
+        assert.match(result.stderr, /cases finished before the agent started by --start ended/);
+        assert.match(result.stderr, /Error: listen EADDRINUSE: address already in use 127\.0\.0\.1:\d+/, "the command's last lines");
+      } finally {
+        await new Promise((resolve) => old.close(resolve));
+      }
+    });
+  }
+
   for (const [flags, message] of [
     [['--wait', '-1'], /--wait must be a number of seconds, 0 or more; got -1/],
     [['--wait', 'soon'], /--wait needs a number \(SECONDS\); got "soon"/],
@@ -238,3 +314,39 @@ describe('--json on every exit', () => {
     });
   }
 });
+
+/**
+ * An old agent that takes the port once the --start command has written its pid: it answers every
+ * message validly, but holds each answer (and, with `holdHead`, the probe's too) until the command's
+ * process is gone, so that the check sees the command's end before the answer.
+ */
+async function oldAgentOnceStarted(
+  port: number,
+  pidFile: string,
+  options: { onFirstHead: (() => void) | undefined; holdHead: boolean },
+): Promise<Server> {
+  while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8').trim() === '') await new Promise((resolve) => setTimeout(resolve, 20));
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  const gone = async (): Promise<void> => {
+    while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  let heads = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      if (request.method === 'HEAD') {
+        if (options.holdHead) await gone();
+        response.writeHead(200).end();
+        if (heads++ === 0) options.onFirstHead?.();
+        return;
+      }
+      await gone();
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { message: { text: string } };
+      const replies = body.message.text === 'ok thanks 👍' ? [] : [{ type: 'message', text: 'Thanks, noted.' }];
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ replies }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}

@@ -262,7 +262,12 @@ export const OPTIONS = {
     placeholder: 'COMMAND',
     commands: ['check'],
     description:
-      'Start the agent with this shell command, wait for its URL to answer, check it, then stop it (SIGTERM, SIGKILL after 5 s); its output is shown when the check fails and written to --report-dir as agent.log',
+      'Start the agent with this shell command, wait for its URL to answer, check it, then stop it (SIGTERM, SIGKILL after 5 s); its output is shown when the check fails and written to --report-dir as agent.log. Something already answering at the URL is refused (exit 2); the command exiting at any time fails the run',
+  },
+  'reuse-existing': {
+    type: 'boolean',
+    commands: ['check'],
+    description: 'With --start: when something already answers at the URL, check it and do not start the command',
   },
   verbose: {
     type: 'boolean',

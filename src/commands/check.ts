@@ -1,5 +1,5 @@
 import type { Output } from './output.js';
-import { describePlannedRun, runPlannedCheck } from '../run/check-endpoint.js';
+import { describePlannedRun, runPlannedCheck, somethingAnswers } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { formatBaseline, formatCase, formatHeader, formatNotRun, formatSummary, printable, stoppedSummary } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
@@ -51,6 +51,8 @@ export interface CheckCommandArgs extends RequestFlags {
   start?: string;
   /** Also show the --start agent's output on a passing run. */
   verbose: boolean;
+  /** With --start: check what already answers at the URL instead of refusing it. */
+  reuseExisting: boolean;
 }
 
 /**
@@ -121,6 +123,7 @@ export function jsonErrorReport(target: string, message: string): Report {
 
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
   if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
+  if (args.reuseExisting && args.start === undefined) throw new UsageError('--reuse-existing goes with --start');
   const c = output.colour;
   const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
   const progress = createProgress(process.stderr, process.env);
@@ -148,12 +151,19 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       ),
     );
   }
-  if (args.start !== undefined) output.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
+  // Playwright's webServer rule: --start never checks someone else's agent by mistake.
+  const reuse = args.start !== undefined && (await somethingAnswers(plan));
+  if (reuse && !args.reuseExisting) {
+    throw new UsageError(`something is already answering at ${plan.url.href}; stop it, or pass --reuse-existing`);
+  }
+  if (reuse)
+    output.line(c.dim(`agent: something already answers at ${plan.url.href}; checking it (--reuse-existing), not starting ${args.start}`));
+  else if (args.start !== undefined) output.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   output.line();
   const startedAt = new Date(); // the JUnit file's timestamp
   // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
   const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
-  agent = args.start === undefined ? undefined : new AgentProcess(args.start, secrets);
+  agent = args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets);
   const interrupts = listenForInterrupts((name) => {
     stop.abort(name);
     progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));

@@ -6,6 +6,7 @@ import { writeBaseline } from '../report/baseline-file.js';
 import type { HarRecorder } from '../report/har.js';
 import { renderJunit } from '../report/junit.js';
 import type { Output } from './output.js';
+import { writeFileAtomic } from './write-file-atomic.js';
 
 /** The report files a check can be asked for. */
 export interface ReportFileArgs {
@@ -16,11 +17,14 @@ export interface ReportFileArgs {
   writeBaseline?: string;
 }
 
-/** Writes a report file, creating its folder; a failure is a usage error (exit 2), not a crash. */
+/**
+ * Writes a report file, creating its folder, atomically (a kill leaves the old file or the new one);
+ * a failure is a usage error (exit 2), not a crash.
+ */
 export async function writeReportFile(file: string, content: string): Promise<void> {
   try {
     await fs.mkdir(dirname(resolve(file)), { recursive: true });
-    await fs.writeFile(file, content);
+    await writeFileAtomic(file, content);
   } catch (cause) {
     throw new UsageError(`cannot write ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
   }

@@ -211,7 +211,11 @@ export function assembleReport(
   const { rules, ...head } = description;
   return {
     ...head,
-    ...runVerdict(cases, outcomeOfBaseline?.stale.length ?? 0, stop?.reason === 'interrupted' ? stop.exitCode : undefined),
+    ...runVerdict(
+      cases,
+      outcomeOfBaseline?.stale.length ?? 0,
+      stop && (stop.reason === 'interrupted' ? { interrupted: stop.exitCode } : stop.reason),
+    ),
     error: null,
     stopped: stop ? { reason: stop.reason, message: stop.message } : null,
     counts: {

@@ -76,18 +76,7 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
 /** Runs a planned check (planCheck): what checkEndpoint does once the options are resolved. */
 export async function runPlannedCheck(plan: CheckPlan): Promise<Report> {
   const { hooks } = plan;
-  const client = new AgentClient(plan.url, {
-    timeoutMs: plan.timeoutSeconds * 1000,
-    maxBodyBytes: plan.maxBodyBytes,
-    // A case that keeps several conversations in flight at once (quality/concurrency) gets a connection for each.
-    connections: plan.connections,
-    insecure: plan.insecure,
-    ...(plan.token ? { token: plan.token } : {}),
-    ...(plan.headers.length ? { headers: plan.headers } : {}),
-    ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
-    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
-    ...(hooks.signal ? { signal: hooks.signal } : {}),
-  });
+  const client = clientFor(plan, hooks);
   const description = describePlannedRun(plan);
   const { signal, agentExit } = hooks;
   try {
@@ -102,10 +91,13 @@ export async function runPlannedCheck(plan: CheckPlan): Promise<Report> {
       if (stop) return assembleReport(description, [], plan.strict, undefined, stop);
       const waited = probe.waited ? ` after waiting ${plan.waitSeconds} s` : '';
       const before = probe.gaveUp ? ' before it answered' : '';
-      // It did reach the agent, which dropped the connection: the classic handler that parses every body.
-      const message = probe.closedOnHead
-        ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
-        : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
+      // A --start command that ended while something else answers; or it did reach the agent,
+      // which dropped the connection: the classic handler that parses every body.
+      const message = probe.answeredByOther
+        ? `The agent started by --start ended (${probe.reason}) before it answered, yet something else answers at ${description.target}: does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing`
+        : probe.closedOnHead
+          ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
+          : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
       return errorReport(description, message);
     }
     const runId = newRunId();
@@ -151,12 +143,41 @@ export async function runPlannedCheck(plan: CheckPlan): Promise<Report> {
     }
     foundItGone.sort((a, b) => a.sentAt - b.sentAt);
     foundItGone.forEach(({ task, played }, index) => record(task, index === 0 && !signal?.aborted ? played : notRun(task)));
-    const stop: Stop | undefined =
-      interrupted() ?? (liveness.stop ? { reason: 'agent-stopped', message: liveness.stop.message } : undefined);
+    // The stop, or a --start process that ended after the last turn was answered: that fails the run too.
+    const agentStop = liveness.ended();
+    const stop: Stop | undefined = interrupted() ?? (agentStop ? { reason: 'agent-stopped', message: agentStop.message } : undefined);
     return assembleReport(description, cases, plan.strict, plan.baseline, stop);
   } finally {
     await client.close();
   }
+}
+
+/**
+ * Whether anything answers the HEAD probe at the target now, with one try: before --start runs
+ * its command, an answer means someone else's agent would be checked.
+ */
+export async function somethingAnswers(plan: CheckPlan): Promise<boolean> {
+  const client = clientFor(plan, {});
+  try {
+    return (await client.head()).kind === 'answer';
+  } finally {
+    await client.close();
+  }
+}
+
+function clientFor(plan: CheckPlan, hooks: Pick<CheckPlan['hooks'], 'onExchange' | 'signal'>): AgentClient {
+  return new AgentClient(plan.url, {
+    timeoutMs: plan.timeoutSeconds * 1000,
+    maxBodyBytes: plan.maxBodyBytes,
+    // A case that keeps several conversations in flight at once (quality/concurrency) gets a connection for each.
+    connections: plan.connections,
+    insecure: plan.insecure,
+    ...(plan.token ? { token: plan.token } : {}),
+    ...(plan.headers.length ? { headers: plan.headers } : {}),
+    ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
+    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+  });
 }
 
 /** An interrupted run's stop: SIGTERM exits 143, anything else (SIGINT) 130. */

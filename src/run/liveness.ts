@@ -2,6 +2,8 @@
  * Whether the agent is still there. A turn that got no answer at all (refused, reset, closed) is
  * followed by one HEAD probe, or by a look at the agent's process under --start: when nothing
  * answers any more, the run stops there, as one finding, instead of failing every case left.
+ * Under --start, the process's end stops the run too, even when something else still answers at
+ * the URL (an old agent holding the port, which the new one died on with EADDRINUSE).
  */
 import type { AgentClient } from '../http/client.js';
 
@@ -10,6 +12,8 @@ export interface AgentStop {
   message: string;
   /** The agent's last lines of output, under --start. */
   lastLines: readonly string[];
+  /** The --start process ended while something else went on answering at the URL. */
+  answeredByOther?: boolean;
 }
 
 /** Under --start: how the agent's process ended, once it has. */
@@ -43,6 +47,22 @@ export class AgentLiveness {
     const stop = await this.#checking;
     this.#stop ??= stop;
     return stop;
+  }
+
+  /**
+   * After a turn got an answer: under --start, whether the process has ended all the same, so that
+   * the answer came from something else. Once it has, the run stops.
+   */
+  ended(): AgentStop | undefined {
+    if (this.#stop) return this.#stop;
+    const exited = this.agentExit?.();
+    if (!exited) return undefined;
+    this.#stop = {
+      message: `the agent started by --start ended (${exited.description}) while something else went on answering at its URL`,
+      lastLines: exited.lastLines,
+      answeredByOther: true,
+    };
+    return this.#stop;
   }
 
   async #look(reason: string): Promise<AgentStop | undefined> {

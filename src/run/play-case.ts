@@ -65,6 +65,14 @@ export interface PlayNumber {
 /** The one finding a dead agent gets, on the turn that found it gone. */
 function stoppedFinding(stop: AgentStop): Finding {
   const lines = stop.lastLines.slice(-5);
+  if (stop.answeredByOther) {
+    return error(
+      'status',
+      '',
+      `expected this answer from the agent started by --start; it came from something else: ${stop.message}`,
+      `${lines.length ? `Its last lines: ${lines.join(' ⏎ ')}. ` : ''}Does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing.`,
+    );
+  }
   return error(
     'status',
     '',
@@ -220,7 +228,7 @@ class CaseContext implements ScenarioContext {
     const sentAt = now();
     const outcome = await client.send({ method: 'POST', body: sentBody ?? JSON.stringify(request), authorization });
     if (signal?.aborted) throw new CaseCutShort();
-    const stopped = outcome.kind === 'network' ? await liveness.confirm(outcome.message) : undefined;
+    const stopped = outcome.kind === 'network' ? await liveness.confirm(outcome.message) : liveness.ended();
 
     let findings: readonly Finding[];
     let answer: unknown;

@@ -1,8 +1,9 @@
 /**
  * The verdict rules, in one place. A finding fails its case when it is an error, or any finding
  * under --strict. A case passes with no such finding. The run fails when a case failed that no
- * --baseline entry expects, when a case could not be played (the agent stopped answering), or
- * when a baseline entry is stale; it exits 1 then, 0 otherwise. An interrupted run is neither:
+ * --baseline entry expects, when a case could not be played or the agent stopped answering (a
+ * --start process that ended, even after the last turn), or when a baseline entry is stale; it
+ * exits 1 then, 0 otherwise. An interrupted run is neither:
  * it exits 130 (SIGINT) or 143 (SIGTERM) with what finished.
  */
 import type { Finding } from '../core/findings.js';
@@ -22,9 +23,12 @@ export type InterruptExitCode = 130 | 143;
 export function runVerdict(
   cases: readonly CaseReport[],
   staleBaselineEntries: number,
-  interrupted?: InterruptExitCode,
+  stop?: { interrupted: InterruptExitCode } | 'agent-stopped',
 ): Pick<Report, 'outcome' | 'exitCode'> {
-  if (interrupted !== undefined) return { outcome: 'interrupted', exitCode: interrupted };
-  const failed = cases.some((caseReport) => caseReport.status !== 'passed' && !caseReport.expected) || staleBaselineEntries > 0;
+  if (stop !== undefined && stop !== 'agent-stopped') return { outcome: 'interrupted', exitCode: stop.interrupted };
+  const failed =
+    stop === 'agent-stopped' ||
+    cases.some((caseReport) => caseReport.status !== 'passed' && !caseReport.expected) ||
+    staleBaselineEntries > 0;
   return failed ? { outcome: 'failed', exitCode: 1 } : { outcome: 'passed', exitCode: 0 };
 }

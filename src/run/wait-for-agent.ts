@@ -18,10 +18,12 @@ export interface WaitOptions {
 
 /**
  * `waited`: the time ran out after trying more than once; `gaveUp`: the agent's process ended
- * first; `closedOnHead`: a try got through, and the agent closed or reset the connection without answering.
+ * first; `answeredByOther`: it ended, yet something else answers at the URL; `closedOnHead`: a try
+ * got through, and the agent closed or reset the connection without answering.
  */
 export type ProbeResult =
-  { reached: true; outcome: HttpOutcome } | { reached: false; reason: string; waited: boolean; gaveUp: boolean; closedOnHead: boolean };
+  | { reached: true; outcome: HttpOutcome }
+  | { reached: false; reason: string; waited: boolean; gaveUp: boolean; answeredByOther?: boolean; closedOnHead: boolean };
 
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
@@ -41,9 +43,12 @@ export async function waitForAgent(client: AgentClient, options: WaitOptions): P
   let closedOnHead = false;
   for (;;) {
     const outcome = await client.head();
-    if (outcome.kind === 'answer') return { reached: true, outcome };
-    closedOnHead ||= outcome.kind === 'network' && outcome.closedWithoutAnswer === true;
     const exited = options.gaveUp?.();
+    if (outcome.kind === 'answer') {
+      if (exited === undefined) return { reached: true, outcome };
+      return { reached: false, reason: exited, waited: false, gaveUp: true, answeredByOther: true, closedOnHead };
+    }
+    closedOnHead ||= outcome.kind === 'network' && outcome.closedWithoutAnswer === true;
     if (exited !== undefined) return { reached: false, reason: exited, waited: false, gaveUp: true, closedOnHead };
     const left = deadline - Date.now();
     if (left <= 0 || options.signal?.aborted) {
