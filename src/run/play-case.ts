@@ -14,6 +14,7 @@ import { reportedAnswer } from '../validate/outcome-summary.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
 import type { AgentLiveness, AgentStop } from './liveness.js';
 import { type CheckPlan, reproduceHeaders, sentCredentials } from './plan.js';
+import { recordedRequest } from './recorded-request.js';
 
 /** What every case of a run shares. */
 export interface RunState {
@@ -211,7 +212,7 @@ class CaseContext implements ScenarioContext {
     });
     state.turns.push({
       messageId,
-      request,
+      request: recordedRequest(request),
       ...(sentBody !== undefined ? { sentBody } : {}),
       ...(turn.authorization !== undefined ? { authorization: turn.authorization } : {}),
       status: outcome.kind === 'answer' ? outcome.status : null,
