@@ -174,7 +174,9 @@ class CaseContext implements ScenarioContext {
     const authorization: SendOptions['authorization'] =
       turn.authorization === 'none' ? 'none' : turn.authorization === 'wrong-token' ? { wrongToken: wrongToken(plan.token) } : 'token';
     const sentAt = now();
-    const outcome = await client.send({ method: 'POST', body: sentBody ?? JSON.stringify(request), authorization });
+    const body = sentBody ?? JSON.stringify(request);
+    const sentBytes = Buffer.byteLength(body);
+    const outcome = await client.send({ method: 'POST', body, authorization });
     if (signal?.aborted) throw new CaseCutShort();
     const stopped = outcome.kind === 'network' ? await liveness.confirm(outcome.message) : undefined;
 
@@ -200,7 +202,7 @@ class CaseContext implements ScenarioContext {
         credentials: sentCredentials(plan),
       });
       ({ answer, replies } = verdict);
-      findings = turn.judge ? turn.judge.refine({ outcome, ...verdict }) : verdict.findings;
+      findings = turn.judge ? turn.judge.refine({ outcome, sentBytes, ...verdict }) : verdict.findings;
     }
 
     const turnNumber = state.turns.length + 1;
@@ -221,7 +223,7 @@ class CaseContext implements ScenarioContext {
       findings,
     });
     if (stopped) throw new CaseCutShort(sentAt);
-    return { messageId, outcome, findings, answer, replies };
+    return { messageId, outcome, sentBytes, findings, answer, replies };
   }
 
   /** The case's conversation id: its one conversation's, or a pattern over several (or over the run, with none). */
