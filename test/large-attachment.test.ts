@@ -6,12 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createAjv } from '../src/contract/ajv.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 import type { PlatformRules } from '../src/contract/contract.js';
 import { referenceAnswer } from '../src/example-agent/reference-agent.js';
@@ -22,6 +20,7 @@ import type { AgentRequest } from '../src/core/request.js';
 import { requestBody } from '../src/run/request-body.js';
 import { replayCommand } from '../src/run/reproduce.js';
 import { paddedJpeg } from '../src/scenarios/quality/large-attachment.js';
+import { harValidator } from './har-validator.js';
 import { ROOT, runCli } from './helpers.js';
 
 const contract = bundledContract();
@@ -198,14 +197,7 @@ describe('the HAR of a run with the 5 MiB image', () => {
     const har = JSON.parse(readFileSync(file, 'utf8')) as {
       log: { entries: { comment?: string; request: { bodySize: number; postData?: { text?: string; comment?: string } } }[] };
     };
-    const require = createRequire(import.meta.url);
-    const ajv = createAjv({ strict: false, validateFormats: false });
-    ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
-    const folder = join(ROOT, 'node_modules/har-schema/lib');
-    for (const name of readdirSync(folder).filter((candidate) => candidate.endsWith('.json'))) {
-      ajv.addSchema(JSON.parse(readFileSync(join(folder, name), 'utf8')));
-    }
-    const validate = ajv.getSchema('har.json#')!;
+    const validate = harValidator();
     assert.ok(validate(har), JSON.stringify(validate.errors));
     const large = har.log.entries.filter((entry) => entry.request.bodySize > 1024 * 1024);
     assert.equal(large.length, 1);
