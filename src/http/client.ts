@@ -147,6 +147,9 @@ function describeNetworkError(cause: unknown): string {
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
     const code = (current as NodeJS.ErrnoException).code;
     if (code && NETWORK_ERRORS[code]) return NETWORK_ERRORS[code];
+    // OpenSSL's words for a server that answered in plain http, without its source file and line.
+    const notTls = /wrong version number|packet length too long|http request/i.exec(current.message)?.[0];
+    if (notTls && (code === 'EPROTO' || /^ERR_SSL_/.test(code ?? ''))) return `TLS: the server's answer is not TLS (${notTls})`;
     if (code && /^HPE_/.test(code)) return `the answer is not valid HTTP (${current.message})`;
     current = (current as Error & { cause?: unknown }).cause;
   }

@@ -31,7 +31,7 @@ export function sendBody(request: ClientRequest, body: Buffer | undefined, sendi
     return () => {};
   }
   const writeFrom = (offset: number): void => {
-    for (let next = offset; next < body.length; ) {
+    for (let next = offset; next < body.length;) {
       if (stopped() || request.destroyed) return;
       const piece = body.subarray(next, next + PIECE_BYTES);
       next += piece.length;

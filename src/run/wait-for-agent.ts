@@ -2,7 +2,9 @@
  * The HEAD probe, tried again until the agent answers (`--wait`, `--start`): the agent and the
  * check often start together in CI. Any HTTP status counts as an answer.
  */
-import type { AgentClient, HttpOutcome } from '../http/client.js';
+import type { AgentClient, HttpFailure, HttpOutcome } from '../http/client.js';
+import { speaksTls } from '../http/speaks-tls.js';
+import { connectionAdvice, speaksHttpsAdvice } from '../validate/connection-hints.js';
 
 /** The first pause between tries, and the longest: 100 ms, 200 ms, 400 ms, ... up to 1 s. */
 const FIRST_PAUSE_MS = 100;
@@ -35,6 +37,21 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/**
+ * What to do instead, when the failure shows the URL cannot work as given: the wrong scheme for the
+ * port (an http:// URL whose port completes a TLS handshake), an untrusted certificate. Trying
+ * again would not help.
+ */
+async function remedy(client: AgentClient, failure: HttpFailure): Promise<string | undefined> {
+  const advice = connectionAdvice(failure, client.url.href);
+  if (advice) return advice;
+  const garbled = failure.closedWithoutAnswer === true || /^HPE_/.test(failure.code ?? '');
+  if (client.url.protocol === 'http:' && !client.options.proxy && failure.kind === 'network' && garbled && (await speaksTls(client.url))) {
+    return speaksHttpsAdvice(client.url.href);
+  }
+  return undefined;
+}
+
 export async function waitForAgent(client: AgentClient, options: WaitOptions): Promise<ProbeResult> {
   const deadline = Date.now() + options.waitSeconds * 1000;
   let pauseMs = FIRST_PAUSE_MS;
@@ -42,6 +59,8 @@ export async function waitForAgent(client: AgentClient, options: WaitOptions): P
   for (;;) {
     const outcome = await client.head();
     if (outcome.kind === 'answer') return { reached: true, outcome };
+    const advice = await remedy(client, outcome);
+    if (advice) return { reached: false, reason: `${outcome.message}. ${advice}`, waited: false, gaveUp: false, closedOnHead: false };
     closedOnHead ||= outcome.kind === 'network' && outcome.closedWithoutAnswer === true;
     const exited = options.gaveUp?.();
     if (exited !== undefined) return { reached: false, reason: exited, waited: false, gaveUp: true, closedOnHead };
