@@ -8,6 +8,7 @@ import { parseBaseline } from '../run/baseline.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
 import { resolveChannels } from '../run/channels.js';
+import { assumedSchemeNote } from '../run/target-url.js';
 import { bundledContract, loadContract } from '../contract/load-contract.js';
 import { answerValidators } from '../contract/compile-contract.js';
 import { ContractError } from '../contract/contract-error.js';
@@ -126,6 +127,8 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const plan = planCheck(args.url, options); // throws UsageError before anything is sent
   const c = output.colour;
   for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) output.line(line);
+  const assumed = assumedSchemeNote(args.url, plan.url);
+  if (assumed) output.line(c.yellow(assumed));
   if (plan.insecure) {
     output.line(
       c.bold(
