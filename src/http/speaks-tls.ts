@@ -4,7 +4,7 @@
  */
 
 /** Longest wait for the handshake. */
-const HANDSHAKE_WAIT_MS = 3000;
+const HANDSHAKE_WAIT_MS = 2000;
 
 export async function speaksTls(url: URL, waitMs = HANDSHAKE_WAIT_MS): Promise<boolean> {
   // node:tls brings TLS and crypto: loaded only when asked.

@@ -40,26 +40,30 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 /**
  * What to do instead, when the failure shows the URL cannot work as given: the wrong scheme for the
  * port (an http:// URL whose port completes a TLS handshake), an untrusted certificate. Trying
- * again would not help.
+ * again would not help. `tryTls`: try the handshake (once a run, after a close or bytes that are not HTTP).
  */
-async function remedy(client: AgentClient, failure: HttpFailure): Promise<string | undefined> {
+async function remedy(client: AgentClient, failure: HttpFailure, tryTls: boolean): Promise<string | undefined> {
   const advice = connectionAdvice(failure, client.url.href);
   if (advice) return advice;
-  const garbled = failure.closedWithoutAnswer === true || /^HPE_/.test(failure.code ?? '');
-  if (client.url.protocol === 'http:' && !client.options.proxy && failure.kind === 'network' && garbled && (await speaksTls(client.url))) {
-    return speaksHttpsAdvice(client.url.href);
-  }
-  return undefined;
+  const plainHttp = client.url.protocol === 'http:' && !client.options.proxy;
+  return tryTls && plainHttp && (await speaksTls(client.url)) ? speaksHttpsAdvice(client.url.href) : undefined;
+}
+
+/** The agent closed the connection without answering, or answered bytes that are not HTTP: perhaps TLS. */
+function garbled(failure: HttpFailure): boolean {
+  return failure.kind === 'network' && (failure.closedWithoutAnswer === true || /^HPE_/.test(failure.code ?? ''));
 }
 
 export async function waitForAgent(client: AgentClient, options: WaitOptions): Promise<ProbeResult> {
   const deadline = Date.now() + options.waitSeconds * 1000;
   let pauseMs = FIRST_PAUSE_MS;
   let closedOnHead = false;
+  let triedTls = false;
   for (;;) {
     const outcome = await client.head();
     if (outcome.kind === 'answer') return { reached: true, outcome };
-    const advice = await remedy(client, outcome);
+    const advice = await remedy(client, outcome, !triedTls && garbled(outcome));
+    triedTls ||= garbled(outcome);
     if (advice) return { reached: false, reason: `${outcome.message}. ${advice}`, waited: false, gaveUp: false, closedOnHead: false };
     closedOnHead ||= outcome.kind === 'network' && outcome.closedWithoutAnswer === true;
     const exited = options.gaveUp?.();
