@@ -77,10 +77,15 @@ export function networkFailureHint(failure: HttpFailure, requestBodyMaxBytes: nu
 /** What TLS servers answer to a plain http request on their port: nginx, and Go's net/http. */
 const PLAIN_HTTP_REFUSED = /The plain HTTP request was sent to HTTPS port|Client sent an HTTP request to an HTTPS server/i;
 
+/** The first line of what a server said, at most 80 characters. */
+function short(text: string): string {
+  const line = text.trim().split('\n')[0]!.trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
 /** A short quote of what a server said: its page's title, or the first line of its text. */
 function quoted(text: string): string {
-  const line = text.trim().split('\n')[0]!.trim();
-  return JSON.stringify(line.length > 80 ? `${line.slice(0, 79)}…` : line);
+  return JSON.stringify(short(text));
 }
 
 /** Which server answered, as far as it says: `server` or `x-powered-by`, or its page's words. */
@@ -94,9 +99,9 @@ function whoSaid(answer: HttpAnswer, text: string): string | undefined {
 /** The route that is missing, in the words of express (`Cannot POST /agent`) or Fastify (`Route POST:/agent not found`). */
 function missingRoute(text: string): { framework: string; said: string } | undefined {
   const express = /<pre>(Cannot POST [^<]*)<\/pre>/.exec(text)?.[1];
-  if (express) return { framework: 'express', said: express };
+  if (express) return { framework: 'express', said: short(express) };
   const fastify = /"message":"(Route POST:[^"]* not found)"/.exec(text)?.[1];
-  if (fastify) return { framework: 'Fastify', said: fastify };
+  if (fastify) return { framework: 'Fastify', said: short(fastify) };
   return undefined;
 }
 
@@ -106,15 +111,14 @@ function missingRoute(text: string): { framework: string; said: string } | undef
  */
 export function notAnAgentHint(answer: HttpAnswer): string | undefined {
   const text = answer.body.subarray(0, 16 * 1024).toString('utf8');
-  if (PLAIN_HTTP_REFUSED.test(text)) {
-    const said = PLAIN_HTTP_REFUSED.exec(text)![0];
-    return `The server on this port speaks https (it says "${said}"): use https:// instead of http://.`;
-  }
+  const plainHttpRefused = answer.status === 400 ? PLAIN_HTTP_REFUSED.exec(text)?.[0] : undefined;
+  if (plainHttpRefused) return `The server on this port speaks https (it says "${plainHttpRefused}"): use https:// instead of http://.`;
   const who = whoSaid(answer, text);
   const from = who ? ` (server: ${who})` : '';
-  if (answer.status === 501) {
+  const said501 = answer.statusText || (htmlTitle(text) ?? '');
+  if (answer.status === 501 && /method|POST/i.test(said501)) {
     return (
-      `The server at this URL does not take POST${from}: ${quoted(answer.statusText || (htmlTitle(text) ?? ''))}. ` +
+      `The server at this URL does not take POST${from}: ${quoted(said501)}. ` +
       'It is probably a static file server (python3 -m http.server answers HEAD and GET only), not the agent: point check-endpoint at the URL the agent listens on.'
     );
   }
