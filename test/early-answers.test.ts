@@ -19,6 +19,7 @@ import { bundledContract } from '../src/contract/load-contract.js';
 import { AgentClient, type HttpOutcome } from '../src/http/client.js';
 import { HarRecorder } from '../src/report/har.js';
 import { checkTurn } from '../src/validate/judge-exchange.js';
+import { startRawServer, writeAnswer } from './raw-http-server.js';
 
 const REFUSAL = '{"error":"PayloadTooLargeError: request entity too large"}';
 const ANSWER_413 = [
@@ -215,6 +216,20 @@ describe('a server that answers 413 before reading the whole body', () => {
       assert.equal(outcome.kind === 'answer' && outcome.body.toString(), page);
       assert.equal(entries.length, 1);
     }
+  });
+});
+
+describe('expect: 100-continue', () => {
+  test('a server that ignores it (never says 100 Continue) still gets the whole 7 MB body, once, and its answer is heard', async () => {
+    const server = await startRawServer((request, socket) => writeAnswer(socket, request, Buffer.from(`{"bytes":${request.body.length}}`)));
+    servers.push(server);
+    const { outcome, entries } = await post(server.url, LARGEST_BYTES);
+    assert.equal(outcome.kind === 'answer' && outcome.body.toString(), `{"bytes":${LARGEST_BYTES}}`);
+    assert.deepEqual(
+      server.requests.map((request) => [request.method, request.headers.expect]),
+      [['POST', '100-continue']],
+    );
+    assert.equal(entries.length, 1);
   });
 });
 
