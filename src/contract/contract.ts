@@ -13,8 +13,6 @@ export interface Contract {
   source: string;
   /** Seconds the agent has to answer (`x-agent-timeout-seconds` of the POST operation). */
   agentTimeoutSeconds: number;
-  /** The largest request body an agent must accept, in bytes (`x-request-body-max-bytes` of the POST operation), when the contract says. */
-  requestBodyMaxBytes?: number;
   requestSchema: JsonSchema;
   responseSchema: JsonSchema;
   /** The platforms by channel name (`x-platforms`). */

@@ -53,10 +53,6 @@ export function extractContract(document: unknown, source: string, validatePlatf
   if (typeof timeout !== 'number' || !(timeout > 0) || timeout > MAX_WAIT_SECONDS) {
     fail(`paths.${pathName}.post.x-agent-timeout-seconds must be a positive number of seconds, at most ${MAX_WAIT_SECONDS}`);
   }
-  const bodyLimit = post['x-request-body-max-bytes'];
-  if (bodyLimit !== undefined && (typeof bodyLimit !== 'number' || !Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)) {
-    fail(`paths.${pathName}.post.x-request-body-max-bytes must be a positive whole number of bytes`);
-  }
   const platformEntries = document['x-platforms'];
   if (!isObject(platformEntries)) return fail('has no `x-platforms` object (what each platform shows)');
   const platforms: Record<string, PlatformRules> = {};
@@ -71,7 +67,6 @@ export function extractContract(document: unknown, source: string, validatePlatf
     version: typeof info.version === 'string' ? info.version : 'unknown',
     source,
     agentTimeoutSeconds: timeout as number,
-    ...(bodyLimit === undefined ? {} : { requestBodyMaxBytes: bodyLimit as number }),
     requestSchema: requestSchema as JsonSchema,
     responseSchema: responseSchema as JsonSchema,
     platforms,
