@@ -14,6 +14,7 @@ import { type CheckEndpointOptions, type CheckPlan, channelReports, planCheck } 
 import { playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
 import { waitForAgent } from './wait-for-agent.js';
+import { platformRulesFor } from '../validate/validate-answer.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export { DEFAULT_TOKEN_ENV } from './defaults.js';
@@ -36,15 +37,24 @@ interface Task {
  * The report's cases in order, and the batches their plays are played in. The fixed (and extended) cases are one
  * batch, channel by channel, all plays at once (up to --concurrency conversations); each quality
  * case is a batch of its own, its plays on its channels at once (a case of scope `run` on the
- * first channel only).
+ * first channel only; a case with a large request, one batch per channel).
  */
 function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
   const groups: Omit<Slot, 'index' | 'runs'>[][] = [];
   const fixed = plan.scenarios.filter((scenario) => scenario.group !== 'quality');
   groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))));
   for (const scenario of plan.scenarios.filter((candidate) => candidate.group === 'quality')) {
-    const channels = scenario.scope === 'run' ? plan.channels.slice(0, 1) : plan.channels;
-    groups.push(channels.map((channel) => ({ scenario, channel })));
+    const channels =
+      scenario.scope === 'run'
+        ? plan.channels.slice(0, 1)
+        : plan.channels.filter(
+            (channel) =>
+              scenario.playsOn?.(
+                platformRulesFor(channel, plan.contract, Object.hasOwn(plan.limits, channel) ? plan.limits[channel] : undefined),
+              ) ?? true,
+          );
+    if (scenario.oneChannelAtATime) groups.push(...channels.map((channel) => [{ scenario, channel }]));
+    else groups.push(channels.map((channel) => ({ scenario, channel })));
   }
   const slots: Slot[] = [];
   const batches = groups.map((group) =>

@@ -14,6 +14,8 @@ import { reportedAnswer } from '../validate/outcome-summary.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
 import type { AgentLiveness, AgentStop } from './liveness.js';
 import { type CheckPlan, reproduceHeaders, sentCredentials } from './plan.js';
+import { recordedRequest } from './recorded-request.js';
+import { requestBody } from './request-body.js';
 
 /** What every case of a run shares. */
 export interface RunState {
@@ -173,7 +175,9 @@ class CaseContext implements ScenarioContext {
     const authorization: SendOptions['authorization'] =
       turn.authorization === 'none' ? 'none' : turn.authorization === 'wrong-token' ? { wrongToken: wrongToken(plan.token) } : 'token';
     const sentAt = now();
-    const outcome = await client.send({ method: 'POST', body: sentBody ?? JSON.stringify(request), authorization });
+    const body = sentBody ?? requestBody(request);
+    const sentBytes = Buffer.byteLength(body);
+    const outcome = await client.send({ method: 'POST', body, authorization });
     if (signal?.aborted) throw new CaseCutShort();
     const stopped = outcome.kind === 'network' ? await liveness.confirm(outcome.message) : undefined;
 
@@ -199,7 +203,7 @@ class CaseContext implements ScenarioContext {
         credentials: sentCredentials(plan),
       });
       ({ answer, replies } = verdict);
-      findings = turn.judge ? turn.judge.refine({ outcome, ...verdict }) : verdict.findings;
+      findings = turn.judge ? turn.judge.refine({ outcome, sentBytes, ...verdict }) : verdict.findings;
     }
 
     const turnNumber = state.turns.length + 1;
@@ -211,7 +215,7 @@ class CaseContext implements ScenarioContext {
     });
     state.turns.push({
       messageId,
-      request,
+      request: recordedRequest(request),
       ...(sentBody !== undefined ? { sentBody } : {}),
       ...(turn.authorization !== undefined ? { authorization: turn.authorization } : {}),
       status: outcome.kind === 'answer' ? outcome.status : null,
@@ -220,7 +224,7 @@ class CaseContext implements ScenarioContext {
       findings,
     });
     if (stopped) throw new CaseCutShort(sentAt);
-    return { messageId, outcome, findings, answer, replies };
+    return { messageId, outcome, sentBytes, findings, answer, replies };
   }
 
   /** The case's conversation id: its one conversation's, or a pattern over several (or over the run, with none). */
