@@ -105,7 +105,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
           'status',
           '',
           `expected an HTTP answer with status 200; got none: ${outcome.message}`,
-          networkFailureHint(outcome, context.contract.requestBodyMaxBytes),
+          networkFailureHint(outcome, context.contract.maxRequestBytes),
         ),
       );
     case 'too-large':
