@@ -107,7 +107,7 @@ describe("JUnit files validate against Jenkins' xUnit schema (junit-10.xsd)", ()
       agent: () => quality,
       args: ['--quality', '--quality-conversations', '3', '--token-env', TOKEN_ENV],
       code: 0,
-      cases: 5 + 7,
+      cases: 5 + 8,
     },
   ]) {
     test(`${run.what}: valid, and every testsuite carries the start, the host and the run's properties`, async () => {

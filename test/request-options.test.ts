@@ -106,7 +106,8 @@ describe('--header and --header-env', () => {
     const photo = report.cases.find((c) => c.id === 'photo')!;
     assert.match(photo.findings[0]!.message, /^expected status 200, got 500: "\{\\"error\\":\\"crashed with key <redacted>\\"\}"$/);
     assert.match(photo.findings[0]!.hint!, /look at the agent's log/);
-    assert.match(photo.findings[0]!.reproduce!, / -H 'x-tenant: acme' -H "x-api-key: \$API_KEY" --data-raw /);
+    // The photo's body is over 1 KB: the reproduce line plays the case again, with the same headers.
+    assert.match(photo.findings[0]!.reproduce!, / --case photo --header 'x-tenant: acme' --header-env 'x-api-key=API_KEY'$/);
     const typed = report.cases.find((c) => c.id === 'typed')!;
     assert.deepEqual(typed.turns[0]!.answer, { replies: [{ type: 'message', text: 'we are open; your key is <redacted>' }] });
     const har = JSON.parse(files['a.har']!) as { log: { entries: { request: { headers: { name: string; value: string }[] } }[] } };
