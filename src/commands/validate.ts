@@ -10,6 +10,8 @@ import { TOOL_VERSION } from '../core/version.js';
 import { platformRulesFor, validateAnswer } from '../validate/validate-answer.js';
 import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
 import type { Output } from './output.js';
+import { reportedErrorMessage } from './error-message.js';
+import type { Finding } from '../core/findings.js';
 
 export interface ValidateCommandArgs {
   file?: string;
@@ -34,20 +36,86 @@ async function readInput(file: string | undefined): Promise<{ name: string; body
       if (size > MAX_INPUT_BYTES) throw new UsageError(`standard input is larger than ${MAX_INPUT_BYTES} bytes`);
       chunks.push(chunk);
     }
-    return { name: 'standard input', body: Buffer.concat(chunks) };
+    return { name: inputName(file), body: Buffer.concat(chunks) };
   }
   try {
+    // Bounded as standard input is: a file is measured before it is read.
+    if ((await fs.stat(file)).size > MAX_INPUT_BYTES) throw new UsageError(`${file} is larger than ${MAX_INPUT_BYTES} bytes`);
     return { name: file, body: await fs.readFile(file) };
   } catch (cause) {
+    if (cause instanceof UsageError) throw cause;
     const code = (cause as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read it (${code ?? String(cause)})`);
   }
 }
 
-/** `check-endpoint validate [FILE|-]`: validates one answer body offline, for each channel asked. */
+/** How the report names the input: the file, or standard input. */
+function inputName(file: string | undefined): string {
+  return file === undefined || file === '-' ? 'standard input' : file;
+}
+
+/** What `validate --json` prints (`$defs/validateReport` of spec/report.schema.json). */
+export interface ValidateReport {
+  version: typeof REPORT_FORMAT_VERSION;
+  tool: { name: 'check-endpoint'; version: string };
+  /** The contract validated against; null when it was never loaded (bad flags, a bad --spec). */
+  spec: { version: string; source: string } | null;
+  input: string;
+  referencesChecked: boolean;
+  exitCode: 0 | 1 | 2;
+  /** Why the input could not be read or checked (exit 2), else null. */
+  error: { message: string } | null;
+  results: ValidateResult[];
+}
+
+interface ValidateResult {
+  channel: string;
+  limits: 'spec' | 'file' | 'none';
+  valid: boolean;
+  findings: Finding[];
+}
+
+/** The --json document of a validate that could not read or check its input (exit 2). */
+export function validateErrorReport(
+  file: string | undefined,
+  referencesChecked: boolean,
+  spec: ValidateReport['spec'],
+  message: string,
+): ValidateReport {
+  return {
+    version: REPORT_FORMAT_VERSION,
+    tool: { name: 'check-endpoint', version: TOOL_VERSION },
+    spec,
+    input: inputName(file),
+    referencesChecked,
+    exitCode: 2,
+    error: { message },
+    results: [],
+  };
+}
+
+/**
+ * `check-endpoint validate [FILE|-]`: validates one answer body offline, for each channel asked.
+ * With --json, one JSON document is printed on every exit: input that cannot be read or checked
+ * (a missing or non-UTF-8 file, a bad --limits or --spec file) prints one with `error` set and
+ * `exitCode` 2, then its message goes to stderr as ever.
+ */
 export async function runValidateCommand(args: ValidateCommandArgs, output: Output): Promise<number> {
+  const loaded: { spec: ValidateReport['spec'] } = { spec: null };
+  try {
+    return await validate(args, output, loaded);
+  } catch (cause) {
+    if (args.json) {
+      output.json(validateErrorReport(args.file, args.personMessageId.length > 0, loaded.spec, reportedErrorMessage(cause)));
+    }
+    throw cause;
+  }
+}
+
+async function validate(args: ValidateCommandArgs, output: Output, loaded: { spec: ValidateReport['spec'] }): Promise<number> {
   const contract = await loadContract(args.spec);
   answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
+  loaded.spec = { version: contract.version, source: contract.source };
   const channels = resolveChannels(args.channel, contract, namedLimitChannels(args.limits));
   const limits = await readLimitsOptions(
     args.limits,
@@ -58,7 +126,7 @@ export async function runValidateCommand(args: ValidateCommandArgs, output: Outp
   if (!parsed.ok) throw new UsageError(`${input.name}: ${parsed.finding.message}`);
 
   const c = output.colour;
-  const results = channels.map((channel) => {
+  const results = channels.map((channel): ValidateResult => {
     const rules = platformRulesFor(channel, contract, limits[channel]);
     const findings = validateAnswer(parsed.value, {
       channel,
@@ -69,7 +137,7 @@ export async function runValidateCommand(args: ValidateCommandArgs, output: Outp
     const failed = findings.some((finding) => finding.severity === 'error' || args.strict);
     return { channel, limits: limits[channel] ? 'file' : rules ? 'spec' : 'none', valid: !failed, findings };
   });
-  const exitCode = results.every((result) => result.valid) ? 0 : 1;
+  const exitCode: 0 | 1 = results.every((result) => result.valid) ? 0 : 1;
 
   for (const result of results) {
     const verdict = result.valid ? c.green('VALID  ') : c.bold(c.red('INVALID'));
@@ -91,15 +159,17 @@ export async function runValidateCommand(args: ValidateCommandArgs, output: Outp
     );
   }
   if (args.json) {
-    output.json({
+    const report: ValidateReport = {
       version: REPORT_FORMAT_VERSION,
       tool: { name: 'check-endpoint', version: TOOL_VERSION },
-      spec: { version: contract.version, source: contract.source },
+      spec: loaded.spec,
       input: input.name,
       referencesChecked: args.personMessageId.length > 0,
       exitCode,
+      error: null,
       results,
-    });
+    };
+    output.json(report);
   }
   return exitCode;
 }

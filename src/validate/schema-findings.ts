@@ -3,6 +3,7 @@ import { type Finding, MAX_FINDINGS, error, excerpt, jsonType, leftOutNote, poin
 import { type Anchor, anchorOf, isSchema } from '../contract/prepare-schema.js';
 import { closestName } from './did-you-mean.js';
 import { emojiWithoutVariationSelectors } from '../platforms/emoji.js';
+import { whyBrowsersRefuse } from '../formats/schema-formats.js';
 
 type Schema = Record<string, unknown>;
 
@@ -128,11 +129,19 @@ function emojiFinding(path: string, data: unknown): Finding {
   return error(
     'schema',
     path,
-    `expected exactly one emoji (one sequence of Unicode's emoji-test.txt), got ${excerpt(data)}`,
+    `expected exactly one emoji (one sequence Unicode lists in emoji-test.txt or emoji-variation-sequences.txt), got ${excerpt(data)}`,
     listed
-      ? `Send ${listed}: as written, with U+FE0F, it is no sequence Unicode lists.`
+      ? `Send ${listed}: as written, with its variation selectors (U+FE0F or U+FE0E), it is no sequence Unicode lists.`
       : 'Send a single emoji such as "👍"; skin tones and joined sequences count as one.',
   );
+}
+
+/** For a URL that RFC 3986 takes but browsers refuse: why, and what to send. */
+function urlHint(value: unknown): string | null {
+  const why = typeof value === 'string' ? whyBrowsersRefuse(value) : undefined;
+  return why
+    ? `Browsers and Node's new URL() refuse this URL: ${why}. Send one that new URL() parses, as the platform opens it in a browser.`
+    : null;
 }
 
 function describeReceived(value: unknown): string {
@@ -216,7 +225,8 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
     for (const [anchorPath, { anchor, path }] of byInstance) if (!silencedAnchors.has(anchorPath)) byPath.set(path, anchor);
   }
   for (const [path, anchor] of byPath) {
-    findings.push(error('schema', path, `${withoutFullStop(anchor.message)}; got ${describeReceived(valueAt(answer, path))}`));
+    const value = valueAt(answer, path);
+    findings.push(error('schema', path, `${withoutFullStop(anchor.message)}; got ${describeReceived(value)}`, urlHint(value)));
   }
   return sortByPointer(findings);
 }
