@@ -5,6 +5,7 @@ import { formatBaseline, formatCase, formatHeader, formatNotRun, formatSummary, 
 import type { CaseReport, Report } from '../core/report.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
+import { assumedSchemeNote } from '../run/target-url.js';
 import { bundledContract } from '../contract/load-contract.js';
 import { describeRun, errorReport } from '../run/assemble.js';
 import { argumentKey } from '../core/argument-key.js';
@@ -144,6 +145,8 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     }),
   });
   for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) output.line(line);
+  const assumed = assumedSchemeNote(args.url, plan.url);
+  if (assumed) output.line(c.yellow(assumed));
   if (plan.insecure) {
     output.line(
       c.bold(

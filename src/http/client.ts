@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { urlToHttpOptions } from 'node:url';
 import { ACCEPTED_ENCODINGS, decodeBody } from './content-encoding.js';
+import { sendBody } from './send-body.js';
 import { REDACTED, redactBytes, redactText } from './redact.js';
 import { now } from '../core/clock.js';
 import { TOOL_VERSION } from '../core/version.js';
@@ -31,6 +32,10 @@ export interface HttpFailure {
   latencyMs: number;
   /** The connection was made, and the agent closed or reset it without a byte of an answer. */
   closedWithoutAnswer?: boolean;
+  /** The agent closed or reset the connection before the whole request body was sent, and no answer came. */
+  closedWhileSending?: { sentBytes: number; bodyBytes: number };
+  /** What the failure's code was (`ECONNRESET`, `EPROTO`, `DEPTH_ZERO_SELF_SIGNED_CERT`), for a hint fitted to the cause. */
+  code?: string;
 }
 
 export type HttpOutcome = HttpAnswer | HttpFailure;
@@ -119,6 +124,14 @@ const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 /** Larger answer headers than this are refused (Node's own default limit). */
 const MAX_HEADER_BYTES = 16 * 1024;
 
+/**
+ * A body larger than this is sent with `expect: 100-continue`, and only once the agent says
+ * `100 Continue` (or after EXPECT_CONTINUE_WAIT_MS of silence): a server that refuses it by its
+ * size answers before a byte of it is sent, and can close at once. curl does the same (1 MiB, 1 s).
+ */
+export const EXPECT_CONTINUE_ABOVE_BYTES = 1024 * 1024;
+const EXPECT_CONTINUE_WAIT_MS = 1000;
+
 function errorCode(cause: unknown): string | undefined {
   let current: unknown = cause;
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
@@ -134,6 +147,9 @@ function describeNetworkError(cause: unknown): string {
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
     const code = (current as NodeJS.ErrnoException).code;
     if (code && NETWORK_ERRORS[code]) return NETWORK_ERRORS[code];
+    // OpenSSL's words for a server that answered in plain http, without its source file and line.
+    const notTls = /wrong version number|packet length too long|http request/i.exec(current.message)?.[0];
+    if (notTls && (code === 'EPROTO' || /^ERR_SSL_/.test(code ?? ''))) return `TLS: the server's answer is not TLS (${notTls})`;
     if (code && /^HPE_/.test(code)) return `the answer is not valid HTTP (${current.message})`;
     current = (current as Error & { cause?: unknown }).cause;
   }
@@ -256,8 +272,10 @@ export class AgentClient {
       recorded.authorization = REDACTED_AUTHORIZATION;
     }
     if (body !== undefined) {
+      const length = Buffer.byteLength(body);
       headers['content-type'] = recorded['content-type'] = contentType;
-      headers['content-length'] = recorded['content-length'] = String(Buffer.byteLength(body));
+      headers['content-length'] = recorded['content-length'] = String(length);
+      if (length > EXPECT_CONTINUE_ABOVE_BYTES) headers.expect = recorded.expect = '100-continue';
     }
     return { headers, recorded };
   }
@@ -281,9 +299,11 @@ export class AgentClient {
     const { method, body } = options;
     const { timeoutMs, maxBodyBytes, onExchange, signal, insecure } = this.options;
     const { headers, recorded } = this.#headers(options);
+    const payload = body === undefined ? undefined : Buffer.from(body);
     const startedAt = Date.now();
     const attemptStarted = now();
     let headersAt: number | undefined;
+    let sentBytes = 0;
     const elapsed = (): number => Math.round(now() - started);
     const clean = (text: string): string => (secrets.length ? redactText(text, secrets) : text);
     return new Promise((resolve) => {
@@ -292,7 +312,10 @@ export class AgentClient {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
+        stopWaiting();
         this.#interrupts.delete(interrupt);
+        // An answer that came before the whole body went: the rest is not sent (curl: "stop sending").
+        if (payload !== undefined && sentBytes < payload.length) request.destroy();
         if (onExchange) {
           const ended = now();
           const wait = (headersAt ?? ended) - attemptStarted;
@@ -308,8 +331,8 @@ export class AgentClient {
         }
         resolve({ outcome, resend });
       };
-      const failed = (kind: HttpFailure['kind'], message: string, closedWithoutAnswer = false): void => {
-        finish({ kind, message, latencyMs: elapsed(), ...(closedWithoutAnswer ? { closedWithoutAnswer } : {}) });
+      const failed = (kind: HttpFailure['kind'], message: string, details: Partial<HttpFailure> = {}): void => {
+        finish({ kind, message, latencyMs: elapsed(), ...details });
         request.destroy();
       };
       const request = this.#transport.request({
@@ -338,7 +361,11 @@ export class AgentClient {
       });
       request.on('error', (cause) => {
         const code = errorCode(cause);
-        const silent = headersAt === undefined && CLOSED.has(code ?? '') && (socket === undefined || socket.bytesRead === bytesBefore);
+        const closed = CLOSED.has(code ?? '');
+        // The answer began: it is the answer, though the agent closed before taking the whole body
+        // (a 413 from a server that refuses large bodies); the answer's own events end the exchange.
+        if (closed && headersAt !== undefined) return;
+        const silent = closed && (socket === undefined || socket.bytesRead === bytesBefore);
         const via = this.options.proxy ? ` (through the proxy ${this.options.proxy.host})` : '';
         if (silent && request.reusedSocket) {
           // The agent had closed this kept-alive connection (its keep-alive timeout, or it closes after
@@ -348,7 +375,13 @@ export class AgentClient {
           request.destroy();
           return;
         }
-        failed('network', `${describeNetworkError(cause)}${via}`, silent);
+        const details: Partial<HttpFailure> = { ...(code ? { code } : {}), ...(silent ? { closedWithoutAnswer: true } : {}) };
+        if (closed && payload !== undefined && sentBytes < payload.length) {
+          const closedWhileSending = { sentBytes, bodyBytes: payload.length };
+          const message = `the agent closed the connection while the body was being sent (${sentBytes} of ${payload.length} bytes sent): ${describeNetworkError(cause)}${via}`;
+          return failed('network', message, { ...details, closedWhileSending });
+        }
+        failed('network', `${describeNetworkError(cause)}${via}`, details);
       });
       request.on('response', (response) => {
         headersAt = now();
@@ -383,7 +416,13 @@ export class AgentClient {
           });
         });
       });
-      request.end(body);
+      const stopWaiting = sendBody(request, payload, {
+        ...(headers.expect ? { continueWaitMs: EXPECT_CONTINUE_WAIT_MS } : {}),
+        stopped: () => settled || headersAt !== undefined,
+        onSent: (bytes) => {
+          sentBytes += bytes;
+        },
+      });
     });
   }
 }

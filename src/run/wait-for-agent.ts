@@ -2,7 +2,9 @@
  * The HEAD probe, tried again until the agent answers (`--wait`, `--start`): the agent and the
  * check often start together in CI. Any HTTP status counts as an answer.
  */
-import type { AgentClient, HttpOutcome } from '../http/client.js';
+import type { AgentClient, HttpFailure, HttpOutcome } from '../http/client.js';
+import { speaksTls } from '../http/speaks-tls.js';
+import { connectionAdvice, speaksHttpsAdvice } from '../validate/connection-hints.js';
 
 /** The first pause between tries, and the longest: 100 ms, 200 ms, 400 ms, ... up to 1 s. */
 const FIRST_PAUSE_MS = 100;
@@ -37,10 +39,28 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/**
+ * What to do instead, when the failure shows the URL cannot work as given: the wrong scheme for the
+ * port (an http:// URL whose port completes a TLS handshake), an untrusted certificate. Trying
+ * again would not help. `tryTls`: try the handshake (once a run, after a close or bytes that are not HTTP).
+ */
+async function remedy(client: AgentClient, failure: HttpFailure, tryTls: boolean): Promise<string | undefined> {
+  const advice = connectionAdvice(failure, client.url.href);
+  if (advice) return advice;
+  const plainHttp = client.url.protocol === 'http:' && !client.options.proxy;
+  return tryTls && plainHttp && (await speaksTls(client.url)) ? speaksHttpsAdvice(client.url.href) : undefined;
+}
+
+/** The agent closed the connection without answering, or answered bytes that are not HTTP: perhaps TLS. */
+function garbled(failure: HttpFailure): boolean {
+  return failure.kind === 'network' && (failure.closedWithoutAnswer === true || /^HPE_/.test(failure.code ?? ''));
+}
+
 export async function waitForAgent(client: AgentClient, options: WaitOptions): Promise<ProbeResult> {
   const deadline = Date.now() + options.waitSeconds * 1000;
   let pauseMs = FIRST_PAUSE_MS;
   let closedOnHead = false;
+  let triedTls = false;
   for (;;) {
     const outcome = await client.head();
     const exited = options.gaveUp?.();
@@ -48,6 +68,9 @@ export async function waitForAgent(client: AgentClient, options: WaitOptions): P
       if (exited === undefined) return { reached: true, outcome };
       return { reached: false, reason: exited, waited: false, gaveUp: true, answeredByOther: true, closedOnHead };
     }
+    const advice = await remedy(client, outcome, !triedTls && garbled(outcome));
+    triedTls ||= garbled(outcome);
+    if (advice) return { reached: false, reason: `${outcome.message}. ${advice}`, waited: false, gaveUp: false, closedOnHead: false };
     closedOnHead ||= outcome.kind === 'network' && outcome.closedWithoutAnswer === true;
     if (exited !== undefined) return { reached: false, reason: exited, waited: false, gaveUp: true, closedOnHead };
     const left = deadline - Date.now();

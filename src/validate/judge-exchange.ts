@@ -3,6 +3,7 @@ import { type Finding, capFindings, error, excerpt, warning } from '../core/find
 import type { HttpOutcome } from '../http/client.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
 import { judgeAnswer } from './validate-answer.js';
+import { networkFailureHint } from './connection-hints.js';
 import { type SentCredentials, statusHint } from './status-hints.js';
 
 export type { SentCredentials } from './status-hints.js';
@@ -104,9 +105,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
           'status',
           '',
           `expected an HTTP answer with status 200; got none: ${outcome.message}`,
-          outcome.closedWithoutAnswer
-            ? "The agent closed the connection without answering: look at the agent's log (a handler that crashed on this request, say)."
-            : "Check the agent's logs: it closed the connection or answered with something that is not HTTP.",
+          networkFailureHint(outcome, context.contract.maxRequestBytes),
         ),
       );
     case 'too-large':

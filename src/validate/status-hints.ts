@@ -4,6 +4,7 @@
  * method for 405, the agent's own log for a 5xx.
  */
 import type { HttpAnswer } from '../http/client.js';
+import { notAnAgentHint } from './connection-hints.js';
 
 /** What a request carried to prove who sent it, as a hint may name it (never a value). */
 export interface SentCredentials {
@@ -59,6 +60,8 @@ function refusedHint(answer: HttpAnswer, credentials: SentCredentials): string {
 /** The hint for a status other than 200. */
 export function statusHint(answer: HttpAnswer, credentials: SentCredentials | undefined): string {
   const { status } = answer;
+  const notTheAgent = notAnAgentHint(answer);
+  if (notTheAgent) return notTheAgent;
   if (status >= 300 && status < 400) return 'Redirects are not followed: point check-endpoint at the final URL.';
   if ((status === 401 || status === 403) && credentials) return refusedHint(answer, credentials);
   if (status === 404) return 'The URL path is probably wrong: point check-endpoint at the path the agent listens on for POST.';
