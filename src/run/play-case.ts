@@ -173,7 +173,8 @@ class CaseContext implements ScenarioContext {
     const authorization: SendOptions['authorization'] =
       turn.authorization === 'none' ? 'none' : turn.authorization === 'wrong-token' ? { wrongToken: wrongToken(plan.token) } : 'token';
     const sentAt = now();
-    const outcome = await client.send({ method: 'POST', body: sentBody ?? JSON.stringify(request), authorization });
+    const body = sentBody ?? JSON.stringify(request);
+    const outcome = await client.send({ method: 'POST', body, authorization });
     if (signal?.aborted) throw new CaseCutShort();
     const stopped = outcome.kind === 'network' ? await liveness.confirm(outcome.message) : undefined;
 
@@ -197,6 +198,7 @@ class CaseContext implements ScenarioContext {
         expectsReply: turn.expectsReply,
         timeoutSeconds: plan.timeoutSeconds,
         credentials: sentCredentials(plan),
+        requestBytes: Buffer.byteLength(body),
       });
       ({ answer, replies } = verdict);
       findings = turn.judge ? turn.judge.refine({ outcome, ...verdict }) : verdict.findings;
