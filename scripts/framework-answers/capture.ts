@@ -5,7 +5,7 @@
  * answer (status, headers but `date`, body) goes into fixtures/framework-answers/NAME.json with
  * the version that produced it; the tests judge these exact answers.
  *
- *   npx tsx scripts/framework-answers/capture.ts
+ *   npx tsx scripts/framework-answers/capture.ts [express|fastify|koa|nginx|django|fastapi|flask ...]
  *
  * express, Fastify and Koa come from the dev dependencies. nginx, Django and FastAPI are not in the
  * test suite's reach: they are Debian's (`apt-get install nginx-light python3-django
@@ -235,6 +235,20 @@ async function captureFastApi(): Promise<void> {
   });
 }
 
+async function captureFlask(): Promise<void> {
+  if (!existsSync(PYTHON) || !/\d/.test(safe(() => pythonVersion('flask')))) return void process.stdout.write('flask: skipped\n');
+  const port = await freePort();
+  await withProcess(PYTHON, [join(HERE, 'flask_app.py'), String(port)], port, async (base) => {
+    save('flask-500', {
+      producedBy: `Flask ${pythonVersion('flask')} (Debian python3-flask), its development server, debug off`,
+      setting: 'an unhandled error in the handler',
+      request: 'the photo case: text "" with one image',
+      requestBytes: PHOTO.length,
+      answer: await post(`${base}/agent`, PHOTO),
+    });
+  });
+}
+
 function safe(read: () => string): string {
   try {
     return read();
@@ -243,26 +257,33 @@ function safe(read: () => string): string {
   }
 }
 
-await captureNode(
-  'express-413',
-  `express ${versionOf('express')} (body-parser ${versionOf('body-parser')})`,
-  'express.json() (default limit 100kb)',
-  () => startExpressAgent(),
-  'NODE_ENV unset (development): the error page holds the stack, with the paths of the machine that captured it.',
-);
-await captureNode(
-  'express-413-production',
-  `express ${versionOf('express')} (body-parser ${versionOf('body-parser')}), NODE_ENV=production`,
-  'express.json() (default limit 100kb)',
-  () => startExpressAgent({ env: 'production' }),
-);
-await captureNode('fastify-413', `fastify ${versionOf('fastify')}`, 'bodyLimit (default 1048576, 1 MiB)', () => startFastifyAgent());
-await captureNode(
-  'koa-413',
-  `koa ${versionOf('koa')} with @koa/bodyparser ${versionOf('@koa/bodyparser')}`,
-  'jsonLimit (default 1mb)',
-  () => startKoaAgent(),
-);
-await captureNginx();
-await captureDjango();
-await captureFastApi();
+/** Each capture by name: `capture.ts flask` runs only that one; no name runs them all. */
+const CAPTURES: Record<string, () => Promise<void>> = {
+  express: async () => {
+    await captureNode(
+      'express-413',
+      `express ${versionOf('express')} (body-parser ${versionOf('body-parser')})`,
+      'express.json() (default limit 100kb)',
+      () => startExpressAgent(),
+      'NODE_ENV unset (development): the error page holds the stack, with the paths of the machine that captured it.',
+    );
+    await captureNode(
+      'express-413-production',
+      `express ${versionOf('express')} (body-parser ${versionOf('body-parser')}), NODE_ENV=production`,
+      'express.json() (default limit 100kb)',
+      () => startExpressAgent({ env: 'production' }),
+    );
+  },
+  fastify: () =>
+    captureNode('fastify-413', `fastify ${versionOf('fastify')}`, 'bodyLimit (default 1048576, 1 MiB)', () => startFastifyAgent()),
+  koa: () =>
+    captureNode('koa-413', `koa ${versionOf('koa')} with @koa/bodyparser ${versionOf('@koa/bodyparser')}`, 'jsonLimit (default 1mb)', () =>
+      startKoaAgent(),
+    ),
+  nginx: captureNginx,
+  django: captureDjango,
+  fastapi: captureFastApi,
+  flask: captureFlask,
+};
+const chosen = process.argv.slice(2);
+for (const [name, capture] of Object.entries(CAPTURES)) if (chosen.length === 0 || chosen.includes(name)) await capture();
