@@ -17,9 +17,12 @@ import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneDeclarations, sta
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const specFile = join(root, 'spec/agent-endpoint.openapi.yaml');
 
-/** The attachments the cases send: a file of fixtures/, its media type, and the generated module it is embedded in. */
+/**
+ * The small attachments the cases send: a file of fixtures/, its media type, and the generated
+ * module it is embedded in. The photo (218 KB) is not embedded: the photo case reads
+ * fixtures/photo.jpg, shipped in the package, when it plays (src/scenarios/photo-file.ts).
+ */
 const ATTACHMENTS = [
-  { file: 'photo.jpg', mime: 'image/jpeg', generated: 'photo' },
   { file: 'voice-note.ogg', mime: 'audio/ogg', generated: 'voice-note' },
   { file: 'menu.pdf', mime: 'application/pdf', generated: 'document' },
   { file: 'video.mp4', mime: 'video/mp4', generated: 'video' },

@@ -382,9 +382,9 @@ describe('the HTML report in a real browser', () => {
     // A reaction Telegram would not send, drawn on the message it reacts to and beside its reply.
     assert.equal(await page.locator('#case-telegram-double-text .row.person .reaction.not-sent').count(), 1);
     assert.match(await page.locator('#case-telegram-double-text li.row.not-sent').innerText(), /\/replies\/0\/emoji/);
-    // The person's photo is shown, decoded from the request's attachment.
-    const photo = await page.evaluate(`document.querySelector('#case-whatsapp-photo img[alt^="Photo sent by the person"]').naturalWidth`);
-    assert.equal(photo, 96);
+    // The person's photo (218 KB) is not in the report: the page names the file and its size.
+    assert.equal(await page.locator('#case-whatsapp-photo img[alt^="Photo sent by the person"]').count(), 0);
+    assert.match(await page.locator('#case-whatsapp-photo .file').first().innerText(), /image photo\.jpg \(image\/jpeg, 217,942 bytes\)/);
     // Turn latencies are shown.
     assert.match(await section.locator('.turn-chip').first().innerText(), /^Turn 1 · HTTP 200 · \d+ ms · 1 reply$/);
     assert.deepEqual(errors, []);

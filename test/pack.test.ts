@@ -4,7 +4,7 @@
  * `npm run build` has run (`npm test` builds first).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -71,6 +71,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
       'spec/agent-endpoint.openapi.yaml',
       'spec/request.schema.json',
       'spec/response.schema.json',
+      'fixtures/photo.jpg',
     ]) {
       assert.ok(paths.includes(needed), `the tarball has ${needed}`);
     }
@@ -128,6 +129,8 @@ describe('the packed package', { timeout: 180_000 }, () => {
         'const schema = JSON.parse(readFileSync(fileURLToPath(schemaUrl), "utf8"));',
         'const good = library.validateAnswer({ replies: [] }, { channel: "whatsapp" });',
         'const bad = library.validateAnswer({ replies: [{ type: "message", txt: "hi" }] }, { channel: "whatsapp" });',
+        // The photo case reads fixtures/photo.jpg from the installed package when it plays.
+        `const photoRun = await library.checkEndpoint(${JSON.stringify(agent!.url)}, { cases: ['photo'] });`,
         'console.log(JSON.stringify({',
         '  validateAnswer: typeof library.validateAnswer,',
         '  checkEndpoint: typeof library.checkEndpoint,',
@@ -135,6 +138,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
         '  schemaId: schema.$id,',
         '  good,',
         '  badRules: bad.map((finding) => finding.rule),',
+        '  photoRun: { outcome: photoRun.outcome, sentBytes: photoRun.cases.map((c) => c.turns[0].request.message.attachments[0].dataBytes) },',
         '}));',
       ].join('\n'),
     );
@@ -147,6 +151,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
       schemaId: unknown;
       good: unknown;
       badRules: string[];
+      photoRun: { outcome: string; sentBytes: number[] };
     };
     assert.equal(seen.validateAnswer, 'function');
     assert.equal(seen.checkEndpoint, 'function', 'src/index.ts exports checkEndpoint (rebuild after adding it)');
@@ -155,5 +160,10 @@ describe('the packed package', { timeout: 180_000 }, () => {
     assert.equal(seen.schemaId, shipped.$id);
     assert.deepEqual(seen.good, [], 'an empty answer is valid');
     assert.ok(seen.badRules.length > 0 && seen.badRules.every((rule) => rule === 'schema'), `a typo is a schema finding: ${seen.badRules}`);
+    assert.deepEqual(
+      seen.photoRun,
+      { outcome: 'passed', sentBytes: [statSync(join(ROOT, 'fixtures/photo.jpg')).size] },
+      'the library sends the shipped photo',
+    );
   });
 });

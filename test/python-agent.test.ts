@@ -190,15 +190,21 @@ describe('the Python agent with a token (--token-env)', () => {
     assert.equal((await post(served.url(), '{}', { authorization: 'Bearer nope' })).status, 401);
   });
 
-  test('--quality with the token passes against it, with no finding', async () => {
+  test('--quality --extended --channel all with the token passes against it, with no finding, the 5 MiB photo included', async () => {
     const report = await checkEndpoint(served.url(), {
       quality: true,
+      extended: true,
+      channels: ['all'],
       tokenEnv: TOKEN_ENV,
       env: { [TOKEN_ENV]: TOKEN },
       qualityConversations: 3,
     });
     assert.deepEqual(findingsOf(report), []);
     assert.equal(report.outcome, 'passed');
+    assert.deepEqual(
+      report.cases.filter((c) => c.id === 'quality/large-attachment').map((c) => `${c.channel}:${c.passed}`),
+      ['whatsapp:true', 'imessage:true', 'telegram:true', 'web:true'],
+    );
   });
 
   test('a --token-env whose variable is not set stops it (exit 2)', async () => {

@@ -5,6 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import { type AgentHandler, RawResponse, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { type CheckEndpointOptions, type Report, checkEndpoint } from '../src/index.js';
 import { createAjv } from '../src/contract/ajv.js';
+import type { AgentRequest } from '../src/core/request.js';
+import { recordedRequest } from '../src/run/recorded-request.js';
 import { QUALITY_CASE_IDS } from '../src/scenarios/registry.js';
 import { nearestRank } from '../src/scenarios/quality/latency.js';
 import { LONG_INPUT_LENGTH, LONG_TEXT, MIXED_TEXT } from '../src/scenarios/quality/long-input.js';
@@ -28,7 +30,7 @@ const validateRequest = ajv.compile(requestSchema);
 const GENERATED = malformedRequests('whatsapp').invalid;
 
 interface Received {
-  body: unknown;
+  body: AgentRequest;
   authorization: string | undefined;
 }
 
@@ -81,6 +83,8 @@ describe('--quality against the well-behaved agent', () => {
         'quality/concurrency whatsapp',
         ...channels.map((channel) => `quality/retry ${channel}`),
         ...channels.map((channel) => `quality/long-input ${channel}`),
+        // Only where the platform takes images: not on SMS.
+        ...channels.filter((channel) => channel !== 'sms').map((channel) => `quality/large-attachment ${channel}`),
         ...channels.map((channel) => `quality/latency ${channel}`),
       ],
     );
@@ -116,17 +120,23 @@ describe('--quality against the well-behaved agent', () => {
       assert.equal(validateRequest(JSON.parse(turn.sentBody!)), false, `${turn.sentBody} breaks the request schema`);
     }
     for (const turn of malformed) assert.ok(validateRequest(turn.request), 'request: the valid request the body was made from');
-    // Every other turn sends its request as reported, which matches the request schema, unknown fields and all.
+    // Every other turn sends its request as reported (attachment data over 1 KB by size and digest),
+    // which matches the request schema, unknown fields and all.
     for (const c of cases.filter((c) => c.id !== 'quality/malformed')) {
       for (const turn of c.turns) {
-        assert.ok(validateRequest(turn.request), `${c.id}: ${JSON.stringify(validateRequest.errors)}`);
         assert.equal(turn.sentBody, undefined);
-        if (c.id !== 'quality/auth') {
-          assert.ok(
-            agent.received.some((r) => JSON.stringify(r.body) === JSON.stringify(turn.request) && r.authorization === `Bearer ${TOKEN}`),
-            `${c.id} ${turn.messageId}: received as reported, with the token`,
-          );
+        if (c.id === 'quality/auth') {
+          assert.ok(validateRequest(turn.request), `${c.id}: ${JSON.stringify(validateRequest.errors)}`);
+          continue;
         }
+        const received = agent.received.find(
+          (r) =>
+            r.body.conversationId === turn.request.conversationId &&
+            JSON.stringify(recordedRequest(r.body)) === JSON.stringify(turn.request) &&
+            r.authorization === `Bearer ${TOKEN}`,
+        );
+        assert.ok(received, `${c.id} ${turn.messageId}: received as reported, with the token`);
+        assert.ok(validateRequest(received.body), `${c.id}: ${JSON.stringify(validateRequest.errors)}`);
       }
     }
     const future = byId('quality/forward-compat').turns[0]!.request as unknown as Record<string, Record<string, unknown>>;
@@ -154,7 +164,11 @@ describe('--quality against the well-behaved agent', () => {
       const figures = c.latency!;
       assert.ok(figures, `${c.channel}: figures`);
       const expected = report.cases
-        .filter((other) => other.channel === c.channel && !['quality/auth', 'quality/malformed', 'quality/latency'].includes(other.id))
+        .filter(
+          (other) =>
+            other.channel === c.channel &&
+            !['quality/auth', 'quality/malformed', 'quality/large-attachment', 'quality/latency'].includes(other.id),
+        )
         .flatMap((other) => other.turns.map((t) => t.latencyMs))
         .sort((a, b) => a - b);
       assert.equal(figures.turns, expected.length);
@@ -443,10 +457,10 @@ describe('the command line', () => {
     assert.equal(result.code, 0, result.stderr);
     for (const id of QUALITY_CASE_IDS) assert.match(result.stderr, new RegExp(`^PASS {2}${id} +whatsapp `, 'm'), id);
     assert.match(result.stderr, /^ {6}p50 \d+ ms · p95 \d+ ms · max \d+ ms over \d+ turns \(budget 10 s\)$/m);
-    assert.match(result.stderr, /^12 of 12 cases passed\.$/m);
+    assert.match(result.stderr, /^13 of 13 cases passed\.$/m);
     const report = JSON.parse(result.stdout) as Report;
     assert.ok(validateReport(report), JSON.stringify(validateReport.errors, null, 2));
-    assert.equal(report.cases.length, 12);
+    assert.equal(report.cases.length, 13);
     assert.ok(!result.stdout.includes(TOKEN) && !result.stderr.includes(TOKEN));
   });
 

@@ -17,6 +17,7 @@ import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
 import { barrier } from '../fixtures/agents/barrier.js';
+import { recordedRequest } from '../src/run/recorded-request.js';
 import { ROOT } from './helpers.js';
 import { createAjv } from '../src/contract/ajv.js';
 import { bundledContract } from '../src/contract/load-contract.js';
@@ -90,9 +91,9 @@ describe('the requests the checker sends', () => {
       assert.equal(recorded.length, 5 * (1 + 2 + 1 + 2 + 1), 'five channels of 7 turns');
       for (const caseReport of report.cases) {
         assert.deepEqual(
-          inConversation(recorded, caseReport.conversationId).map((r) => r.body),
+          inConversation(recorded, caseReport.conversationId).map((r) => recordedRequest(r.body)),
           caseReport.turns.map((turn) => turn.request),
-          `${caseReport.channel}/${caseReport.id}: the bodies as reported`,
+          `${caseReport.channel}/${caseReport.id}: the bodies as reported (attachment data over 1 KB by size and digest)`,
         );
       }
     }

@@ -13,6 +13,10 @@ export interface Contract {
   source: string;
   /** Seconds the agent has to answer (`x-agent-timeout-seconds` of the POST operation). */
   agentTimeoutSeconds: number;
+  /** The largest request body an agent must accept, in bytes (`x-max-request-bytes`); undefined when the document gives none. */
+  maxRequestBytes?: number;
+  /** The size of the JPEG quality/large-attachment sends, in bytes (`x-large-attachment-bytes`); undefined when the document gives none. */
+  largeAttachmentBytes?: number;
   requestSchema: JsonSchema;
   responseSchema: JsonSchema;
   /** The platforms by channel name (`x-platforms`). */

@@ -53,6 +53,16 @@ export function extractContract(document: unknown, source: string, validatePlatf
   if (typeof timeout !== 'number' || !(timeout > 0) || timeout > MAX_WAIT_SECONDS) {
     fail(`paths.${pathName}.post.x-agent-timeout-seconds must be a positive number of seconds, at most ${MAX_WAIT_SECONDS}`);
   }
+  const byteCount = (name: string): number | undefined => {
+    const value = post[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+      return fail(`paths.${pathName}.post.${name} must be a positive whole number of bytes`);
+    }
+    return value;
+  };
+  const maxRequestBytes = byteCount('x-max-request-bytes');
+  const largeAttachmentBytes = byteCount('x-large-attachment-bytes');
   const platformEntries = document['x-platforms'];
   if (!isObject(platformEntries)) return fail('has no `x-platforms` object (what each platform shows)');
   const platforms: Record<string, PlatformRules> = {};
@@ -67,6 +77,8 @@ export function extractContract(document: unknown, source: string, validatePlatf
     version: typeof info.version === 'string' ? info.version : 'unknown',
     source,
     agentTimeoutSeconds: timeout as number,
+    ...(maxRequestBytes !== undefined ? { maxRequestBytes } : {}),
+    ...(largeAttachmentBytes !== undefined ? { largeAttachmentBytes } : {}),
     requestSchema: requestSchema as JsonSchema,
     responseSchema: responseSchema as JsonSchema,
     platforms,

@@ -1,7 +1,7 @@
 /**
  * The rule ids of the contract; every finding names one. `silent` is the warning for a typed
  * message that got no reply at all (the contract lists the warning but names no rule for it); the
- * last seven belong to the quality cases of --quality.
+ * last eight belong to the quality cases of --quality.
  */
 export const RULES = [
   'reachable',
@@ -19,6 +19,7 @@ export const RULES = [
   'concurrency',
   'retry',
   'long-input',
+  'large-attachment',
   'latency',
 ] as const;
 export type Rule = (typeof RULES)[number];

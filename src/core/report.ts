@@ -1,5 +1,5 @@
 import type { Finding } from './findings.js';
-import type { AgentRequest } from './request.js';
+import type { RecordedRequest } from './request.js';
 
 /** The version of the report format (`spec/report.schema.json`); it changes only when the shape does. */
 export const REPORT_FORMAT_VERSION = 1;
@@ -26,10 +26,11 @@ export interface ReportedFinding extends Finding {
 export interface TurnReport {
   messageId: string;
   /**
-   * The request body exactly as sent (headers, and so the token, are never reported); in
-   * quality/malformed, which sends damaged bodies on purpose, the valid request each was made from.
+   * The request body as sent (headers, and so the token, are never reported), an attachment's data
+   * over 1 KB recorded by its size and digest (`RecordedAttachment`); in quality/malformed, which
+   * sends damaged bodies on purpose, the valid request each was made from.
    */
-  request: AgentRequest;
+  request: RecordedRequest;
   /**
    * The body exactly as sent, when it is not `request` as JSON: only in quality/malformed (a body
    * that is not JSON, one with no `message`, one of the wrong types).

@@ -19,6 +19,7 @@ export interface RunningAgent {
   close(): Promise<void>;
 }
 
+/** The largest body served by default: above the contract's 7 MB (x-max-request-bytes), so the reference agent takes every body the contract promises. */
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 function send(response: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string>): void {
@@ -26,15 +27,15 @@ function send(response: ServerResponse, status: number, body: string | Buffer, h
   response.end(body);
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+/** The body, or undefined when it is over the limit: then the rest is read and dropped, so the 413 reaches a client still sending. */
+async function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_REQUEST_BYTES) return undefined;
-    chunks.push(chunk);
+    if (size <= maxBytes) chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  return size > maxBytes ? undefined : Buffer.concat(chunks);
 }
 
 export interface ServeAgentOptions {
@@ -47,6 +48,8 @@ export interface ServeAgentOptions {
    * anything): by default such a body is answered 400 before the handler sees it.
    */
   anyJson?: boolean;
+  /** The largest request body taken (default 16 MiB); a larger one is answered 413. */
+  maxRequestBytes?: number;
   /** Looked at before a POST's body is read (the token, say): a response to send instead, or undefined to go on. */
   guard?: (raw: IncomingMessage) => RawResponse | undefined;
 }
@@ -60,7 +63,7 @@ export async function serveAgent(handler: AgentHandler, options: ServeAgentOptio
         return send(response, 405, 'POST a JSON message\n', { allow: 'POST, HEAD', 'content-type': 'text/plain' });
       const refused = options.guard?.(request);
       if (refused) return send(response, refused.status, refused.body, refused.headers);
-      const body = await readBody(request);
+      const body = await readBody(request, options.maxRequestBytes ?? MAX_REQUEST_BYTES);
       if (body === undefined) return send(response, 413, 'request too large\n', { 'content-type': 'text/plain' });
       let message: AgentRequest;
       try {

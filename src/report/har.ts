@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { RecordedExchange } from '../http/client.js';
 import { TOOL_VERSION } from '../core/version.js';
 
-/** Bodies longer than this are cut in the archive (the check itself reads up to --max-body). */
+/**
+ * Bodies longer than this (request or answer) are recorded by their size and SHA-256 digest, not
+ * inline, so that an archive of a run with quality/large-attachment (five 7 MB requests) stays small.
+ */
 const MAX_ARCHIVED_BODY = 1024 * 1024;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -11,15 +15,42 @@ function headerList(headers: Record<string, string>): HarHeader[] {
   return Object.entries(headers).map(([name, value]) => ({ name, value }));
 }
 
-/** A body for the archive: text where it is UTF-8, base64 where it is not; cut past 1 MiB, with a comment saying so. */
-function archivedBody(body: Buffer): { text: string; encoding?: 'base64'; comment?: string } {
-  const kept = body.length > MAX_ARCHIVED_BODY ? body.subarray(0, MAX_ARCHIVED_BODY) : body;
-  const comment = kept === body ? {} : { comment: `the body was ${body.length} bytes; the first ${MAX_ARCHIVED_BODY} are kept` };
+/** The comment on a body left out of the archive: its size and digest. */
+function leftOutComment(body: Buffer | string): string {
+  const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  const digest = createHash('sha256').update(body).digest('hex');
+  return `the body is not kept: ${bytes} bytes, sha256 ${digest} (bodies over ${MAX_ARCHIVED_BODY} bytes are recorded by size and digest)`;
+}
+
+function isLarge(body: Buffer | string): boolean {
+  return (typeof body === 'string' ? Buffer.byteLength(body) : body.length) > MAX_ARCHIVED_BODY;
+}
+
+/** An answer body for the archive: text where it is UTF-8, base64 where it is not; over 1 MiB, a comment with its size and digest. */
+function archivedBody(body: Buffer): { text?: string; encoding?: 'base64'; comment?: string } {
+  if (isLarge(body)) return { comment: leftOutComment(body) };
   try {
-    return { text: utf8.decode(kept), ...comment };
+    return { text: utf8.decode(body) };
   } catch {
-    return { text: kept.toString('base64'), encoding: 'base64', ...comment };
+    return { text: body.toString('base64'), encoding: 'base64' };
   }
+}
+
+/** The request's postData: its text, or over 1 MiB a comment with its size and digest. */
+function postData(body: string, mimeType: string): { mimeType: string; text?: string; comment?: string } {
+  return isLarge(body) ? { mimeType, comment: leftOutComment(body) } : { mimeType, text: body };
+}
+
+/** The entry's comment when a body of it is left out. */
+function entryComment(exchange: RecordedExchange): { comment?: string } {
+  const { requestBody, outcome } = exchange;
+  const left = [
+    ...(requestBody !== undefined && isLarge(requestBody) ? ['request'] : []),
+    ...(outcome.kind === 'answer' && isLarge(outcome.body) ? ['answer'] : []),
+  ];
+  return left.length
+    ? { comment: `the ${left.join(' and ')} body is over ${MAX_ARCHIVED_BODY} bytes: recorded by size and sha256 digest, not inline` }
+    : {};
 }
 
 function entry(exchange: RecordedExchange): Record<string, unknown> {
@@ -36,7 +67,7 @@ function entry(exchange: RecordedExchange): Record<string, unknown> {
     bodySize: exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody),
     ...(exchange.requestBody === undefined
       ? {}
-      : { postData: { mimeType: exchange.requestHeaders['content-type'] ?? 'application/json', text: exchange.requestBody } }),
+      : { postData: postData(exchange.requestBody, exchange.requestHeaders['content-type'] ?? 'application/json') }),
   };
   const response =
     outcome.kind === 'answer'
@@ -70,6 +101,7 @@ function entry(exchange: RecordedExchange): Record<string, unknown> {
     response,
     cache: {},
     timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: exchange.timings.wait, receive: exchange.timings.receive },
+    ...entryComment(exchange),
   };
 }
 

@@ -19,7 +19,8 @@ import { REPORT_FORMAT_VERSION } from '../core/report.js';
 import { TOOL_VERSION } from '../core/version.js';
 import type { Contract } from '../contract/contract.js';
 import { type BaselineEntry, baselineOutcome } from './baseline.js';
-import { type CurlHeader, curlCommand } from './reproduce.js';
+import { leftOutData } from './recorded-request.js';
+import { type CurlHeader, MAX_INLINE_REPRODUCE_BODY, curlCommand, replayCommand } from './reproduce.js';
 import { type InterruptExitCode, casePasses, runVerdict } from './verdict.js';
 
 /** One turn as the context recorded it, before its findings are placed in the case. */
@@ -47,14 +48,18 @@ export interface ReproduceTarget {
 }
 
 /**
- * The curl command that sends a failed turn's request again, or null for a turn without an error.
- * The body exactly as sent; the token and secret headers named by their variables, and only where they were sent.
+ * The command that sends a failed turn's request again, or null for a turn without an error: a
+ * curl command with the body exactly as sent, or, for a body over 1 KB, the check-endpoint command
+ * that plays the turn's case again. The token and secret headers named by their variables, and only where they were sent.
  */
-function reproduceLine(turn: RecordedTurn, target: ReproduceTarget): string | null {
+function reproduceLine(turn: RecordedTurn, caseId: string, channel: string, target: ReproduceTarget): string | null {
   if (!turn.findings.some((finding) => finding.severity === 'error')) return null;
   const body = turn.sentBody ?? JSON.stringify(turn.request);
   // A turn sent with another authorization (quality/auth) is reproduced without any: its made-up token is never written.
   const headers = turn.authorization === undefined ? target.headers : target.headers.filter((header) => header.name !== 'authorization');
+  if (leftOutData(turn.request) || Buffer.byteLength(body) > MAX_INLINE_REPRODUCE_BODY) {
+    return replayCommand(target.url, channel, caseId, headers);
+  }
   return curlCommand(target.url, body, headers);
 }
 
@@ -68,7 +73,7 @@ export interface PlayedCase extends PlayReport {
 /** One play as reported: every finding of its turns and its own, each placed at its turn and reply. */
 export function assemblePlay(parts: CaseParts, play: number, strict: boolean, target: ReproduceTarget): PlayedCase {
   const turns = parts.turns.map((turn, index): TurnReport => {
-    const reproduce = reproduceLine(turn, target);
+    const reproduce = reproduceLine(turn, parts.id, parts.channel, target);
     const findings = turn.findings.map((finding): ReportedFinding => ({
       ...finding,
       turn: index,

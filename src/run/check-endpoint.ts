@@ -14,6 +14,7 @@ import { type CheckEndpointOptions, type CheckPlan, channelReports, planCheck } 
 import { playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
 import { waitForAgent } from './wait-for-agent.js';
+import { platformRulesFor } from '../validate/validate-answer.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export { DEFAULT_TOKEN_ENV } from './defaults.js';
@@ -43,7 +44,15 @@ function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
   const fixed = plan.scenarios.filter((scenario) => scenario.group !== 'quality');
   groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))));
   for (const scenario of plan.scenarios.filter((candidate) => candidate.group === 'quality')) {
-    const channels = scenario.scope === 'run' ? plan.channels.slice(0, 1) : plan.channels;
+    const channels =
+      scenario.scope === 'run'
+        ? plan.channels.slice(0, 1)
+        : plan.channels.filter(
+            (channel) =>
+              scenario.playsOn?.(
+                platformRulesFor(channel, plan.contract, Object.hasOwn(plan.limits, channel) ? plan.limits[channel] : undefined),
+              ) ?? true,
+          );
     groups.push(channels.map((channel) => ({ scenario, channel })));
   }
   const slots: Slot[] = [];

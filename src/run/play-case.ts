@@ -14,6 +14,7 @@ import { reportedAnswer } from '../validate/outcome-summary.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
 import type { AgentLiveness, AgentStop } from './liveness.js';
 import { type CheckPlan, reproduceHeaders, sentCredentials } from './plan.js';
+import { recordedRequest } from './recorded-request.js';
 
 /** What every case of a run shares. */
 export interface RunState {
@@ -174,6 +175,7 @@ class CaseContext implements ScenarioContext {
       turn.authorization === 'none' ? 'none' : turn.authorization === 'wrong-token' ? { wrongToken: wrongToken(plan.token) } : 'token';
     const sentAt = now();
     const body = sentBody ?? JSON.stringify(request);
+    const sentBytes = Buffer.byteLength(body);
     const outcome = await client.send({ method: 'POST', body, authorization });
     if (signal?.aborted) throw new CaseCutShort();
     const stopped = outcome.kind === 'network' ? await liveness.confirm(outcome.message) : undefined;
@@ -198,10 +200,10 @@ class CaseContext implements ScenarioContext {
         expectsReply: turn.expectsReply,
         timeoutSeconds: plan.timeoutSeconds,
         credentials: sentCredentials(plan),
-        requestBytes: Buffer.byteLength(body),
+        requestBytes: sentBytes,
       });
       ({ answer, replies } = verdict);
-      findings = turn.judge ? turn.judge.refine({ outcome, ...verdict }) : verdict.findings;
+      findings = turn.judge ? turn.judge.refine({ outcome, sentBytes, ...verdict }) : verdict.findings;
     }
 
     const turnNumber = state.turns.length + 1;
@@ -213,7 +215,7 @@ class CaseContext implements ScenarioContext {
     });
     state.turns.push({
       messageId,
-      request,
+      request: recordedRequest(request),
       ...(sentBody !== undefined ? { sentBody } : {}),
       ...(turn.authorization !== undefined ? { authorization: turn.authorization } : {}),
       status: outcome.kind === 'answer' ? outcome.status : null,
@@ -222,7 +224,7 @@ class CaseContext implements ScenarioContext {
       findings,
     });
     if (stopped) throw new CaseCutShort(sentAt);
-    return { messageId, outcome, findings, answer, replies };
+    return { messageId, outcome, sentBytes, findings, answer, replies };
   }
 
   /** The case's conversation id: its one conversation's, or a pattern over several (or over the run, with none). */

@@ -24,3 +24,24 @@ export function curlCommand(url: string, body: string, headers: readonly CurlHea
   parts.push('--data-raw', shellQuote(body));
   return parts.join(' ');
 }
+
+/** The longest body a reproduce line writes out in full (UTF-8 bytes); a larger one is replayed by its case. */
+export const MAX_INLINE_REPRODUCE_BODY = 1024;
+
+/** `--header`, `--token-env` or `--header-env`: the header sent again the way the run sent it. */
+function replayFlag(header: CurlHeader): string {
+  if ('value' in header) return `--header ${shellQuote(`${header.name}: ${header.value}`)}`;
+  if (header.name === 'authorization' && header.prefix === 'Bearer ') return `--token-env ${header.variable}`;
+  return `--header-env ${shellQuote(`${header.name}=${header.variable}`)}`;
+}
+
+/**
+ * The check-endpoint command that plays this case again on this channel: the reproduce line of a
+ * turn whose body is over 1 KB (a photo, a 5 MB attachment), which a curl line cannot carry
+ * readably. It writes no file; secrets are named by their variables, as in the curl line.
+ */
+export function replayCommand(url: string, channel: string, caseId: string, headers: readonly CurlHeader[]): string {
+  const parts = ['npx check-endpoint', shellQuote(url), '--channel', channel, '--case', caseId];
+  for (const header of headers) parts.push(replayFlag(header));
+  return parts.join(' ');
+}

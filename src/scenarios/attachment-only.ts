@@ -1,10 +1,16 @@
-import type { PersonMessage } from '../core/request.js';
+import type { Attachment } from '../core/request.js';
 import type { Scenario, ScenarioGroup } from './scenario.js';
 
-type Attachment = NonNullable<PersonMessage['attachments']>[number];
-
-/** A case in which the person sends only a file (text ""), which needs no reply: the photo, the voice note, the video. */
-export function attachmentOnly<Id extends string>(id: Id, description: string, group: ScenarioGroup, attachment: Attachment): Scenario<Id> {
+/**
+ * A case in which the person sends only a file (text ""), which needs no reply: the photo, the voice
+ * note, the video. The file is made when the case plays (the photo is read from disk then).
+ */
+export function attachmentOnly<Id extends string>(
+  id: Id,
+  description: string,
+  group: ScenarioGroup,
+  attachment: () => Attachment,
+): Scenario<Id> {
   return {
     id,
     description,
@@ -12,7 +18,7 @@ export function attachmentOnly<Id extends string>(id: Id, description: string, g
     group,
     async run(context) {
       const conversation = context.openConversation();
-      await context.exchange({ conversation, message: { text: '', attachments: [attachment] }, expectsReply: false });
+      await context.exchange({ conversation, message: { text: '', attachments: [attachment()] }, expectsReply: false });
     },
   };
 }

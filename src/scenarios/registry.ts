@@ -13,6 +13,7 @@ import { photoCase } from './photo.js';
 import { auth } from './quality/auth.js';
 import { concurrency } from './quality/concurrency.js';
 import { forwardCompat } from './quality/forward-compat.js';
+import { largeAttachment } from './quality/large-attachment.js';
 import { latency } from './quality/latency.js';
 import { longInput } from './quality/long-input.js';
 import { malformed } from './quality/malformed.js';
@@ -30,7 +31,7 @@ export const EXTENDED_SCENARIOS = [voiceNoteCase, documentCase, videoCase, quote
  * The quality cases (--quality), played after the fixed ones in this order: auth and malformed
  * first, concurrency alone (its load is its own), latency last (it reads every turn before it).
  */
-export const QUALITY_SCENARIOS = [auth, malformed, forwardCompat, concurrency, retry, longInput, latency] as const;
+export const QUALITY_SCENARIOS = [auth, malformed, forwardCompat, concurrency, retry, longInput, largeAttachment, latency] as const;
 
 export const SCENARIOS: readonly Scenario[] = [...CONTRACT_SCENARIOS, ...EXTENDED_SCENARIOS, ...QUALITY_SCENARIOS];
 

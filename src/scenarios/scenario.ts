@@ -8,7 +8,7 @@ import type { Reply } from '../core/answer.js';
 import type { Finding } from '../core/findings.js';
 import type { CaseReport, LatencyFigures } from '../core/report.js';
 import type { AgentRequest, PersonMessage } from '../core/request.js';
-import type { Contract } from '../contract/contract.js';
+import type { Contract, PlatformRules } from '../contract/contract.js';
 import type { HttpOutcome } from '../http/client.js';
 
 /** `channel`: played on every channel of the run; `run`: once per run, on its first channel. */
@@ -31,6 +31,11 @@ export interface Scenario<Id extends string = string> {
   group: ScenarioGroup;
   /** Played once whatever --runs says: a case that sends nothing of its own (quality/latency). */
   playsOnce?: boolean;
+  /**
+   * Of scope `channel`: whether it is played on a channel, from the channel's display rules (the
+   * contract's, or a --limits file's; undefined for a custom channel without limits). Every channel when left out.
+   */
+  playsOn?(platform: PlatformRules | undefined): boolean;
   run(context: ScenarioContext): Promise<ScenarioOutcome | void>;
 }
 
@@ -78,6 +83,8 @@ export interface Conversation {
 /** What the context hands a case's own judging: the exchange, and the common checks' verdict on it. */
 export interface JudgedExchange {
   outcome: HttpOutcome;
+  /** The size of the request body sent, in bytes. */
+  sentBytes: number;
   /** The common checks' findings: timeout, status, json, schema, platform, reference. */
   findings: readonly Finding[];
   /** The parsed answer body, or null. */

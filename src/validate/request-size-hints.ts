@@ -6,6 +6,7 @@
  */
 import type { HttpAnswer } from '../http/client.js';
 import type { Contract } from '../contract/contract.js';
+import { bundledContract } from '../contract/load-contract.js';
 
 const MIB = 1024 * 1024;
 
@@ -20,11 +21,15 @@ interface SizeLimitedServer {
   setting: (acceptedBytes: number) => string;
 }
 
-/** The largest request body the contract has agents accept. */
-export function acceptedRequestBytes(_contract: Contract): number {
-  return 7 * MIB; // FIXME: from spec/ (H1's figure), once it is there
+/**
+ * The largest request body the contract has agents accept (`x-max-request-bytes`); another --spec
+ * that gives none is held to the bundled contract's figure.
+ */
+export function acceptedRequestBytes(contract: Contract): number {
+  return contract.maxRequestBytes ?? bundledContract().maxRequestBytes ?? COMMON_SMALLEST_LIMIT_BYTES;
 }
 
+/** The limit as the servers' settings write it: whole mebibytes, at least the contract's figure. */
 const megabytes = (bytes: number): number => Math.ceil(bytes / MIB);
 
 const SERVERS: readonly SizeLimitedServer[] = [
@@ -75,11 +80,14 @@ const SERVERS: readonly SizeLimitedServer[] = [
   },
 ];
 
-/** `6.7 MB (6,990,726 bytes)`: megabytes as the contract counts them (MiB). */
+/** `6.99 MB (6,990,726 bytes)`: megabytes as the contract counts them (10^6 bytes), to three figures. */
 export function describeBytes(bytes: number): string {
-  const inMegabytes = bytes / MIB;
-  const figure = inMegabytes >= 10 ? Math.round(inMegabytes).toString() : (Math.round(inMegabytes * 10) / 10).toString();
-  return `${figure} MB (${bytes.toLocaleString('en-US')} bytes)`;
+  return `${Number((bytes / 1e6).toPrecision(3))} MB (${bytes.toLocaleString('en-US')} bytes)`;
+}
+
+/** `7 MB`: a limit in megabytes, as the contract writes it. */
+function megabytesFigure(bytes: number): string {
+  return `${Number((bytes / 1e6).toPrecision(3))} MB`;
 }
 
 function everySetting(acceptedBytes: number): string {
@@ -114,7 +122,7 @@ export function requestSizeHint(answer: HttpAnswer, requestBytes: number, accept
     answer.status === 413 ||
     (answer.status === 400 && (recognised?.server.name === 'Django' || requestBytes > COMMON_SMALLEST_LIMIT_BYTES));
   if (!sizeRefusal) return undefined;
-  const size = `The request body was ${describeBytes(requestBytes)}; the contract has agents accept bodies up to ${describeBytes(acceptedBytes).replace(/ \(.*/, '')} (a 5 MB photo as base64).`;
+  const size = `The request body was ${describeBytes(requestBytes)}; the contract has agents accept bodies up to ${megabytesFigure(acceptedBytes)} (a 5 MB photo as base64).`;
   if (recognised) {
     return `${size} ${recognised.server.name} refused it (${recognised.sign}): raise its limit with ${recognised.server.setting(acceptedBytes)}. ${HOSTING}`;
   }
@@ -130,6 +138,6 @@ export function closedOnLargeBodyHint(requestBytes: number, acceptedBytes: numbe
   if (requestBytes <= COMMON_SMALLEST_LIMIT_BYTES) return undefined;
   return (
     `The agent closed the connection on a request body of ${describeBytes(requestBytes)}: a server over its body size limit may close without answering. ` +
-    `The contract has agents accept bodies up to ${describeBytes(acceptedBytes).replace(/ \(.*/, '')}: ${everySetting(acceptedBytes)}. ${HOSTING}`
+    `The contract has agents accept bodies up to ${megabytesFigure(acceptedBytes)}: ${everySetting(acceptedBytes)}. ${HOSTING}`
   );
 }

@@ -1,5 +1,5 @@
 import type { CaseReport, PlayReport, ReportedFinding, TurnReport } from '../../core/report.js';
-import type { PersonMessage } from '../../core/request.js';
+import type { RecordedAttachment, RecordedMessage } from '../../core/request.js';
 import type { ConversationContext, PersonMessageView, ReactionView } from './context.js';
 import { hasError, renderFindings } from './findings.js';
 import { type Markup, h } from './markup.js';
@@ -35,7 +35,7 @@ export const STATE_LABEL: Record<CaseState, { mark: string; text: string }> = {
 };
 
 /** What a quote of the person's message shows. */
-function summary(message: PersonMessage): string {
+function summary(message: RecordedMessage): string {
   if (message.text) return message.text;
   if (message.choice) return message.choice.title;
   const kind = message.attachments?.[0]?.kind;
@@ -69,16 +69,16 @@ function buildContext(channel: string, turns: readonly TurnReport[], channelTitl
   return { channel, channelTitle, look, personMessages, reactions };
 }
 
-type Attachment = NonNullable<PersonMessage['attachments']>[number];
-
-function renderAttachment(attachment: Attachment): Markup {
+function renderAttachment(attachment: RecordedAttachment): Markup {
   const { kind, name, mime } = attachment;
-  if (kind === 'image') {
+  if (kind === 'image' && 'data' in attachment) {
     const source = imageDataUrl(mime, attachment.data);
     if (source !== undefined) return h`<img class="picture" src="${source}" alt="Photo sent by the person${name ? ` (${name})` : ''}" />`;
   }
   const named = name ? h` <code>${renderText(name, 80)}</code>` : '';
-  const typed = mime ? h` (${renderText(mime, 60)})` : '';
+  // Data over 1 KB is not in the report (its size and digest are): the page names the file.
+  const size = 'dataBytes' in attachment ? `, ${attachment.dataBytes.toLocaleString('en-US')} bytes` : '';
+  const typed = mime ? h` (${renderText(mime, 60)}${size})` : '';
   return h`<p class="file"><span aria-hidden="true">📎 </span>${kind}${named}${typed}</p>`;
 }
 

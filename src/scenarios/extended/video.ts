@@ -6,10 +6,10 @@ export const videoCase = attachmentOnly(
   'video',
   'A message that is only a short video (text "", one video attachment, video/mp4) is answered.',
   'extended',
-  {
+  () => ({
     kind: 'video',
     mime: video.mime,
     name: video.name,
     data: video.data,
-  },
+  }),
 );

@@ -6,10 +6,10 @@ export const voiceNoteCase = attachmentOnly(
   'voice-note',
   'A message that is only a voice note (text "", one audio attachment, audio/ogg Opus) is answered.',
   'extended',
-  {
+  () => ({
     kind: 'audio',
     mime: voiceNote.mime,
     name: voiceNote.name,
     data: voiceNote.data,
-  },
+  }),
 );

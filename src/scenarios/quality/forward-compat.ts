@@ -4,9 +4,9 @@
  * `choice`. It must be answered like any message (status, json, schema, platform, reference); a
  * refusal or no answer is rule `forward-compat`. Runs on every channel.
  */
-import photo from '../../generated/photo.json' with { type: 'json' };
 import type { PersonMessage } from '../../core/request.js';
 import { MADE_UP_CHOICE } from '../button-tap.js';
+import { photoAttachment } from '../photo-file.js';
 import type { Scenario } from '../scenario.js';
 import { withCaseRule } from './case-rule.js';
 
@@ -27,16 +27,14 @@ const FUTURE_FIELDS = { sentAt: '2031-05-04T12:00:00Z', person: { name: 'Sam', l
 
 /** A valid message of the contract with unknown fields added at every level. */
 function futureMessage(): PersonMessage {
+  const photo = photoAttachment();
   const message = {
     text: 'hi, what time are you open today?',
     language: 'en',
     entities: [{ type: 'bold', offset: 0, length: 2 }],
     attachments: [
       {
-        kind: 'image' as const,
-        mime: photo.mime,
-        name: photo.name,
-        data: photo.data,
+        ...photo,
         sizeBytes: Buffer.byteLength(photo.data, 'base64'),
         caption: '',
       },

@@ -1,19 +1,21 @@
 /**
  * quality/latency: answers come fast. Sends nothing: reads the answer times of every message turn
  * of the run on one channel (the fixed cases and the quality cases that send messages; not
- * quality/auth's and quality/malformed's turns, which are meant to be turned away) and reports p50,
+ * quality/auth's and quality/malformed's turns, which are meant to be turned away, nor
+ * quality/large-attachment's, whose time is mostly the 7 MB upload) and reports p50,
  * p95 and max (nearest rank). A p95 above --latency-budget warns. Runs on every channel, last.
  */
 import { warning } from '../../core/findings.js';
 import type { LatencyFigures } from '../../core/report.js';
 import type { Scenario } from '../scenario.js';
 import { auth } from './auth.js';
+import { largeAttachment } from './large-attachment.js';
 import { malformed } from './malformed.js';
 
 const ID = 'quality/latency';
 
-/** Cases whose turns are not messages to answer, and so say nothing of answer times. */
-const NOT_MESSAGES: readonly string[] = [auth.id, malformed.id, ID];
+/** Cases whose turns are not messages to answer, or are mostly upload, and so say nothing of answer times. */
+const NOT_MESSAGES: readonly string[] = [auth.id, malformed.id, largeAttachment.id, ID];
 
 /** The nearest-rank percentile of sorted values: the smallest value with at least `percent`% at or below it. */
 export function nearestRank(sorted: readonly number[], percent: number): number {

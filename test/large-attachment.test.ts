@@ -1,0 +1,219 @@
+/**
+ * quality/large-attachment: a valid 5 MiB JPEG made from the photo, sent once on every channel
+ * whose platform takes images, in a body under the contract's 7 MB. An agent whose body limit is
+ * that body's size passes; one byte less fails, with rule large-attachment and a hint naming the
+ * common servers' limits. The HAR records the 7 MB body by its size and digest.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createAjv } from '../src/contract/ajv.js';
+import { bundledContract } from '../src/contract/load-contract.js';
+import type { PlatformRules } from '../src/contract/contract.js';
+import { referenceAnswer } from '../src/example-agent/reference-agent.js';
+import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { checkEndpoint } from '../src/index.js';
+import type { Report } from '../src/index.js';
+import { paddedJpeg } from '../src/scenarios/quality/large-attachment.js';
+import { ROOT, runCli } from './helpers.js';
+
+const contract = bundledContract();
+const PHOTO = readFileSync(join(ROOT, 'fixtures/photo.jpg'));
+const CASE = 'quality/large-attachment';
+
+/** The JPEG's segments up to the start of scan: each marker and its length field. */
+function segmentsOf(jpeg: Buffer): { marker: number; length: number }[] {
+  const segments: { marker: number; length: number }[] = [];
+  let at = 2;
+  for (;;) {
+    assert.equal(jpeg[at], 0xff, `a marker at byte ${at}`);
+    const marker = jpeg[at + 1]!;
+    const length = jpeg.readUInt16BE(at + 2);
+    segments.push({ marker, length });
+    if (marker === 0xda) return segments;
+    at += 2 + length;
+  }
+}
+
+/** An agent answering as the reference agent does, taking bodies up to `maxRequestBytes`, recording the sizes it was sent. */
+async function agentWithLimit(maxRequestBytes: number): Promise<RunningAgent & { sizes: number[] }> {
+  const sizes: number[] = [];
+  const agent = await serveAgent(
+    (request, raw) => {
+      sizes.push(Number(raw.headers['content-length']));
+      return referenceAnswer(request, contract.platforms[request.channel]);
+    },
+    { maxRequestBytes },
+  );
+  return { ...agent, sizes };
+}
+
+const findingsOf = (report: Report) => report.cases.flatMap((c) => c.findings.map((f) => `${c.channel}/${c.id}:${f.rule}:${f.severity}`));
+
+describe('the 5 MiB JPEG', () => {
+  const jpeg = paddedJpeg(PHOTO, contract.largeAttachmentBytes!);
+
+  test('is exactly x-large-attachment-bytes (5 MiB), and a valid JPEG: the photo with COM segments after its SOI', () => {
+    assert.equal(contract.largeAttachmentBytes, 5 * 1024 * 1024);
+    assert.equal(jpeg.length, 5_242_880);
+    assert.deepEqual([...jpeg.subarray(0, 2)], [0xff, 0xd8]);
+    assert.deepEqual([...jpeg.subarray(-2)], [0xff, 0xd9]);
+    const segments = segmentsOf(jpeg);
+    const comments = segments.filter((segment) => segment.marker === 0xfe);
+    assert.ok(comments.length > 70, `${comments.length} COM segments`);
+    for (const { length } of comments) assert.ok(length >= 2 && length <= 65_535, `a COM length field of ${length}`);
+    // What follows the padding is the photo, byte for byte.
+    assert.ok(jpeg.subarray(jpeg.length - (PHOTO.length - 2)).equals(PHOTO.subarray(2)));
+    assert.deepEqual(
+      segments.filter((segment) => segment.marker !== 0xfe),
+      segmentsOf(PHOTO),
+    );
+  });
+
+  test('pads to any size from the photo up, and refuses a size it cannot reach', () => {
+    for (const size of [PHOTO.length, PHOTO.length + 4, PHOTO.length + 65_537, PHOTO.length + 65_538, PHOTO.length + 131_074]) {
+      const padded = paddedJpeg(PHOTO, size);
+      assert.equal(padded.length, size);
+      segmentsOf(padded);
+    }
+    assert.throws(() => paddedJpeg(PHOTO, PHOTO.length + 3), /cannot be padded/);
+    assert.throws(() => paddedJpeg(PHOTO, PHOTO.length - 1), /cannot be padded/);
+    assert.throws(() => paddedJpeg(Buffer.from('GIF89a'), 1000), /not a JPEG/);
+  });
+});
+
+describe('an agent whose body limit is the body exactly passes; one byte less fails', () => {
+  let bodyBytes: number;
+  let exact: RunningAgent & { sizes: number[] };
+  let under: RunningAgent & { sizes: number[] };
+  before(async () => {
+    const probe = await agentWithLimit(16 * 1024 * 1024);
+    try {
+      await checkEndpoint(probe.url, { cases: [CASE] });
+      bodyBytes = probe.sizes[0]!;
+    } finally {
+      await probe.close();
+    }
+    exact = await agentWithLimit(bodyBytes);
+    under = await agentWithLimit(bodyBytes - 1);
+  });
+  after(async () => {
+    await exact?.close();
+    await under?.close();
+  });
+
+  test('the body is under the contract’s x-max-request-bytes (7,000,000)', () => {
+    assert.equal(contract.maxRequestBytes, 7_000_000);
+    assert.ok(bodyBytes > 6_990_508 && bodyBytes <= 7_000_000, `${bodyBytes} bytes`);
+  });
+
+  test('at the limit: passes with no finding', async () => {
+    const report = await checkEndpoint(exact.url, { cases: [CASE] });
+    assert.deepEqual(findingsOf(report), []);
+    assert.equal(report.outcome, 'passed');
+  });
+
+  test('one byte over: fails exactly quality/large-attachment, naming the size and the common limits', async () => {
+    const report = await checkEndpoint(under.url, { cases: [CASE] });
+    assert.deepEqual(findingsOf(report), [`whatsapp/${CASE}:large-attachment:error`]);
+    const [finding] = report.cases[0]!.findings;
+    assert.match(finding!.message, /^expected a message carrying a 5 MiB JPEG to be answered with status 200 .*; got status 413/);
+    const hint = finding!.hint ?? '';
+    assert.ok(hint.includes(`The body was ${bodyBytes.toLocaleString('en-US')} bytes`), hint);
+    for (const named of [
+      'express.json(',
+      'bodyLimit',
+      'jsonLimit',
+      'sizeLimit',
+      'client_max_body_size',
+      'DATA_UPLOAD_MAX_MEMORY_SIZE',
+      'Vercel',
+      'AWS Lambda',
+      '7,000,000',
+    ]) {
+      assert.ok(hint.includes(named), `the hint names ${named}`);
+    }
+    assert.equal(finding!.reproduce, `npx check-endpoint '${under.url}' --channel whatsapp --case ${CASE}`);
+    // The report keeps the image by its size and digest.
+    const jpeg = paddedJpeg(PHOTO, contract.largeAttachmentBytes!);
+    assert.deepEqual(report.cases[0]!.turns[0]!.request.message.attachments, [
+      {
+        kind: 'image',
+        mime: 'image/jpeg',
+        name: 'large-photo.jpg',
+        dataBytes: jpeg.length,
+        dataSha256: createHash('sha256').update(jpeg).digest('hex'),
+      },
+    ]);
+  });
+});
+
+describe('played on the channels whose platform takes images', () => {
+  let agent: RunningAgent & { sizes: number[] };
+  before(async () => {
+    agent = await agentWithLimit(16 * 1024 * 1024);
+  });
+  after(() => agent.close());
+
+  const channelsOf = (report: Report) => report.cases.filter((c) => c.id === CASE).map((c) => c.channel);
+
+  test('every platform of the contract but SMS (image: no)', async () => {
+    assert.equal(contract.platforms.sms!.image?.support, 'no');
+    const report = await checkEndpoint(agent.url, { cases: [CASE], channels: ['all'] });
+    assert.deepEqual(channelsOf(report), ['whatsapp', 'imessage', 'telegram', 'web']);
+    assert.equal(report.outcome, 'passed');
+  });
+
+  test('a custom channel without limits is played (nothing says it takes no images); one whose limits say image: no is not', async () => {
+    const noImages: PlatformRules = { title: 'Pager', counting: 'codepoints', image: { support: 'no' } };
+    const report = await checkEndpoint(agent.url, { cases: [CASE], channels: ['matrix', 'pager'], limits: { pager: noImages } });
+    assert.deepEqual(channelsOf(report), ['matrix']);
+  });
+});
+
+describe('the HAR of a run with the 5 MiB image', () => {
+  let agent: RunningAgent & { sizes: number[] };
+  let tmp: string;
+  before(async () => {
+    agent = await agentWithLimit(16 * 1024 * 1024);
+    tmp = mkdtempSync(join(tmpdir(), 'check-endpoint-large-'));
+  });
+  after(async () => {
+    await agent.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test('records the 7 MB body by its size and digest, says so in the entry’s comment, and is valid HAR 1.2', async () => {
+    const file = join(tmp, 'traffic.har');
+    const result = await runCli([agent.url, '--case', CASE, '--case', 'photo', '--har', file]);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.ok(statSync(file).size < 1_000_000, `${statSync(file).size} bytes`);
+    const har = JSON.parse(readFileSync(file, 'utf8')) as {
+      log: { entries: { comment?: string; request: { bodySize: number; postData?: { text?: string; comment?: string } } }[] };
+    };
+    const require = createRequire(import.meta.url);
+    const ajv = createAjv({ strict: false, validateFormats: false });
+    ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+    const folder = join(ROOT, 'node_modules/har-schema/lib');
+    for (const name of readdirSync(folder).filter((candidate) => candidate.endsWith('.json'))) {
+      ajv.addSchema(JSON.parse(readFileSync(join(folder, name), 'utf8')));
+    }
+    const validate = ajv.getSchema('har.json#')!;
+    assert.ok(validate(har), JSON.stringify(validate.errors));
+    const large = har.log.entries.filter((entry) => entry.request.bodySize > 1024 * 1024);
+    assert.equal(large.length, 1);
+    assert.match(large[0]!.comment ?? '', /^the request body is over 1048576 bytes: recorded by size and sha256 digest, not inline$/);
+    assert.equal(large[0]!.request.postData!.text, undefined);
+    assert.match(
+      large[0]!.request.postData!.comment ?? '',
+      new RegExp(`^the body is not kept: ${agent.sizes.at(-1) ?? 0} bytes, sha256 [0-9a-f]{64} `),
+    );
+    // The photo (290 KB of base64) is small enough to keep: a replayable request.
+    const photo = har.log.entries.find((entry) => entry.request.postData?.text?.includes('"photo.jpg"'));
+    assert.ok(photo, 'the photo request is kept inline');
+  });
+});
