@@ -53,8 +53,6 @@ export function nestingDepth(value: unknown, stopAt = Infinity): number {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export { bodyExcerpt } from './error-body.js';
-
 /** Parses an answer body as the contract wants it: UTF-8 JSON with no byte order mark. */
 export function parseJsonBody(body: Buffer): { ok: true; value: unknown } | { ok: false; finding: Finding } {
   const fail = (message: string, hint: string): { ok: false; finding: Finding } => ({
@@ -101,18 +99,22 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
           `Answer within ${context.timeoutSeconds} seconds: do slow work after answering, or raise --agent-timeout.`,
         ),
       );
-    case 'network':
+    case 'network': {
+      const largeBody = outcome.closedWithoutAnswer
+        ? closedOnLargeBodyHint(context.requestBytes ?? 0, acceptedRequestBytes(context.contract))
+        : undefined;
       return none(
         error(
           'status',
           '',
           `expected an HTTP answer with status 200; got none: ${outcome.message}`,
-          (outcome.closedWithoutAnswer && closedOnLargeBodyHint(context.requestBytes ?? 0, acceptedRequestBytes(context.contract))) ||
+          largeBody ??
             (outcome.closedWithoutAnswer
               ? "The agent closed the connection without answering: look at the agent's log (a handler that crashed on this request, say)."
               : "Check the agent's logs: it closed the connection or answered with something that is not HTTP."),
         ),
       );
+    }
     case 'too-large':
       return none(
         error(
