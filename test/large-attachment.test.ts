@@ -6,19 +6,21 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createAjv } from '../src/contract/ajv.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 import type { PlatformRules } from '../src/contract/contract.js';
 import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/index.js';
 import type { Report } from '../src/index.js';
+import type { AgentRequest } from '../src/core/request.js';
+import { requestBody } from '../src/run/request-body.js';
+import { replayCommand } from '../src/run/reproduce.js';
 import { paddedJpeg } from '../src/scenarios/quality/large-attachment.js';
+import { harValidator } from './har-validator.js';
 import { ROOT, runCli } from './helpers.js';
 
 const contract = bundledContract();
@@ -195,14 +197,7 @@ describe('the HAR of a run with the 5 MiB image', () => {
     const har = JSON.parse(readFileSync(file, 'utf8')) as {
       log: { entries: { comment?: string; request: { bodySize: number; postData?: { text?: string; comment?: string } } }[] };
     };
-    const require = createRequire(import.meta.url);
-    const ajv = createAjv({ strict: false, validateFormats: false });
-    ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
-    const folder = join(ROOT, 'node_modules/har-schema/lib');
-    for (const name of readdirSync(folder).filter((candidate) => candidate.endsWith('.json'))) {
-      ajv.addSchema(JSON.parse(readFileSync(join(folder, name), 'utf8')));
-    }
-    const validate = ajv.getSchema('har.json#')!;
+    const validate = harValidator();
     assert.ok(validate(har), JSON.stringify(validate.errors));
     const large = har.log.entries.filter((entry) => entry.request.bodySize > 1024 * 1024);
     assert.equal(large.length, 1);
@@ -215,5 +210,45 @@ describe('the HAR of a run with the 5 MiB image', () => {
     // The photo (290 KB of base64) is small enough to keep: a replayable request.
     const photo = har.log.entries.find((entry) => entry.request.postData?.text?.includes('"photo.jpg"'));
     assert.ok(photo, 'the photo request is kept inline');
+  });
+});
+
+describe('the body of a request with a large attachment', () => {
+  const large = paddedJpeg(PHOTO, 2 * 1024 * 1024).toString('base64');
+  const request = (text: string, data: string): AgentRequest => ({
+    conversationId: 'whatsapp:chk_1.quality-large-attachment.1',
+    messageId: 'm1',
+    channel: 'whatsapp',
+    message: {
+      text,
+      attachments: [{ kind: 'image', mime: 'image/jpeg', name: 'large-photo.jpg', data }],
+      choice: { id: 'a', title: 'b"c' },
+    },
+  });
+
+  test('is JSON.stringify’s text exactly, the data spliced in or not', () => {
+    for (const [text, data] of [
+      ['', large],
+      ['chk-attachment-data', large],
+      ['"chk-attachment-data"', large],
+      ['quote " and \\ and \u2028', large],
+      ['small', 'AAAA'],
+    ] as const) {
+      const sent = request(text, data);
+      assert.equal(requestBody(sent), JSON.stringify(sent), text);
+    }
+  });
+});
+
+describe('the reproduce line of a body over 1 KB', () => {
+  test('names the case and channel, and the headers as the run sent them (secrets by variable)', () => {
+    assert.equal(
+      replayCommand('http://127.0.0.1:8080/agent', 'telegram', CASE, [
+        { name: 'authorization', variable: 'FLOW_FRAMEWORK_AGENT_TOKEN', prefix: 'Bearer ' },
+        { name: 'x-team', value: "o'brien" },
+        { name: 'x-api-key', variable: 'API_KEY' },
+      ]),
+      `npx check-endpoint 'http://127.0.0.1:8080/agent' --channel telegram --case ${CASE} --token-env FLOW_FRAMEWORK_AGENT_TOKEN --header 'x-team: o'\\''brien' --header-env 'x-api-key=API_KEY'`,
+    );
   });
 });

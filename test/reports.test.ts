@@ -1,34 +1,21 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { XMLParser } from 'fast-xml-parser';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { type HostileServer, startHostileServer } from '../fixtures/agents/hostile.js';
-import { createAjv } from '../src/contract/ajv.js';
 import { parseBaseline } from '../src/run/baseline.js';
 import { replyIndex } from '../src/core/findings.js';
 import { shellQuote } from '../src/run/reproduce.js';
 import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
-import { ROOT, runCli } from './helpers.js';
+import { harValidator } from './har-validator.js';
+import { runCli } from './helpers.js';
 
 const TOKEN = 'reports-secret-51c7e0';
 const byName = (name: string) => [...BROKEN_AGENTS, ...VALID_AGENTS].find((agent) => agent.name === name)!;
-
-/** A validator for HAR 1.2, from the har-schema package (JSON Schema draft-06). */
-function harValidator() {
-  const require = createRequire(import.meta.url);
-  const ajv = createAjv({ strict: false, validateFormats: false });
-  ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
-  const folder = join(ROOT, 'node_modules/har-schema/lib');
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
-    ajv.addSchema(JSON.parse(readFileSync(join(folder, file), 'utf8')));
-  }
-  return ajv.getSchema('har.json#')!;
-}
 
 let typo: RunningAgent;
 let silent: RunningAgent;

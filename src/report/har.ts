@@ -105,21 +105,25 @@ function entry(exchange: RecordedExchange): Record<string, unknown> {
   };
 }
 
-/** Collects the exchanges of a run (give `record` to checkEndpoint's onExchange) and writes them as HAR 1.2. */
+/**
+ * Collects the exchanges of a run (give `record` to checkEndpoint's onExchange) and writes them as
+ * HAR 1.2. Each exchange is made an archive entry as it is recorded, so a body over 1 MiB is kept
+ * only as its size and digest, never held until the end of the run.
+ */
 export class HarRecorder {
-  readonly #exchanges: RecordedExchange[] = [];
+  readonly #entries: { startedDateTime: string; entry: Record<string, unknown> }[] = [];
 
   readonly record = (exchange: RecordedExchange): void => {
-    this.#exchanges.push(exchange);
+    this.#entries.push({ startedDateTime: exchange.startedDateTime, entry: entry(exchange) });
   };
 
   get size(): number {
-    return this.#exchanges.length;
+    return this.#entries.length;
   }
 
   /** The HTTP archive: every exchange, the HEAD probe first, in the order they started. The token is redacted. */
   toHar(): string {
-    const entries = [...this.#exchanges].sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime)).map(entry);
+    const entries = [...this.#entries].sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime)).map((recorded) => recorded.entry);
     return `${JSON.stringify({ log: { version: '1.2', creator: { name: 'check-endpoint', version: TOOL_VERSION }, entries } }, null, 2)}\n`;
   }
 }

@@ -37,7 +37,7 @@ interface Task {
  * The report's cases in order, and the batches their plays are played in. The fixed (and extended) cases are one
  * batch, channel by channel, all plays at once (up to --concurrency conversations); each quality
  * case is a batch of its own, its plays on its channels at once (a case of scope `run` on the
- * first channel only).
+ * first channel only; a case with a large request, one batch per channel).
  */
 function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
   const groups: Omit<Slot, 'index' | 'runs'>[][] = [];
@@ -53,7 +53,8 @@ function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
                 platformRulesFor(channel, plan.contract, Object.hasOwn(plan.limits, channel) ? plan.limits[channel] : undefined),
               ) ?? true,
           );
-    groups.push(channels.map((channel) => ({ scenario, channel })));
+    if (scenario.oneChannelAtATime) groups.push(...channels.map((channel) => [{ scenario, channel }]));
+    else groups.push(channels.map((channel) => ({ scenario, channel })));
   }
   const slots: Slot[] = [];
   const batches = groups.map((group) =>

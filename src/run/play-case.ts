@@ -15,6 +15,7 @@ import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './
 import type { AgentLiveness, AgentStop } from './liveness.js';
 import { type CheckPlan, reproduceHeaders, sentCredentials } from './plan.js';
 import { recordedRequest } from './recorded-request.js';
+import { requestBody } from './request-body.js';
 
 /** What every case of a run shares. */
 export interface RunState {
@@ -174,7 +175,7 @@ class CaseContext implements ScenarioContext {
     const authorization: SendOptions['authorization'] =
       turn.authorization === 'none' ? 'none' : turn.authorization === 'wrong-token' ? { wrongToken: wrongToken(plan.token) } : 'token';
     const sentAt = now();
-    const body = sentBody ?? JSON.stringify(request);
+    const body = sentBody ?? requestBody(request);
     const sentBytes = Buffer.byteLength(body);
     const outcome = await client.send({ method: 'POST', body, authorization });
     if (signal?.aborted) throw new CaseCutShort();

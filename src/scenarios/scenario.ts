@@ -36,6 +36,8 @@ export interface Scenario<Id extends string = string> {
    * contract's, or a --limits file's; undefined for a custom channel without limits). Every channel when left out.
    */
   playsOn?(platform: PlatformRules | undefined): boolean;
+  /** A quality case played on one channel after another, not on all at once: its request is large (quality/large-attachment's 7 MB). */
+  oneChannelAtATime?: boolean;
   run(context: ScenarioContext): Promise<ScenarioOutcome | void>;
 }
 

@@ -82,6 +82,8 @@ export const largeAttachment: Scenario<'quality/large-attachment'> = {
   scope: 'channel',
   group: 'quality',
   playsOn: (platform) => platform?.image?.support !== 'no',
+  // Four 7 MB bodies in flight at once would take the checker's memory past its 150 MiB.
+  oneChannelAtATime: true,
   async run(context) {
     const { largeAttachmentBytes, maxRequestBytes } = context.contract;
     if (largeAttachmentBytes === undefined) {
