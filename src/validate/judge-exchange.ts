@@ -6,7 +6,7 @@ import { judgeAnswer } from './validate-answer.js';
 import { type SentCredentials, statusHint } from './status-hints.js';
 import { bodyExcerpt, describeAnswerBody } from './error-body.js';
 import { refusalHint } from './refusal-hints.js';
-import { acceptedRequestBytes, closedOnLargeBodyHint } from './request-size-hints.js';
+import { acceptedRequestBytes } from './request-size-hints.js';
 import { streamedAnswerFinding } from './streamed-answer.js';
 
 export type { SentCredentials } from './status-hints.js';
@@ -99,22 +99,17 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
           `Answer within ${context.timeoutSeconds} seconds: do slow work after answering, or raise --agent-timeout.`,
         ),
       );
-    case 'network': {
-      const largeBody = outcome.closedWithoutAnswer
-        ? closedOnLargeBodyHint(context.requestBytes ?? 0, acceptedRequestBytes(context.contract))
-        : undefined;
+    case 'network':
       return none(
         error(
           'status',
           '',
           `expected an HTTP answer with status 200; got none: ${outcome.message}`,
-          largeBody ??
-            (outcome.closedWithoutAnswer
-              ? "The agent closed the connection without answering: look at the agent's log (a handler that crashed on this request, say)."
-              : "Check the agent's logs: it closed the connection or answered with something that is not HTTP."),
+          outcome.closedWithoutAnswer
+            ? "The agent closed the connection without answering: look at the agent's log (a handler that crashed on this request, say)."
+            : "Check the agent's logs: it closed the connection or answered with something that is not HTTP.",
         ),
       );
-    }
     case 'too-large':
       return none(
         error(

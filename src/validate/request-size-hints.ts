@@ -132,12 +132,3 @@ export function requestSizeHint(answer: HttpAnswer, requestBytes: number, accept
       : 'If the agent refused it for its size (Django answers 400 over DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB by default), raise its limit';
   return `${size} ${refused}: ${everySetting(acceptedBytes)}. ${HOSTING}`;
 }
-
-/** The hint for a connection closed without an answer to a body large enough to be refused for its size, or undefined. */
-export function closedOnLargeBodyHint(requestBytes: number, acceptedBytes: number): string | undefined {
-  if (requestBytes <= COMMON_SMALLEST_LIMIT_BYTES) return undefined;
-  return (
-    `The agent closed the connection on a request body of ${describeBytes(requestBytes)}: a server over its body size limit may close without answering. ` +
-    `The contract has agents accept bodies up to ${megabytesFigure(acceptedBytes)}: ${everySetting(acceptedBytes)}. ${HOSTING}`
-  );
-}
