@@ -22,6 +22,8 @@ import { startFastifyAgent } from '../fixtures/agents/frameworks/fastify-agent.j
 import { startKoaAgent } from '../fixtures/agents/frameworks/koa-agent.js';
 
 const MIB = 1024 * 1024;
+/** The channels whose platform takes images: where quality/large-attachment plays. */
+const IMAGE_CHANNELS = ['whatsapp', 'imessage', 'telegram', 'web'];
 
 /** A WhatsApp photo request whose image holds `imageBytes` bytes, as quality/large-attachment sends one. */
 function imageRequest(imageBytes: number): string {
@@ -77,6 +79,15 @@ describe('framework agents at their shipped defaults', () => {
           );
           assert.equal(report.exitCode, 0);
           assert.equal(report.counts.cases, 45);
+        });
+        test('fails quality/large-attachment on every channel that takes images, quoting its refusal', async () => {
+          const report = await checkEndpoint(url(), { channels: ['all'], cases: ['quality/large-attachment'] });
+          assert.deepEqual(
+            report.cases.flatMap((c) => c.findings.map((f) => `${c.channel}:${f.rule}`)),
+            IMAGE_CHANNELS.map((channel) => `${channel}:large-attachment`),
+          );
+          const words = agent.name.startsWith('fastify') ? 'FST_ERR_CTP_BODY_TOO_LARGE' : 'got status 413: "request entity too large"';
+          for (const c of report.cases) assert.ok(c.findings[0]!.message.includes(words), c.findings[0]!.message);
         });
         return;
       }
@@ -187,6 +198,16 @@ describe("the Python agent behind Django's 2.5 MB limit (size_limited_agent.py)"
       [],
     );
     assert.equal(report.exitCode, 0);
+  });
+
+  test("fails quality/large-attachment on every channel that takes images, quoting Django's page", async () => {
+    const report = await checkEndpoint(url, { channels: ['all'], cases: ['quality/large-attachment'] });
+    assert.deepEqual(
+      report.cases.flatMap((c) => c.findings.map((f) => `${c.channel}:${f.rule}`)),
+      IMAGE_CHANNELS.map((channel) => `${channel}:large-attachment`),
+    );
+    for (const c of report.cases)
+      assert.ok(c.findings[0]!.message.endsWith('got status 400: an HTML page "Bad Request (400)"'), c.findings[0]!.message);
   });
 
   test("a body at Django's limit is taken; one byte over is refused with Django's 400 page, and the hint names the size and DATA_UPLOAD_MAX_MEMORY_SIZE", async () => {
