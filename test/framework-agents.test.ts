@@ -112,7 +112,7 @@ describe('framework agents at their shipped defaults', () => {
           );
           assert.match(
             finding!.hint!,
-            /^The request body was [\d.]+ MB \([\d,]+ bytes\); the contract has agents accept bodies up to 7 MB/,
+            /^The request body was [\d.]+ kB \([\d,]+ bytes\); the contract has agents accept bodies up to 7 MB/,
           );
           assert.ok(
             finding!.hint!.includes("express refused it (PayloadTooLargeError): raise its limit with express.json({ limit: '7mb' })"),

@@ -80,9 +80,10 @@ const SERVERS: readonly SizeLimitedServer[] = [
   },
 ];
 
-/** `6.99 MB (6,990,726 bytes)`: megabytes as the contract counts them (10^6 bytes), to three figures. */
+/** `6.99 MB (6,990,726 bytes)`, `291 kB (290,812 bytes)`: sizes as the contract counts them (10^6 bytes a MB), to three figures. */
 export function describeBytes(bytes: number): string {
-  return `${Number((bytes / 1e6).toPrecision(3))} MB (${bytes.toLocaleString('en-US')} bytes)`;
+  const figure = bytes < 1e6 ? `${Number((bytes / 1e3).toPrecision(3))} kB` : megabytesFigure(bytes);
+  return `${figure} (${bytes.toLocaleString('en-US')} bytes)`;
 }
 
 /** `7 MB`: a limit in megabytes, as the contract writes it. */
