@@ -9,6 +9,7 @@ import type { HttpAnswer } from '../src/http/client.js';
 import { validateAnswer } from '../src/index.js';
 import { htmlSummary, htmlTitle, looksLikeHtml } from '../src/validate/html-text.js';
 import { withoutNullProperties } from '../src/validate/null-properties.js';
+import { requestSizeHint } from '../src/validate/request-size-hints.js';
 import { streamKind, streamedAnswerFinding } from '../src/validate/streamed-answer.js';
 import { emptyFieldHint, refusedFields } from '../src/validate/validation-detail.js';
 
@@ -190,5 +191,21 @@ describe('a text too long for its platform: the hint fits the reply', () => {
   });
   test('an image: a short caption, the rest after it', () => {
     assert.match(hintOf({ text: 'x'.repeat(1025), image: { url: 'https://example.com/a.jpg' } })!, /^Shorten the caption/);
+  });
+});
+
+describe("Next.js's refusal of a large body", () => {
+  test('"Body exceeded 1mb limit" (its API routes: ApiError(413) from parse-body, sent as the body) names sizeLimit', () => {
+    const refusal: HttpAnswer = { ...answer({}, 'Body exceeded 1mb limit'), status: 413, statusText: 'Body exceeded 1mb limit' };
+    const hint = requestSizeHint(refusal, 6_990_726, 7_000_000)!;
+    assert.ok(
+      hint.includes(
+        "Next.js refused it (Body exceeded 1mb limit): raise its limit with export const config = { api: { bodyParser: { sizeLimit: '7mb' } } }",
+      ),
+      hint,
+    );
+  });
+  test('a 200 or a 404 is no size refusal', () => {
+    assert.equal(requestSizeHint({ ...answer({}, 'Not Found'), status: 404 }, 6_990_726, 7_000_000), undefined);
   });
 });
