@@ -54,6 +54,16 @@ function repliesRenamed(property: string, allowed: readonly string[], path: stri
   return only && allowed.includes('replies') && REPLIES_SYNONYMS.has(property.toLowerCase()) ? 'replies' : undefined;
 }
 
+/** A "did you mean" for a typo; a rename for a list of replies named otherwise; else, to remove it. */
+function unknownPropertyHint(property: string, allowed: readonly string[], path: string, answer: unknown): string {
+  const guess = closestName(property, allowed);
+  if (guess) return `did you mean "${guess}"?`;
+  if (!repliesRenamed(property, allowed, path, answer)) return 'Remove it: the answer schema allows no other properties.';
+  return Array.isArray(valueAt(answer, pointer(path, property)))
+    ? `Rename ${excerpt(property)} to "replies": the answer is { "replies": [...] }.`
+    : `Answer { "replies": [{ "type": "message", "text": "..." }] }: the replies go in a list named "replies", not ${excerpt(property)}.`;
+}
+
 function withoutFullStop(sentence: string): string {
   return sentence.endsWith('.') ? sentence.slice(0, -1) : sentence;
 }
@@ -91,19 +101,11 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
     case 'additionalProperties': {
       const property = String(params.additionalProperty);
       const allowed = allowedProperties(parent);
-      const guess = closestName(property, allowed);
-      const renamed = guess ? undefined : repliesRenamed(property, allowed, path, answer);
       return error(
         'schema',
         pointer(path, property),
         `unknown property ${excerpt(property)}${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
-        guess
-          ? `did you mean "${guess}"?`
-          : renamed
-            ? Array.isArray(valueAt(answer, pointer(path, property)))
-              ? `Rename ${excerpt(property)} to "replies": the answer is { "replies": [...] }.`
-              : `Answer { "replies": [{ "type": "message", "text": "..." }] }: the replies go in a list named "replies", not ${excerpt(property)}.`
-            : 'Remove it: the answer schema allows no other properties.',
+        unknownPropertyHint(property, allowed, path, answer),
       );
     }
     case 'required': {
