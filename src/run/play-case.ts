@@ -254,6 +254,7 @@ class CaseContext implements ScenarioContext {
         expectsReply: turn.expectsReply,
         timeoutSeconds: plan.timeoutSeconds,
         credentials: sentCredentials(plan),
+        requestBytes: sentBytes,
       });
       ({ answer, replies } = verdict);
       findings = turn.judge ? turn.judge.refine({ outcome, sentBytes, ...verdict }) : verdict.findings;

@@ -1,7 +1,8 @@
 import type { Answer, Reply } from '../core/answer.js';
 import { type Finding, MAX_FINDINGS, capFindings, error, replyIndex } from '../core/findings.js';
 import type { AnswerValidators } from '../contract/compile-contract.js';
-import { schemaFindings, sortByPointer } from './schema-findings.js';
+import { missingPropertyMessage, schemaFindings, sortByPointer } from './schema-findings.js';
+import { type NullProperty, nullPropertyFindings, withoutNullProperties } from './null-properties.js';
 
 /** What the schema step makes of an answer body. */
 export interface SchemaVerdict {
@@ -23,7 +24,29 @@ const MAX_EXPLAINED_REPLIES = MAX_FINDINGS - 1;
 export function checkSchema(answer: unknown, validators: AnswerValidators): SchemaVerdict {
   // Most answers are valid: the first-error check says so at the least cost.
   if (validators.check(answer)) return { findings: [], answer, replies: answer.replies };
-  return explainAnswer(answer, validators);
+  const withoutNulls = withoutNullProperties(answer);
+  return withoutNulls ? explainWithoutNulls(withoutNulls.value, withoutNulls.nulls, validators) : explainAnswer(answer, validators);
+}
+
+/**
+ * The verdict on an answer with null properties: the schema's findings on it without them, and
+ * one finding per reply naming them. A required property sent as null is said to be null where
+ * the schema says it is missing.
+ */
+function explainWithoutNulls(answer: unknown, nulls: readonly NullProperty[], validators: AnswerValidators): SchemaVerdict {
+  const verdict: SchemaVerdict = validators.check(answer)
+    ? { findings: [], answer: undefined, replies: answer.replies }
+    : explainAnswer(answer, validators);
+  const isMissing = (finding: Finding, property: NullProperty): boolean =>
+    finding.path === property.parent && finding.message === missingPropertyMessage(property.name);
+  const findings = verdict.findings.map((finding) => {
+    const required = nulls.find((property) => isMissing(finding, property));
+    return required
+      ? { ...finding, message: `"${required.name}" is null; it is required`, hint: `Give "${required.name}" a value.` }
+      : finding;
+  });
+  const leftOut = nulls.filter((property) => !verdict.findings.some((finding) => isMissing(finding, property)));
+  return { ...verdict, answer: undefined, findings: capFindings(sortByPointer([...findings, ...nullPropertyFindings(leftOut)])) };
 }
 
 /** The reply, typed, when it matches the schema alone (as the one reply of an answer); undefined when not. */

@@ -5,6 +5,10 @@ import type { Contract, PlatformRules } from '../contract/contract.js';
 import { judgeAnswer } from './validate-answer.js';
 import { networkFailureHint } from './connection-hints.js';
 import { type SentCredentials, statusHint } from './status-hints.js';
+import { bodyExcerpt, describeAnswerBody } from './error-body.js';
+import { refusalHint } from './refusal-hints.js';
+import { acceptedRequestBytes } from './request-size-hints.js';
+import { streamedAnswerFinding } from './streamed-answer.js';
 
 export type { SentCredentials } from './status-hints.js';
 
@@ -19,6 +23,8 @@ export interface TurnContext {
   timeoutSeconds: number;
   /** What the request carried to prove who sent it: for the hint of a 401 or 403. */
   credentials?: SentCredentials;
+  /** The size of the request body sent, in bytes: for the hint of an answer that refused it for its size. */
+  requestBytes?: number;
 }
 
 export interface TurnVerdict {
@@ -29,7 +35,6 @@ export interface TurnVerdict {
   replies: Reply[] | undefined;
 }
 
-const BODY_EXCERPT = 120;
 /** Answers nested deeper than this are not copied into reports (no schema allows it anyway). */
 export const MAX_REPORTED_DEPTH = 64;
 
@@ -48,10 +53,6 @@ export function nestingDepth(value: unknown, stopAt = Infinity): number {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-export function bodyExcerpt(body: Buffer): string {
-  return excerpt(body.subarray(0, BODY_EXCERPT * 4).toString('utf8'), BODY_EXCERPT);
-}
 
 /** Parses an answer body as the contract wants it: UTF-8 JSON with no byte order mark. */
 export function parseJsonBody(body: Buffer): { ok: true; value: unknown } | { ok: false; finding: Finding } {
@@ -135,8 +136,8 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
       error(
         'status',
         '',
-        `expected status 200, got ${outcome.status}${location}${outcome.body.length ? `: ${bodyExcerpt(outcome.body)}` : ''}`,
-        statusHint(outcome, context.credentials),
+        `expected status 200, got ${outcome.status}${location}${outcome.body.length ? `: ${describeAnswerBody(outcome)}` : ''}`,
+        refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract)) ?? statusHint(outcome, context.credentials),
       ),
     );
   }
@@ -153,7 +154,10 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
     );
   }
   const parsed = parseJsonBody(outcome.body);
-  if (!parsed.ok) return { findings: [...findings, parsed.finding], answer: null, replies: undefined };
+  if (!parsed.ok) {
+    const stream = streamedAnswerFinding(outcome);
+    return { findings: stream ? [stream] : [...findings, parsed.finding], answer: null, replies: undefined };
+  }
   const verdict = judgeAnswer(parsed.value, {
     channel: context.channel,
     personMessageIds: context.personMessageIds,

@@ -1,12 +1,13 @@
 import { excerpt } from '../core/findings.js';
 import type { HttpOutcome } from '../http/client.js';
-import { MAX_REPORTED_DEPTH, bodyExcerpt, nestingDepth, parseJsonBody } from './judge-exchange.js';
+import { describeAnswerBody } from './error-body.js';
+import { MAX_REPORTED_DEPTH, nestingDepth, parseJsonBody } from './judge-exchange.js';
 
 /** What came, for messages: `status 500: {"error":…}`, or `no answer (connection refused)`. */
 export function whatCame(outcome: HttpOutcome): string {
   if (outcome.kind !== 'answer') return `no answer (${outcome.message})`;
   const location = outcome.headers.location ? ` (location: ${excerpt(outcome.headers.location)})` : '';
-  const body = outcome.body.length ? `: ${bodyExcerpt(outcome.body)}` : '';
+  const body = outcome.body.length ? `: ${describeAnswerBody(outcome)}` : '';
   return `status ${outcome.status}${location}${body}`;
 }
 

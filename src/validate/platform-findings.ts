@@ -161,6 +161,16 @@ export function templatePlatformFindings(index: number, rules: PlatformRules, fi
   }
 }
 
+/** How to fit a long text: split it, with the reply's control (or image) on the message it belongs to. */
+function textTooLongHint(reply: MessageReply): string {
+  const control =
+    reply.buttons !== undefined ? 'the buttons' : reply.list !== undefined ? 'the list' : reply.link !== undefined ? 'the link' : undefined;
+  if (control) return `Shorten the text, or split it over several messages and put ${control} on the last one.`;
+  if (reply.image !== undefined)
+    return 'Shorten the caption, or send the image with a short caption and the rest as a text message after it.';
+  return 'Shorten the text, or split it over several messages.';
+}
+
 /** The text against the tightest limit that applies; on SMS, the segments it takes. False when it is too long to be sent. */
 function textFindings(check: ReplyCheck, reply: MessageReply, text: string): boolean {
   let tightest: { max: number; what: string } | undefined;
@@ -168,8 +178,7 @@ function textFindings(check: ReplyCheck, reply: MessageReply, text: string): boo
     const max = applies(reply) ? limit(check.rules) : undefined;
     if (max !== undefined && (tightest === undefined || max < tightest.max)) tightest = { max, what };
   }
-  const hint = 'Shorten the text, or split it over several messages and put the control on the last one.';
-  if (tightest && tooLong(check, ['text'], text, tightest.max, tightest.what, hint)) return false;
+  if (tightest && tooLong(check, ['text'], text, tightest.max, tightest.what, textTooLongHint(reply))) return false;
 
   const sizes = check.rules.segments;
   if (!sizes) return true;

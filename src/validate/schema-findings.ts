@@ -43,6 +43,28 @@ function allowedProperties(parent: Schema): string[] {
   return isSchema(parent.properties) ? Object.keys(parent.properties) : [];
 }
 
+/** What agents call their list of replies instead of `replies`. */
+const REPLIES_SYNONYMS = new Set(['messages', 'message', 'reply', 'response', 'responses', 'output', 'outputs', 'answer', 'answers']);
+
+/**
+ * `replies`, when the answer's only property is another word for it (`messages`, `output`): the
+ * agent named its list differently, and renaming it is the fix.
+ */
+function repliesRenamed(property: string, allowed: readonly string[], path: string, answer: unknown): 'replies' | undefined {
+  const only = path === '' && typeof answer === 'object' && answer !== null && Object.keys(answer).length === 1;
+  return only && allowed.includes('replies') && REPLIES_SYNONYMS.has(property.toLowerCase()) ? 'replies' : undefined;
+}
+
+/** A "did you mean" for a typo; a rename for a list of replies named otherwise; else, to remove it. */
+function unknownPropertyHint(property: string, allowed: readonly string[], path: string, answer: unknown): string {
+  const guess = closestName(property, allowed);
+  if (guess) return `did you mean "${guess}"?`;
+  if (!repliesRenamed(property, allowed, path, answer)) return 'Remove it: the answer schema allows no other properties.';
+  return Array.isArray(valueAt(answer, pointer(path, property)))
+    ? `Rename ${excerpt(property)} to "replies": the answer is { "replies": [...] }.`
+    : `Answer { "replies": [{ "type": "message", "text": "..." }] }: the replies go in a list named "replies", not ${excerpt(property)}.`;
+}
+
 function withoutFullStop(sentence: string): string {
   return sentence.endsWith('.') ? sentence.slice(0, -1) : sentence;
 }
@@ -80,17 +102,16 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
     case 'additionalProperties': {
       const property = String(params.additionalProperty);
       const allowed = allowedProperties(parent);
-      const guess = closestName(property, allowed);
       return error(
         'schema',
         pointer(path, property),
         `unknown property ${excerpt(property)}${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
-        guess ? `did you mean "${guess}"?` : 'Remove it: the answer schema allows no other properties.',
+        unknownPropertyHint(property, allowed, path, answer),
       );
     }
     case 'required': {
       const property = String(params.missingProperty);
-      return error('schema', path, `missing required property "${property}"`, `Add "${property}".`);
+      return error('schema', path, missingPropertyMessage(property), `Add "${property}".`);
     }
     case 'type':
       return error('schema', path, `expected ${article(String(params.type))}, got ${typed(data)}`);
@@ -153,6 +174,11 @@ function describeReceived(value: unknown): string {
   return excerpt(value);
 }
 
+/** The message of a required property's absence. */
+export function missingPropertyMessage(property: string): string {
+  return `missing required property "${property}"`;
+}
+
 /** A received value with its JSON type: `an integer 42`, `a string "x"`, or just `null`. */
 function typed(value: unknown): string {
   return value === null ? 'null' : `${jsonType(value)} ${excerpt(value)}`;
@@ -177,7 +203,9 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
     const params = err.params as Record<string, unknown>;
     if (err.keyword === 'discriminator' && params.error === 'tag') missingTypeAt.add(err.instancePath);
     if (err.keyword === 'additionalProperties' && unknownProperties++ < MAX_FINDINGS && isSchema(err.parentSchema)) {
-      const guess = closestName(String(params.additionalProperty), allowedProperties(err.parentSchema));
+      const property = String(params.additionalProperty);
+      const allowed = allowedProperties(err.parentSchema);
+      const guess = closestName(property, allowed) ?? repliesRenamed(property, allowed, err.instancePath, answer);
       if (guess) misspeltAt.add(pointer(err.instancePath, guess));
     }
   }
