@@ -8,6 +8,7 @@ import type {
   CaseLabel,
   CaseReport,
   ChannelReport,
+  TransportReport,
   LatencyFigures,
   PlayReport,
   Report,
@@ -47,10 +48,12 @@ export interface ReproduceTarget {
 }
 
 /**
- * The curl command that sends a failed turn's request again, or null for a turn without an error.
+ * The curl command that sends a failed turn's request again, or null for a turn without an error
+ * (and for a handler checked in this process, which has no URL to send it to).
  * The body exactly as sent; the token and secret headers named by their variables, and only where they were sent.
  */
-function reproduceLine(turn: RecordedTurn, target: ReproduceTarget): string | null {
+function reproduceLine(turn: RecordedTurn, target: ReproduceTarget | undefined): string | null {
+  if (target === undefined) return null;
   if (!turn.findings.some((finding) => finding.severity === 'error')) return null;
   const body = turn.sentBody ?? JSON.stringify(turn.request);
   // A turn sent with another authorization (quality/auth) is reproduced without any: its made-up token is never written.
@@ -66,7 +69,7 @@ export interface PlayedCase extends PlayReport {
 }
 
 /** One play as reported: every finding of its turns and its own, each placed at its turn and reply. */
-export function assemblePlay(parts: CaseParts, play: number, strict: boolean, target: ReproduceTarget): PlayedCase {
+export function assemblePlay(parts: CaseParts, play: number, strict: boolean, target: ReproduceTarget | undefined): PlayedCase {
   const turns = parts.turns.map((turn, index): TurnReport => {
     const reproduce = reproduceLine(turn, target);
     const findings = turn.findings.map((finding): ReportedFinding => ({
@@ -163,14 +166,21 @@ export function combinePlays(played: readonly PlayedCase[], conversationPattern:
 }
 
 /** What a report says before any case runs: the tool, the contract, the target and the channels. */
-export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'channels' | 'runs'>;
+export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'transport' | 'channels' | 'runs'>;
 
-export function describeRun(contract: Contract, target: string, channels: ChannelReport[], runs = 1): RunDescription {
+export function describeRun(
+  contract: Contract,
+  target: string,
+  channels: ChannelReport[],
+  runs = 1,
+  transport?: TransportReport,
+): RunDescription {
   return {
     version: REPORT_FORMAT_VERSION,
     tool: { name: 'check-endpoint', version: TOOL_VERSION },
     spec: { version: contract.version, source: contract.source },
     target,
+    ...(transport ? { transport } : {}),
     channels,
     runs,
   };

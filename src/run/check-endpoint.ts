@@ -4,8 +4,11 @@
  * conversations (play-case.ts, the scenarios in src/scenarios/).
  */
 import { conversationPattern, newRunId } from '../core/ids.js';
-import type { CaseReport, Report } from '../core/report.js';
-import { AgentClient } from '../http/client.js';
+import type { CaseReport, Report, TransportReport } from '../core/report.js';
+import { AgentClient, type AgentClientOptions } from '../http/client.js';
+import { FetchHandlerTransport } from '../http/fetch-handler.js';
+import { serveListener } from '../http/listener-server.js';
+import type { AgentTransport } from '../http/transport.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { type PlayedCase, type Stop, assembleReport, combinePlays, describeRun, errorReport, notRunPlay } from './assemble.js';
 import { isExpectedFailure } from './baseline.js';
@@ -14,8 +17,10 @@ import { type CheckEndpointOptions, type CheckPlan, channelReports, planCheck } 
 import { playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
 import { waitForAgent } from './wait-for-agent.js';
+import { type CheckTarget, type ResolvedTarget, plannedUrl, resolveTarget, transportReport } from './agent-target.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
+export type { CheckTarget, FetchHandler, FetchHandlerTarget, NodeListener, NodeListenerTarget } from './agent-target.js';
 export { DEFAULT_TOKEN_ENV } from './defaults.js';
 
 /** One case on one channel, at its place in the report, and how many plays it gets. */
@@ -62,16 +67,10 @@ export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeR
   return describeRun(plan.contract, plan.url.href, channelReports(plan), plan.runs);
 }
 
-/**
- * Runs the live check against an agent's URL: the HEAD probe, then every case on every channel,
- * each case its own conversation, its turns in order, up to `concurrency` conversations at once.
- * Returns the same report as `--json`. Throws UsageError for options it cannot run with; an agent
- * that cannot be reached gives a report with outcome `error` and exit code 2.
- */
-export async function checkEndpoint(target: string, options: CheckEndpointOptions = {}): Promise<Report> {
-  const plan = planCheck(target, options);
+/** The HTTP client's settings for a run. */
+function clientOptions(plan: CheckPlan, options: CheckEndpointOptions): AgentClientOptions {
   const quality = plan.scenarios.some((scenario) => scenario.group === 'quality');
-  const client = new AgentClient(plan.url, {
+  return {
     timeoutMs: plan.timeoutSeconds * 1000,
     maxBodyBytes: plan.maxBodyBytes,
     // quality/concurrency keeps all of its conversations in flight at once.
@@ -82,8 +81,70 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
-  });
-  const description = describePlannedRun(plan);
+  };
+}
+
+/** A target opened for the run: its transport, how the report names it, and where reproduce lines send a turn. */
+interface OpenedTarget {
+  transport: AgentTransport;
+  target: string;
+  reproduceUrl: string | undefined;
+  transportReport?: TransportReport;
+}
+
+async function openTarget(resolved: ResolvedTarget, plan: CheckPlan, options: CheckEndpointOptions): Promise<OpenedTarget> {
+  const settings = clientOptions(plan, options);
+  if (resolved.kind === 'url')
+    return { transport: new AgentClient(plan.url, settings), target: plan.url.href, reproduceUrl: plan.url.href };
+  if (resolved.kind === 'fetch-handler') {
+    const { timeoutMs, maxBodyBytes, token, headers, onExchange, signal } = settings;
+    return {
+      transport: new FetchHandlerTransport(resolved.handler, {
+        path: resolved.path,
+        timeoutMs,
+        maxBodyBytes,
+        ...(token ? { token } : {}),
+        ...(headers ? { headers } : {}),
+        ...(onExchange ? { onExchange } : {}),
+        ...(signal ? { signal } : {}),
+      }),
+      target: 'in-process fetch handler',
+      reproduceUrl: undefined,
+      transportReport: transportReport('fetch-handler'),
+    };
+  }
+  // Served on loopback by the checker itself: no proxy, no TLS.
+  const served = await serveListener(resolved.listener, resolved.path);
+  const { proxy: _proxy, ...direct } = settings;
+  const client = new AgentClient(served.url, { ...direct, insecure: false });
+  return {
+    transport: {
+      send: (sent) => client.send(sent),
+      close: async () => {
+        await client.close();
+        await served.close();
+      },
+    },
+    target: `Node request listener, served by check-endpoint at ${served.url.href}`,
+    reproduceUrl: undefined,
+    transportReport: transportReport('node-listener'),
+  };
+}
+
+/**
+ * Runs the live check against an agent: its URL, a fetch handler called in this process, or a
+ * Node request listener served on a loopback port for the run (see agent-target.ts). The HEAD
+ * probe, then every case on every channel, each case its own conversation, its turns in order, up
+ * to `concurrency` conversations at once. Returns the same report as `--json`. Throws UsageError
+ * for options it cannot run with, TypeError for a target it cannot check; an agent that cannot be
+ * reached gives a report with outcome `error` and exit code 2.
+ */
+export async function checkEndpoint(target: CheckTarget, options: CheckEndpointOptions = {}): Promise<Report> {
+  const resolved = resolveTarget(target);
+  const plan = planCheck(plannedUrl(resolved), options);
+  const opened = await openTarget(resolved, plan, options);
+  const client = opened.transport;
+  const description = describeRun(plan.contract, opened.target, channelReports(plan), plan.runs, opened.transportReport);
   const { signal, agentExit } = options;
   try {
     const probe = await waitForAgent(client, {
@@ -108,7 +169,7 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     const cases: CaseReport[] = [];
     const finished: CaseReport[] = [];
     const liveness = new AgentLiveness(client, agentExit);
-    const run = { plan, client, runId, finishedCases: () => finished, liveness, signal };
+    const run = { plan, client, reproduceUrl: opened.reproduceUrl, runId, finishedCases: () => finished, liveness, signal };
     const plays = slots.map((): PlayedCase[] => []);
     const notRun = ({ slot, play }: Task): PlayedCase =>
       notRunPlay(slot.scenario.id, slot.channel, play, playConversationId(slot.scenario, slot.channel, runId, play));

@@ -3,7 +3,7 @@
  * followed by one HEAD probe, or by a look at the agent's process under --start: when nothing
  * answers any more, the run stops there, as one finding, instead of failing every case left.
  */
-import type { AgentClient } from '../http/client.js';
+import type { AgentTransport } from '../http/transport.js';
 
 /** How the agent stopped: the failed turn's own reason, then what the process said, when known. */
 export interface AgentStop {
@@ -24,7 +24,7 @@ export class AgentLiveness {
   #checking: Promise<AgentStop | undefined> | undefined;
 
   constructor(
-    readonly client: AgentClient,
+    readonly client: AgentTransport,
     readonly agentExit: AgentExit | undefined,
   ) {}
 
@@ -48,7 +48,7 @@ export class AgentLiveness {
   async #look(reason: string): Promise<AgentStop | undefined> {
     const exited = this.agentExit?.();
     if (exited) return { message: `the agent stopped answering (${reason}): ${exited.description}`, lastLines: exited.lastLines };
-    const probe = await this.client.head();
+    const probe = await this.client.send({ method: 'HEAD' });
     if (probe.kind === 'answer') return undefined;
     const after = await this.#exitSoon();
     return {

@@ -2,7 +2,7 @@
  * The HEAD probe, tried again until the agent answers (`--wait`, `--start`): the agent and the
  * check often start together in CI. Any HTTP status counts as an answer.
  */
-import type { AgentClient, HttpOutcome } from '../http/client.js';
+import type { AgentTransport, HttpOutcome } from '../http/transport.js';
 
 /** The first pause between tries, and the longest: 100 ms, 200 ms, 400 ms, ... up to 1 s. */
 const FIRST_PAUSE_MS = 100;
@@ -35,12 +35,12 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-export async function waitForAgent(client: AgentClient, options: WaitOptions): Promise<ProbeResult> {
+export async function waitForAgent(client: AgentTransport, options: WaitOptions): Promise<ProbeResult> {
   const deadline = Date.now() + options.waitSeconds * 1000;
   let pauseMs = FIRST_PAUSE_MS;
   let closedOnHead = false;
   for (;;) {
-    const outcome = await client.head();
+    const outcome = await client.send({ method: 'HEAD' });
     if (outcome.kind === 'answer') return { reached: true, outcome };
     closedOnHead ||= outcome.kind === 'network' && outcome.closedWithoutAnswer === true;
     const exited = options.gaveUp?.();
