@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import type { Output } from './output.js';
 import { checkEndpoint, describePlannedRun } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
-import { formatBaseline, formatCase, formatHeader, formatNotRun, formatSummary, printable, stoppedSummary } from '../report/human.js';
+import { formatCase, formatEnding, formatHeader, printable } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
 import { parseBaseline } from '../run/baseline.js';
 import { HarRecorder } from '../report/har.js';
@@ -181,13 +181,7 @@ async function finish(
   const c = output.colour;
   const { agent } = run;
   if (report.outcome === 'error') output.error(report.error!.message);
-  else {
-    for (const line of [...formatNotRun(report, c), ...formatBaseline(report, c)]) output.line(line);
-    output.line();
-    output.line(formatSummary(report, c));
-    const stopped = stoppedSummary(report);
-    if (stopped) output.line(c.bold(c.red(stopped)));
-  }
+  else for (const line of formatEnding(report, c)) output.line(line);
   const agentLines = agent?.lastLines() ?? [];
   if (agent && (report.exitCode !== 0 || args.verbose)) {
     output.line();
