@@ -22,7 +22,7 @@ export function formatHeader(report: RunDescription, tokenNote: string | undefin
     c.bold(`check-endpoint ${report.tool.version}`) +
       c.dim(` · contract ${report.spec.version} (${report.spec.source}) · ${report.target}`),
     c.dim(`channels: ${report.channels.map((channel) => channel.name).join(', ')}${tokenNote ? ` · ${tokenNote}` : ''}`),
-    ...(report.transport?.notApplicable ?? []).map(({ check, reason }) => c.dim(`not applicable: ${check} (${reason})`)),
+    ...notApplicable(report),
   ];
   for (const name of schemaOnlyChannels(report)) {
     lines.push(
@@ -34,6 +34,14 @@ export function formatHeader(report: RunDescription, tokenNote: string | undefin
     );
   }
   return lines;
+}
+
+/** For a handler checked in this process: the checks that were not applicable (their reasons are in the JSON report). */
+function notApplicable(report: Pick<Report, 'transport'>): string[] {
+  const transport = report.transport;
+  if (!transport?.notApplicable.length) return [];
+  const what = transport.kind === 'fetch-handler' ? 'a fetch handler' : 'a Node listener served by the checker';
+  return [`not applicable to ${what}: ${transport.notApplicable.map(({ check }) => check).join(', ')} (why: the JSON report's transport)`];
 }
 
 /** The channels checked against the schema only: custom ones with no --limits file. */

@@ -79,7 +79,7 @@ export function plannedUrl(target: ResolvedTarget): string {
 }
 
 const NO_PROXY = 'requests never leave this process and the loopback port the checker opened: no proxy is used';
-const NO_TLS = 'plain HTTP in this process: no certificate to check (--insecure has nothing to relax)';
+const NO_TLS = 'plain HTTP in this process: no certificate to check, so insecure has nothing to relax';
 
 /** What the report says of a handler: how it was reached, and which checks were not applicable, each with why. */
 export function transportReport(kind: 'fetch-handler' | 'node-listener'): TransportReport {
@@ -99,14 +99,14 @@ export function transportReport(kind: 'fetch-handler' | 'node-listener'): Transp
       {
         check: 'http-framing',
         reason:
-          "no HTTP is parsed: the handler's Response is read as it is (status line, header size limit, chunking and content-length checks need a socket)",
+          "no HTTP is parsed: the handler's Response is read as it is; the status line, header size limit, chunking and content-length checks need a socket",
       },
       { check: 'reused-connection-retry', reason: 'no connection to reuse: each request is one call of the handler' },
       { check: 'proxy', reason: NO_PROXY },
       { check: 'tls', reason: NO_TLS },
       {
         check: 'reproduce',
-        reason: "no URL to send a curl command to: the handler runs inside this process (the turn's request is in the report)",
+        reason: "no URL to send a curl command to: the handler runs inside this process; each turn's request is in the report",
       },
     ],
   };
