@@ -13,5 +13,6 @@ import { type CheckEndpointOptions, type CheckTarget, checkEndpoint } from './ru
 export async function assertEndpoint(target: CheckTarget, options: CheckEndpointOptions = {}): Promise<Report> {
   const report = await checkEndpoint(target, options);
   if (report.outcome === 'passed') return report;
-  throw new AssertionError({ message: formatFailures(report, NO_COLOURS).join('\n'), stackStartFn: assertEndpoint });
+  // Operator `fail`, as assert.fail's own: runners print the message alone, with no actual-against-expected diff.
+  throw new AssertionError({ message: formatFailures(report, NO_COLOURS).join('\n'), operator: 'fail', stackStartFn: assertEndpoint });
 }
