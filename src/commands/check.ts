@@ -1,19 +1,17 @@
-import { promises as fs } from 'node:fs';
 import type { Output } from './output.js';
-import { checkEndpoint, describePlannedRun } from '../run/check-endpoint.js';
+import { describePlannedRun, runPlannedCheck } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { formatCase, formatEnding, formatHeader, printable } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
-import { parseBaseline } from '../run/baseline.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
-import { resolveChannels } from '../run/channels.js';
-import { bundledContract, loadContract } from '../contract/load-contract.js';
-import { answerValidators } from '../contract/compile-contract.js';
+import { bundledContract } from '../contract/load-contract.js';
 import { ContractError } from '../contract/contract-error.js';
 import { describeRun, errorReport } from '../run/assemble.js';
-import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
+import { argumentKey } from '../core/argument-key.js';
+import { type OptionNames, messageFor } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
+import { SCENARIO_SETTINGS } from '../scenarios/registry.js';
 import { AgentProcess } from './agent-process.js';
 import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
@@ -45,8 +43,6 @@ export interface CheckCommandArgs extends RequestFlags {
   reportDir?: string;
   baseline?: string;
   writeBaseline?: string;
-  qualityConversations?: number;
-  latencyBudget?: number;
   /** Plays of every case on every channel. */
   runs?: number;
   /** Seconds to keep trying the HEAD probe until the agent answers. */
@@ -55,6 +51,39 @@ export interface CheckCommandArgs extends RequestFlags {
   start?: string;
   /** Also show the --start agent's output on a passing run. */
   verbose: boolean;
+}
+
+/**
+ * The check's flags as the library's options. The cases' setting flags (--latency-budget) come in
+ * the arguments under their keys (`latencyBudget`) and go to their fields (`latencyBudgetSeconds`).
+ * The command reads the environment (`env: process.env`), and `.env` unless told otherwise.
+ */
+export function checkOptionsOf(args: CheckCommandArgs): CheckEndpointOptions {
+  const given = new Map<string, unknown>(Object.entries(args));
+  const settings = SCENARIO_SETTINGS.flatMap((setting) => {
+    const value = given.get(argumentKey(setting.flag));
+    return typeof value === 'number' ? [[setting.field, value] as const] : [];
+  });
+  return {
+    channels: args.channel,
+    cases: args.case,
+    env: process.env,
+    ...(args.spec !== undefined ? { spec: args.spec } : {}),
+    ...(args.limits.length ? { limits: args.limits } : {}),
+    strict: args.strict,
+    insecure: args.insecure,
+    quality: args.quality,
+    extended: args.extended,
+    ...Object.fromEntries(settings),
+    ...(args.tokenEnv !== undefined ? { tokenEnv: args.tokenEnv } : {}),
+    ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
+    ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
+    ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
+    ...(args.runs !== undefined ? { runs: args.runs } : {}),
+    ...(args.wait !== undefined ? { waitSeconds: args.wait } : args.start !== undefined ? { waitSeconds: START_WAIT_SECONDS } : {}),
+    ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
+    ...requestOptions(args),
+  };
 }
 
 /** Prints case lines in the report's order as soon as every earlier case is done. */
@@ -76,13 +105,13 @@ function orderedPrinter(print: (caseReport: CaseReport) => void): (caseReport: C
  * run (a bad flag value, spec or baseline file, an unset token variable, or an internal error)
  * prints one of outcome `error`, then its message goes to stderr as ever (exit 2).
  */
-export async function runCheckCommand(args: CheckCommandArgs, output: Output): Promise<number> {
+export async function runCheckCommand(args: CheckCommandArgs, output: Output, names: OptionNames): Promise<number> {
   try {
     return await runCheck(args, output);
   } catch (cause) {
     if (args.json) {
       const known = cause instanceof UsageError || cause instanceof ContractError;
-      const message = known ? cause.message : `internal error: ${cause instanceof Error ? cause.message : String(cause)}`;
+      const message = known ? messageFor(cause, names) : `internal error: ${cause instanceof Error ? cause.message : String(cause)}`;
       output.json(jsonErrorReport(args.url, message));
     }
     throw cause;
@@ -95,36 +124,26 @@ export function jsonErrorReport(target: string, message: string): Report {
 }
 
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
-  const contract = await loadContract(args.spec);
-  answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
-  const channels = resolveChannels(args.channel, contract, namedLimitChannels(args.limits));
-  const custom = channels.filter((name) => !Object.hasOwn(contract.platforms, name));
-  const options: CheckEndpointOptions = {
-    channels,
-    cases: args.case,
-    contract,
-    limits: await readLimitsOptions(args.limits, custom),
-    strict: args.strict,
-    insecure: args.insecure,
-    quality: args.quality,
-    extended: args.extended,
-    ...(args.qualityConversations !== undefined ? { qualityConversations: args.qualityConversations } : {}),
-    ...(args.latencyBudget !== undefined ? { latencyBudgetSeconds: args.latencyBudget } : {}),
-    ...(args.tokenEnv !== undefined ? { tokenEnv: args.tokenEnv } : {}),
-    ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
-    ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
-    ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
-    ...(args.runs !== undefined ? { runs: args.runs } : {}),
-    ...(args.wait !== undefined ? { waitSeconds: args.wait } : args.start !== undefined ? { waitSeconds: START_WAIT_SECONDS } : {}),
-    ...requestOptions(args),
-  };
   if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
-  const baseline =
-    args.baseline === undefined
-      ? undefined
-      : { file: args.baseline, entries: parseBaseline(await readText(args.baseline, 'baseline'), args.baseline) };
-  const plan = planCheck(args.url, options); // throws UsageError before anything is sent
   const c = output.colour;
+  const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
+  const progress = createProgress(process.stderr, process.env);
+  const stop = new AbortController(); // aborted by the first SIGINT or SIGTERM, once the run starts
+  let agent: AgentProcess | undefined;
+  // The one resolution of the run's options (flags, files, environment): throws before anything is sent.
+  const plan = await planCheck(args.url, {
+    ...checkOptionsOf(args),
+    ...(archive ? { onExchange: archive.record } : {}),
+    ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
+    signal: stop.signal,
+    onPlay: (done, total, failed) => progress.update(done, total, failed),
+    onCase: orderedPrinter((caseReport) => {
+      if (caseReport.status === 'not-run') return; // one line for them all, below
+      progress.around(() => {
+        for (const line of formatCase(caseReport, c)) output.line(line);
+      });
+    }),
+  });
   for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) output.line(line);
   if (plan.insecure) {
     output.line(
@@ -135,31 +154,17 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   }
   if (args.start !== undefined) output.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   output.line();
-  const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
   const startedAt = new Date(); // the JUnit file's timestamp
   // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
   const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
-  const agent = args.start === undefined ? undefined : new AgentProcess(args.start, secrets);
-  const progress = createProgress(process.stderr, process.env);
-  const interrupts = listenForInterrupts((name) =>
-    progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`))),
-  );
+  agent = args.start === undefined ? undefined : new AgentProcess(args.start, secrets);
+  const interrupts = listenForInterrupts((name) => {
+    stop.abort(name);
+    progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
+  });
   let report: Report;
   try {
-    report = await checkEndpoint(args.url, {
-      ...options,
-      ...(baseline ? { baseline } : {}),
-      ...(archive ? { onExchange: archive.record } : {}),
-      ...(agent ? { agentExit: () => agent.exit() } : {}),
-      signal: interrupts.signal,
-      onPlay: (done, total, failed) => progress.update(done, total, failed),
-      onCase: orderedPrinter((caseReport) => {
-        if (caseReport.status === 'not-run') return; // one line for them all, below
-        progress.around(() => {
-          for (const line of formatCase(caseReport, c)) output.line(line);
-        });
-      }),
-    });
+    report = await runPlannedCheck(plan);
   } finally {
     progress.clear();
     await agent?.stop();
@@ -199,12 +204,4 @@ async function finish(
   }
   if (args.json) output.json(report);
   return report.exitCode;
-}
-
-async function readText(file: string, what: string): Promise<string> {
-  try {
-    return await fs.readFile(file, 'utf8');
-  } catch (cause) {
-    throw new UsageError(`cannot read the ${what} file ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
-  }
 }

@@ -68,19 +68,19 @@ export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeR
 }
 
 /** The HTTP client's settings for a run. */
-function clientOptions(plan: CheckPlan, options: CheckEndpointOptions): AgentClientOptions {
-  const quality = plan.scenarios.some((scenario) => scenario.group === 'quality');
+function clientOptions(plan: CheckPlan): AgentClientOptions {
+  const { hooks } = plan;
   return {
     timeoutMs: plan.timeoutSeconds * 1000,
     maxBodyBytes: plan.maxBodyBytes,
-    // quality/concurrency keeps all of its conversations in flight at once.
-    connections: Math.max(plan.concurrency, quality ? plan.qualityConversations : 0),
+    // A case that keeps several conversations in flight at once (quality/concurrency) gets a connection for each.
+    connections: plan.connections,
     insecure: plan.insecure,
     ...(plan.token ? { token: plan.token } : {}),
     ...(plan.headers.length ? { headers: plan.headers } : {}),
     ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
-    ...(options.onExchange ? { onExchange: options.onExchange } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
+    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
   };
 }
 
@@ -92,8 +92,8 @@ interface OpenedTarget {
   transportReport?: TransportReport;
 }
 
-async function openTarget(resolved: ResolvedTarget, plan: CheckPlan, options: CheckEndpointOptions): Promise<OpenedTarget> {
-  const settings = clientOptions(plan, options);
+async function openTarget(resolved: ResolvedTarget, plan: CheckPlan): Promise<OpenedTarget> {
+  const settings = clientOptions(plan);
   if (resolved.kind === 'url')
     return { transport: new AgentClient(plan.url, settings), target: plan.url.href, reproduceUrl: plan.url.href };
   if (resolved.kind === 'fetch-handler') {
@@ -135,17 +135,23 @@ async function openTarget(resolved: ResolvedTarget, plan: CheckPlan, options: Ch
  * Runs the live check against an agent: its URL, a fetch handler called in this process, or a
  * Node request listener served on a loopback port for the run (see agent-target.ts). The HEAD
  * probe, then every case on every channel, each case its own conversation, its turns in order, up
- * to `concurrency` conversations at once. Returns the same report as `--json`. Throws UsageError
- * for options it cannot run with, TypeError for a target it cannot check; an agent that cannot be
+ * to `concurrency` conversations at once. Returns the same report as `--json`. Throws a TypeError
+ * for an options object it does not know (a key that is no option, a value of the wrong type) or
+ * a target it cannot check, a UsageError for options it cannot run with; an agent that cannot be
  * reached gives a report with outcome `error` and exit code 2.
  */
 export async function checkEndpoint(target: CheckTarget, options: CheckEndpointOptions = {}): Promise<Report> {
   const resolved = resolveTarget(target);
-  const plan = planCheck(plannedUrl(resolved), options);
-  const opened = await openTarget(resolved, plan, options);
+  return runPlannedCheck(await planCheck(plannedUrl(resolved), options), resolved);
+}
+
+/** Runs a planned check (planCheck): what checkEndpoint does once the options are resolved; the plan's URL unless another target is given. */
+export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = { kind: 'url', url: plan.url.href }): Promise<Report> {
+  const { hooks } = plan;
+  const opened = await openTarget(target, plan);
   const client = opened.transport;
   const description = describeRun(plan.contract, opened.target, channelReports(plan), plan.runs, opened.transportReport);
-  const { signal, agentExit } = options;
+  const { signal, agentExit } = hooks;
   try {
     const probe = await waitForAgent(client, {
       waitSeconds: plan.waitSeconds,
@@ -182,15 +188,15 @@ export async function checkEndpoint(target: CheckTarget, options: CheckEndpointO
       ofSlot[play - 1] = played;
       playsDone++;
       if (played.status === 'failed') playsFailed++;
-      options.onPlay?.(playsDone, totalPlays, playsFailed);
+      hooks.onPlay?.(playsDone, totalPlays, playsFailed);
       if (ofSlot.filter(Boolean).length < slot.runs) return;
       const combined = combinePlays(ofSlot, conversationPattern(runId, slot.channel, slot.scenario.id));
-      const caseReport = options.baseline
-        ? { ...combined, expected: isExpectedFailure(combined, options.baseline.entries, plan.strict) }
+      const caseReport = plan.baseline
+        ? { ...combined, expected: isExpectedFailure(combined, plan.baseline.entries, plan.strict) }
         : combined;
       cases[slot.index] = caseReport;
       if (caseReport.status !== 'not-run') finished.push(caseReport);
-      options.onCase?.(caseReport, slot.index);
+      hooks.onCase?.(caseReport, slot.index);
     };
     // Plays whose turn found the agent gone: only the one whose turn was sent first keeps its failure.
     const foundItGone: { task: Task; played: PlayedCase; sentAt: number }[] = [];
@@ -209,7 +215,7 @@ export async function checkEndpoint(target: CheckTarget, options: CheckEndpointO
     foundItGone.forEach(({ task, played }, index) => record(task, index === 0 && !signal?.aborted ? played : notRun(task)));
     const stop: Stop | undefined =
       interrupted() ?? (liveness.stop ? { reason: 'agent-stopped', message: liveness.stop.message } : undefined);
-    return assembleReport(description, cases, plan.strict, options.baseline, stop);
+    return assembleReport(description, cases, plan.strict, plan.baseline, stop);
   } finally {
     await client.close();
   }
