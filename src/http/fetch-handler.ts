@@ -18,12 +18,9 @@ import { now } from '../core/clock.js';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
-/** The URL a handler's requests carry: a name that resolves nowhere (RFC 6761), so nothing can leave the process. */
-export const IN_PROCESS_ORIGIN = 'http://check-endpoint.invalid';
-
 export interface FetchHandlerOptions {
-  /** The request's path, `/` unless given. */
-  path: string;
+  /** The URL the requests carry (the handler is called with it; nothing is sent there). */
+  url: string;
   timeoutMs: number;
   maxBodyBytes: number;
   token?: string;
@@ -69,7 +66,7 @@ export class FetchHandlerTransport implements AgentTransport {
     readonly handler: FetchHandler,
     readonly options: FetchHandlerOptions,
   ) {
-    this.url = new URL(options.path, IN_PROCESS_ORIGIN).href;
+    this.url = options.url;
     this.#common = commonHeaders(options);
     this.#secrets = sentSecrets(options);
   }

@@ -12,7 +12,7 @@
  * Workers module) is a fetch handler. A wrapper may give the path requests are sent to (`/` by default).
  */
 import type { TransportReport } from '../core/report.js';
-import { type FetchHandler, IN_PROCESS_ORIGIN } from '../http/fetch-handler.js';
+import type { FetchHandler } from '../http/fetch-handler.js';
 import type { NodeListener } from '../http/listener-server.js';
 
 export type { FetchHandler } from '../http/fetch-handler.js';
@@ -36,6 +36,9 @@ export type ResolvedTarget =
   | { kind: 'url'; url: string }
   | { kind: 'fetch-handler'; handler: FetchHandler; path: string }
   | { kind: 'node-listener'; listener: NodeListener; path: string };
+
+/** The URL a fetch handler's requests carry: a name that resolves nowhere (RFC 6761), so nothing can leave the process. */
+const IN_PROCESS_ORIGIN = 'http://check-endpoint.invalid';
 
 const WHAT =
   'a URL, a fetch handler ((request) => Response), a Node request listener ((req, res) => void), { fetch: handler } or { listener: app }';

@@ -6,8 +6,6 @@
 import { conversationPattern, newRunId } from '../core/ids.js';
 import type { CaseReport, Report, TransportReport } from '../core/report.js';
 import { AgentClient, type AgentClientOptions } from '../http/client.js';
-import { FetchHandlerTransport } from '../http/fetch-handler.js';
-import { serveListener } from '../http/listener-server.js';
 import type { AgentTransport } from '../http/transport.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { type PlayedCase, type Stop, assembleReport, combinePlays, describeRun, errorReport, notRunPlay } from './assemble.js';
@@ -96,11 +94,13 @@ async function openTarget(resolved: ResolvedTarget, plan: CheckPlan): Promise<Op
   const settings = clientOptions(plan);
   if (resolved.kind === 'url')
     return { transport: new AgentClient(plan.url, settings), target: plan.url.href, reproduceUrl: plan.url.href };
+  // The in-process transports are loaded only for a handler: the command never needs them.
   if (resolved.kind === 'fetch-handler') {
+    const { FetchHandlerTransport } = await import('../http/fetch-handler.js');
     const { timeoutMs, maxBodyBytes, token, headers, onExchange, signal } = settings;
     return {
       transport: new FetchHandlerTransport(resolved.handler, {
-        path: resolved.path,
+        url: plannedUrl(resolved),
         timeoutMs,
         maxBodyBytes,
         ...(token ? { token } : {}),
@@ -114,6 +114,7 @@ async function openTarget(resolved: ResolvedTarget, plan: CheckPlan): Promise<Op
     };
   }
   // Served on loopback by the checker itself: no proxy, no TLS.
+  const { serveListener } = await import('../http/listener-server.js');
   const served = await serveListener(resolved.listener, resolved.path);
   const { proxy: _proxy, ...direct } = settings;
   const client = new AgentClient(served.url, { ...direct, insecure: false });
