@@ -1,10 +1,11 @@
 /**
  * check-endpoint as a library: validate answers offline, load the contract, run the live check
- * against an agent's URL or a handler in this process (checkEndpoint), or assert it in a test
- * (assertEndpoint). The report writers are also at check-endpoint/report.
+ * against an agent's URL or a handler in this process (checkEndpoint), with cases of your own
+ * (defineScenario), or assert it in a test (assertEndpoint). The report writers are also at
+ * check-endpoint/report.
  */
 export type { Answer, Button, ListRow, ListSection, MessageReply, ReactionReply, Reply, TemplateReply } from './core/answer.js';
-export type { Finding, LeftOutCounts, Rule, Severity } from './core/findings.js';
+export type { Finding, LeftOutCounts, Rule, RuleFacts, RuleId, RuleLevel, Severity } from './core/findings.js';
 export { LEFT_OUT, MAX_FINDINGS, RULES } from './core/findings.js';
 export type { Contract, JsonSchema, PlatformRules, Support } from './contract/contract.js';
 export { knownChannels } from './contract/contract.js';
@@ -29,9 +30,21 @@ export { checkEndpoint, DEFAULT_TOKEN_ENV } from './run/check-endpoint.js';
 export { assertEndpoint } from './assert-endpoint.js';
 export type { FormatReportOptions } from './report/format-report.js';
 export { formatReport } from './report/format-report.js';
-export type { CaseReport, ChannelReport, LatencyFigures, Report, ReportedFinding, TransportReport, TurnReport } from './core/report.js';
+export type {
+  CaseReport,
+  ChannelReport,
+  LatencyFigures,
+  Report,
+  ReportedFinding,
+  RuleReport,
+  TransportReport,
+  TurnReport,
+} from './core/report.js';
 export { ALL_CASE_IDS, CASE_IDS, EXTENDED_CASE_IDS, QUALITY_CASE_IDS, SCENARIOS } from './scenarios/registry.js';
 export type { AnyCaseId, CaseId, ExtendedCaseId, QualityCaseId } from './scenarios/registry.js';
-export type { Scenario, ScenarioContext } from './scenarios/scenario.js';
+export type { Expectation, Scenario, ScenarioContext, ScenarioRule, ScenarioSetting, SentMessage, SentTurn } from './scenarios/scenario.js';
+export { defineScenario } from './scenarios/define-scenario.js';
+export type { ScenarioDefinition } from './scenarios/define-scenario.js';
 export type { AgentRequest, PersonMessage } from './core/request.js';
 export { UsageError } from './core/usage-error.js';
+export { OptionError } from './core/option-error.js';

@@ -13,6 +13,7 @@ import type {
   PlayReport,
   Report,
   ReportedFinding,
+  RuleReport,
   RunStop,
   TurnReport,
 } from '../core/report.js';
@@ -21,6 +22,7 @@ import { TOOL_VERSION } from '../core/version.js';
 import type { Contract } from '../contract/contract.js';
 import { type BaselineEntry, baselineOutcome } from './baseline.js';
 import { type CurlHeader, curlCommand } from './reproduce.js';
+import { ruleFactsOf } from './rule-facts.js';
 import { type InterruptExitCode, casePasses, runVerdict } from './verdict.js';
 
 /** One turn as the context recorded it, before its findings are placed in the case. */
@@ -166,13 +168,15 @@ export function combinePlays(played: readonly PlayedCase[], conversationPattern:
 }
 
 /** What a report says before any case runs: the tool, the contract, the target and the channels. */
-export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'transport' | 'channels' | 'runs'>;
+export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'transport' | 'channels' | 'runs' | 'rules'>;
 
+/** The run's description; its rules are the common checks' unless the planned cases' are given. */
 export function describeRun(
   contract: Contract,
   target: string,
   channels: ChannelReport[],
   runs = 1,
+  rules: Record<string, RuleReport> = ruleFactsOf(contract, []),
   transport?: TransportReport,
 ): RunDescription {
   return {
@@ -183,6 +187,7 @@ export function describeRun(
     ...(transport ? { transport } : {}),
     channels,
     runs,
+    rules,
   };
 }
 
@@ -208,8 +213,9 @@ export function assembleReport(
   const outcomeOfBaseline = baseline ? baselineOutcome(played, baseline.entries, baseline.file, strict) : null;
   const all = cases.flatMap((caseReport) => caseReport.findings);
   const passed = cases.filter((caseReport) => caseReport.passed).length;
+  const { rules, ...head } = description;
   return {
-    ...description,
+    ...head,
     ...runVerdict(cases, outcomeOfBaseline?.stale.length ?? 0, stop?.reason === 'interrupted' ? stop.exitCode : undefined),
     error: null,
     stopped: stop ? { reason: stop.reason, message: stop.message } : null,
@@ -223,13 +229,15 @@ export function assembleReport(
     },
     cases,
     baseline: outcomeOfBaseline,
+    rules,
   };
 }
 
 /** A report for a check that could not run (exit code 2). */
 export function errorReport(description: RunDescription, message: string): Report {
+  const { rules, ...head } = description;
   return {
-    ...description,
+    ...head,
     outcome: 'error',
     exitCode: 2,
     error: { message },
@@ -237,5 +245,6 @@ export function errorReport(description: RunDescription, message: string): Repor
     counts: { cases: 0, passed: 0, failed: 0, notRun: 0, errors: 0, warnings: 0 },
     cases: [],
     baseline: null,
+    rules,
   };
 }

@@ -62,7 +62,7 @@ function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
 
 /** The run's description before any case: tool, contract, target, channels. */
 export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeRun> {
-  return describeRun(plan.contract, plan.url.href, channelReports(plan), plan.runs);
+  return describeRun(plan.contract, plan.url.href, channelReports(plan), plan.runs, plan.rules);
 }
 
 /** The HTTP client's settings for a run. */
@@ -151,7 +151,7 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
   const { hooks } = plan;
   const opened = await openTarget(target, plan);
   const client = opened.transport;
-  const description = describeRun(plan.contract, opened.target, channelReports(plan), plan.runs, opened.transportReport);
+  const description = describeRun(plan.contract, opened.target, channelReports(plan), plan.runs, plan.rules, opened.transportReport);
   const { signal, agentExit } = hooks;
   try {
     const probe = await waitForAgent(client, {
