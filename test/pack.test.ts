@@ -176,7 +176,7 @@ net.Server.prototype.listen = function (...args) {
   listens++;
   return listen.apply(this, args);
 };
-const { checkEndpoint, assertEndpoint } = await import('check-endpoint');
+const { checkEndpoint, assertEndpoint, defineScenario } = await import('check-endpoint');
 const { formatReport, renderJunit, renderHtmlReport, HarRecorder } = await import('check-endpoint/report');
 const { default: express } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'node_modules/express/index.js')).href)});
 const THANKS = [{ type: 'message', text: 'Thanks! A barista will answer in a minute.' }];
@@ -195,6 +195,16 @@ web.post('/agent', (req, res) => res.json({ replies: THANKS }));
 const expressed = await checkEndpoint({ listener: web, path: '/agent' }, quiet);
 const asserted = await assertEndpoint(fetchAgent(THANKS), quiet);
 const rejection = await assertEndpoint(fetchAgent(FOUR), { ...quiet, cases: ['typed'] }).catch((cause) => cause);
+const thanks = defineScenario({
+  id: 'acme/says-thanks',
+  description: 'Greeted, the agent thanks the person.',
+  rules: [{ id: 'acme/thanks', level: 'must', statement: 'A greeting is answered with thanks.' }],
+  async run(context) {
+    const turn = await context.send({ text: 'hello' });
+    context.expect(JSON.stringify(turn.replies ?? []).includes('Thanks'), { rule: 'acme/thanks', message: 'expected thanks' });
+  },
+});
+const custom = await checkEndpoint(fetchAgent(THANKS), { ...quiet, scenarios: [thanks], cases: ['acme/says-thanks'] });
 const report = JSON.parse(readFileSync(${JSON.stringify(join(folder, 'report.json'))}, 'utf8'));
 console.log(JSON.stringify({
   fetched: [fetched.outcome, fetched.target, fetched.counts.passed],
@@ -203,6 +213,7 @@ console.log(JSON.stringify({
   expressed: [expressed.outcome, expressed.counts.passed],
   listensInAll: listens,
   asserted: asserted.outcome,
+  custom: custom.cases.map((c) => [c.id, c.channel, c.status]),
   rejection: { name: rejection.name, code: rejection.code, message: rejection.message },
   formatted: formatReport(report, { tokenNote: 'token: none (FLOW_FRAMEWORK_AGENT_TOKEN is not set)' }),
   writers: [typeof renderJunit, typeof renderHtmlReport, typeof HarRecorder],
@@ -218,6 +229,7 @@ console.log(JSON.stringify({
       expressed: unknown[];
       listensInAll: number;
       asserted: string;
+      custom: string[][];
       rejection: { name: string; code: string; message: string };
       formatted: string;
       writers: string[];
@@ -228,6 +240,11 @@ console.log(JSON.stringify({
     assert.deepEqual(seen.expressed, ['passed', 5]);
     assert.equal(seen.listensInAll, 2, 'the listener and the Express app were each served once');
     assert.equal(seen.asserted, 'passed');
+    assert.deepEqual(
+      seen.custom,
+      [['acme/says-thanks', 'whatsapp', 'passed']],
+      'a case of your own, on a fetch handler, reported by its id',
+    );
     assert.equal(seen.rejection.name, 'AssertionError');
     assert.equal(seen.rejection.code, 'ERR_ASSERTION');
     assert.ok(seen.rejection.message.includes('4 buttons; WhatsApp shows at most 3, so this reply is not sent'), seen.rejection.message);
