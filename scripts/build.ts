@@ -67,14 +67,15 @@ async function bundle(): Promise<void> {
     // function made at run time (each closure) in a call that names it, which costs on hot paths.
     minify: process.env.NO_MINIFY !== '1',
   };
-  // The library: an ES module, split so that what a caller does not use (the quality cases, the
-  // HTML report) is loaded only when used.
+  // The library (and its report writers, check-endpoint/report): ES modules, split so that what a
+  // caller does not use (the quality cases, the HTML report) is loaded only when used, and what
+  // both entries use is one shared chunk.
   await build({
     ...common,
     format: 'esm',
     // Bundled CommonJS dependencies (ajv) call require(); give the ES module one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    entryPoints: { index: join(root, 'src/index.ts') },
+    entryPoints: { index: join(root, 'src/index.ts'), report: join(root, 'src/reports.ts') },
     outdir: join(root, 'dist'),
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',

@@ -1,6 +1,8 @@
 /**
- * check-endpoint as a library: validate answers offline, load the contract, and (see
- * checkEndpoint) run the live check against an agent's URL, with cases of your own (defineScenario).
+ * check-endpoint as a library: validate answers offline, load the contract, run the live check
+ * against an agent's URL or a handler in this process (checkEndpoint), with cases of your own
+ * (defineScenario), or assert it in a test (assertEndpoint). The report writers are also at
+ * check-endpoint/report.
  */
 export type { Answer, Button, ListRow, ListSection, MessageReply, ReactionReply, Reply, TemplateReply } from './core/answer.js';
 export type { Finding, LeftOutCounts, Rule, RuleFacts, RuleId, RuleLevel, Severity } from './core/findings.js';
@@ -16,9 +18,28 @@ export { smsSegments } from './platforms/sms-segments.js';
 export type { SmsEncoding, SmsSegmentation } from './platforms/sms-segments.js';
 export { lengthIn } from './platforms/counting.js';
 export type { CountingUnit } from './platforms/counting.js';
-export type { CheckEndpointOptions } from './run/check-endpoint.js';
+export type {
+  CheckEndpointOptions,
+  CheckTarget,
+  FetchHandler,
+  FetchHandlerTarget,
+  NodeListener,
+  NodeListenerTarget,
+} from './run/check-endpoint.js';
 export { checkEndpoint, DEFAULT_TOKEN_ENV } from './run/check-endpoint.js';
-export type { CaseReport, ChannelReport, LatencyFigures, Report, ReportedFinding, RuleReport, TurnReport } from './core/report.js';
+export { assertEndpoint } from './assert-endpoint.js';
+export type { FormatReportOptions } from './report/format-report.js';
+export { formatReport } from './report/format-report.js';
+export type {
+  CaseReport,
+  ChannelReport,
+  LatencyFigures,
+  Report,
+  ReportedFinding,
+  RuleReport,
+  TransportReport,
+  TurnReport,
+} from './core/report.js';
 export { ALL_CASE_IDS, CASE_IDS, EXTENDED_CASE_IDS, QUALITY_CASE_IDS, SCENARIOS } from './scenarios/registry.js';
 export type { AnyCaseId, CaseId, ExtendedCaseId, QualityCaseId } from './scenarios/registry.js';
 export type { Expectation, Scenario, ScenarioContext, ScenarioRule, ScenarioSetting, SentMessage, SentTurn } from './scenarios/scenario.js';

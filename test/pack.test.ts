@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { type CliResult, ROOT, runCommand, freePort } from './helpers.js';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
@@ -83,7 +84,9 @@ describe('the packed package', { timeout: 180_000 }, () => {
       'dist/cli.cjs',
       'dist/cli.cache',
       'dist/index.js',
+      'dist/report.js',
       'dist/types/index.d.ts',
+      'dist/types/reports.d.ts',
       'spec/agent-endpoint.openapi.yaml',
       'spec/request.schema.json',
       'spec/response.schema.json',
@@ -230,5 +233,133 @@ describe('the packed package', { timeout: 180_000 }, () => {
       { outcome: 'passed', sentBytes: [statSync(join(ROOT, 'fixtures/photo.jpg')).size] },
       'the library sends the shipped photo',
     );
+  });
+
+  test('the library checks handlers in this process: a fetch handler with no listen() anywhere, a Node listener and an Express app; assertEndpoint; check-endpoint/report', async () => {
+    const folder = join(app, 'reports-for-format');
+    rmSync(folder, { recursive: true, force: true });
+    const cli = await run(join(app, 'node_modules/.bin/check-endpoint'), [agent!.url, '--case', 'typed', '--report-dir', folder], app);
+    assert.equal(cli.code, 0, cli.stderr);
+    const script = join(app, 'in-process.mjs');
+    writeFileSync(
+      script,
+      `import net from 'node:net';
+import { readFileSync } from 'node:fs';
+const listen = net.Server.prototype.listen;
+let listens = 0;
+net.Server.prototype.listen = function (...args) {
+  listens++;
+  return listen.apply(this, args);
+};
+const { checkEndpoint, assertEndpoint, defineScenario } = await import('check-endpoint');
+const { formatReport, renderJunit, renderHtmlReport, HarRecorder } = await import('check-endpoint/report');
+const { default: express } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'node_modules/express/index.js')).href)});
+const THANKS = [{ type: 'message', text: 'Thanks! A barista will answer in a minute.' }];
+const FOUR = [{ type: 'message', text: 'Which size?', buttons: ['s', 'm', 'l', 'xl'].map((id) => ({ id, label: id })) }];
+const fetchAgent = (replies) => (request) => request.method === 'POST' ? Response.json({ replies }) : new Response(null, { status: 204 });
+const quiet = { env: {} };
+const fetched = await checkEndpoint(fetchAgent(THANKS), quiet);
+const listensForFetch = listens;
+const plain = await checkEndpoint((req, res) => {
+  req.resume();
+  req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ replies: THANKS })));
+}, quiet);
+const web = express();
+web.use(express.json());
+web.post('/agent', (req, res) => res.json({ replies: THANKS }));
+const expressed = await checkEndpoint({ listener: web, path: '/agent' }, quiet);
+const asserted = await assertEndpoint(fetchAgent(THANKS), quiet);
+const rejection = await assertEndpoint(fetchAgent(FOUR), { ...quiet, cases: ['typed'] }).catch((cause) => cause);
+const thanks = defineScenario({
+  id: 'acme/says-thanks',
+  description: 'Greeted, the agent thanks the person.',
+  rules: [{ id: 'acme/thanks', level: 'must', statement: 'A greeting is answered with thanks.' }],
+  async run(context) {
+    const turn = await context.send({ text: 'hello' });
+    context.expect(JSON.stringify(turn.replies ?? []).includes('Thanks'), { rule: 'acme/thanks', message: 'expected thanks' });
+  },
+});
+const custom = await checkEndpoint(fetchAgent(THANKS), { ...quiet, scenarios: [thanks], cases: ['acme/says-thanks'] });
+const report = JSON.parse(readFileSync(${JSON.stringify(join(folder, 'report.json'))}, 'utf8'));
+console.log(JSON.stringify({
+  fetched: [fetched.outcome, fetched.target, fetched.counts.passed],
+  listensForFetch,
+  plain: [plain.outcome, plain.transport.kind, plain.counts.passed],
+  expressed: expressed.cases.map((c) => [c.id, c.status, [...new Set(c.findings.map((f) => f.rule))].join()]),
+  listensInAll: listens,
+  asserted: asserted.outcome,
+  custom: custom.cases.map((c) => [c.id, c.channel, c.status]),
+  rejection: { name: rejection.name, code: rejection.code, message: rejection.message },
+  formatted: formatReport(report, { tokenNote: 'token: none (FLOW_FRAMEWORK_AGENT_TOKEN is not set)' }),
+  writers: [typeof renderJunit, typeof renderHtmlReport, typeof HarRecorder],
+}));
+`,
+    );
+    const result = await run(process.execPath, [script], app);
+    assert.equal(result.code, 0, result.stderr);
+    const seen = JSON.parse(result.stdout) as {
+      fetched: unknown[];
+      listensForFetch: number;
+      plain: unknown[];
+      expressed: unknown[];
+      listensInAll: number;
+      asserted: string;
+      custom: string[][];
+      rejection: { name: string; code: string; message: string };
+      formatted: string;
+      writers: string[];
+    };
+    assert.deepEqual(seen.fetched, ['passed', 'in-process fetch handler', 5]);
+    assert.equal(seen.listensForFetch, 0, 'a fetch handler is checked with no listen() call');
+    assert.deepEqual(seen.plain, ['passed', 'node-listener', 5]);
+    // express.json() at its default limit (100 kB) refuses the phone-sized photo, and nothing else.
+    assert.deepEqual(seen.expressed, [
+      ['typed', 'passed', ''],
+      ['double-text', 'passed', ''],
+      ['photo', 'failed', 'status'],
+      ['button-tap', 'passed', ''],
+      ['no-reply', 'passed', ''],
+    ]);
+    assert.equal(seen.listensInAll, 2, 'the listener and the Express app were each served once');
+    assert.equal(seen.asserted, 'passed');
+    assert.deepEqual(
+      seen.custom,
+      [['acme/says-thanks', 'whatsapp', 'passed']],
+      'a case of your own, on a fetch handler, reported by its id',
+    );
+    assert.equal(seen.rejection.name, 'AssertionError');
+    assert.equal(seen.rejection.code, 'ERR_ASSERTION');
+    assert.ok(seen.rejection.message.includes('4 buttons; WhatsApp shows at most 3, so this reply is not sent'), seen.rejection.message);
+    assert.equal(seen.formatted, cli.stdout.replace(/^wrote .*\n/gm, ''), "formatReport gives the command's text");
+    assert.deepEqual(seen.writers, ['function', 'function', 'function']);
+  });
+
+  test("check-endpoint/report's types resolve for a TypeScript user", async () => {
+    writeFileSync(
+      join(app, 'types.ts'),
+      [
+        "import { type Report, formatReport, renderJunit } from 'check-endpoint/report';",
+        "import { assertEndpoint, checkEndpoint } from 'check-endpoint';",
+        'export async function check(): Promise<string> {',
+        "  const report: Report = await checkEndpoint((request: Request) => new Response(request.method), { cases: ['typed'] });",
+        "  await assertEndpoint({ listener: (_req, res) => res.end(), path: '/agent' });",
+        '  return formatReport(report, { color: false }) + renderJunit(report, { startedAt: new Date() });',
+        '}',
+      ].join('\n'),
+    );
+    const compilerOptions = {
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      lib: ['es2024', 'dom'],
+      types: ['node'],
+      typeRoots: [join(ROOT, 'node_modules/@types')],
+    };
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['types.ts'] }));
+    const tsc = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app], app);
+    assert.equal(tsc.code, 0, `${tsc.stdout}\n${tsc.stderr}`);
   });
 });

@@ -1,7 +1,7 @@
 import type { Output } from './output.js';
 import { describePlannedRun, runPlannedCheck, somethingAnswers } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
-import { formatBaseline, formatCase, formatHeader, formatNotRun, formatSummary, printable, stoppedSummary } from '../report/human.js';
+import { formatCase, formatEnding, formatHeader, printable } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
@@ -195,13 +195,7 @@ async function finish(
   const c = output.colour;
   const { agent } = run;
   if (report.outcome === 'error') output.error(report.error!.message);
-  else {
-    for (const line of [...formatNotRun(report, c), ...formatBaseline(report, c)]) output.line(line);
-    output.line();
-    output.line(formatSummary(report, c));
-    const stopped = stoppedSummary(report);
-    if (stopped) output.line(c.bold(c.red(stopped)));
-  }
+  else for (const line of formatEnding(report, c)) output.line(line);
   const agentLines = agent?.lastLines() ?? [];
   if (agent && (report.exitCode !== 0 || args.verbose)) {
     output.line();

@@ -39,37 +39,64 @@ export async function appendReportFile(file: string, content: string): Promise<v
   }
 }
 
+/** What the writers get besides the report. */
+interface WriterExtras {
+  archive: HarRecorder | undefined;
+  agentLog: string | undefined;
+  strict: boolean;
+  startedAt: Date;
+}
+
+/** One report file (or folder of them) a flag asks for: the files it writes there, none when the run has nothing for it. */
+interface ReportWriter {
+  flag: keyof ReportFileArgs;
+  files(target: string, report: Report, extras: WriterExtras): Promise<{ file: string; content: string }[]>;
+}
+
 /**
- * The report files asked for: JUnit, HAR, the report folder (with the agent's log under --start),
- * the HTML preview, a new baseline. An interrupted run writes what finished, but no baseline: one
- * written from part of a run would forget the expected failures of the cases that did not run.
+ * The report files a check can write, in the order they are written: JUnit, HAR, the report
+ * folder (with the agent's log under --start), the HTML preview, a new baseline. An interrupted run
+ * writes what finished, but no baseline: one written from part of a run would forget the expected
+ * failures of the cases that did not run.
  */
-export async function writeReports(
-  args: ReportFileArgs,
-  report: Report,
-  extras: { archive: HarRecorder | undefined; agentLog: string | undefined; strict: boolean; startedAt: Date },
-  output: Output,
-): Promise<void> {
+const WRITERS: readonly ReportWriter[] = [
+  { flag: 'junit', files: async (file, report, { startedAt }) => [{ file, content: renderJunit(report, { startedAt }) }] },
+  { flag: 'har', files: async (file, _report, { archive }) => (archive ? [{ file, content: archive.toHar() }] : []) },
+  {
+    flag: 'reportDir',
+    files: async (folder, report, { archive, agentLog, startedAt }) => [
+      { file: join(folder, 'report.json'), content: `${JSON.stringify(report, null, 2)}\n` },
+      { file: join(folder, 'junit.xml'), content: renderJunit(report, { startedAt }) },
+      ...(archive ? [{ file: join(folder, 'traffic.har'), content: archive.toHar() }] : []),
+      ...(agentLog !== undefined ? [{ file: join(folder, 'agent.log'), content: agentLog }] : []),
+    ],
+  },
+  {
+    flag: 'html',
+    files: async (file, report) => {
+      if (report.outcome === 'error') return [];
+      // The HTML report's code is loaded only when one is asked for.
+      const { renderHtmlReport } = await import('../report/html.js');
+      return [{ file, content: renderHtmlReport(report) }];
+    },
+  },
+  {
+    flag: 'writeBaseline',
+    files: async (file, report, { strict }) =>
+      report.outcome === 'passed' || report.outcome === 'failed' ? [{ file, content: writeBaseline(report, strict) }] : [],
+  },
+];
+
+/** Writes every report file asked for, then says which. */
+export async function writeReports(args: ReportFileArgs, report: Report, extras: WriterExtras, output: Output): Promise<void> {
   const written: string[] = [];
-  const write = async (file: string, content: string): Promise<void> => {
-    await writeReportFile(file, content);
-    written.push(file);
-  };
-  const { archive, agentLog, strict, startedAt } = extras;
-  if (args.junit !== undefined) await write(args.junit, renderJunit(report, { startedAt }));
-  if (args.har !== undefined && archive) await write(args.har, archive.toHar());
-  if (args.reportDir !== undefined) {
-    await write(join(args.reportDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-    await write(join(args.reportDir, 'junit.xml'), renderJunit(report, { startedAt }));
-    if (archive) await write(join(args.reportDir, 'traffic.har'), archive.toHar());
-    if (agentLog !== undefined) await write(join(args.reportDir, 'agent.log'), agentLog);
-  }
-  if (args.html !== undefined && report.outcome !== 'error') {
-    const { renderHtmlReport } = await import('../report/html.js');
-    await write(args.html, renderHtmlReport(report));
-  }
-  if (args.writeBaseline !== undefined && (report.outcome === 'passed' || report.outcome === 'failed')) {
-    await write(args.writeBaseline, writeBaseline(report, strict));
+  for (const writer of WRITERS) {
+    const target = args[writer.flag];
+    if (target === undefined) continue;
+    for (const { file, content } of await writer.files(target, report, extras)) {
+      await writeReportFile(file, content);
+      written.push(file);
+    }
   }
   for (const file of written) output.line(output.colour.dim(`wrote ${file}`));
 }

@@ -122,6 +122,8 @@ export interface Report {
   tool: { name: 'check-endpoint'; version: string };
   spec: { version: string; source: string };
   target: string;
+  /** Only for a handler checked in this process (the library's `checkEndpoint(handler)`): how it was reached. */
+  transport?: TransportReport;
   channels: ChannelReport[];
   /**
    * passed: every case passed; failed: a case failed (or did not run: the agent stopped
@@ -147,6 +149,14 @@ export interface RuleReport {
   level: RuleLevel;
   section: string | null;
   statement: string;
+}
+
+/** How a handler was reached, and the checks that only make sense over the agent's own socket: never silently skipped. */
+export interface TransportReport {
+  /** `fetch-handler`: called in this process, no socket at all; `node-listener`: served by the checker on a loopback port for the run. */
+  kind: 'fetch-handler' | 'node-listener';
+  /** Each check not applicable to it (`proxy`, `tls`, `reproduce`, ...), and why. */
+  notApplicable: { check: string; reason: string }[];
 }
 
 export interface RunStop {

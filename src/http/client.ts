@@ -3,51 +3,23 @@ import type https from 'node:https';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { urlToHttpOptions } from 'node:url';
-import { ACCEPTED_ENCODINGS, decodeBody } from './content-encoding.js';
+import { receivedOutcome } from './received-answer.js';
 import { sendBody } from './send-body.js';
-import { REDACTED, redactBytes, redactText } from './redact.js';
+import { type SentHeaders, commonHeaders, requestHeaders, requestSecrets, sentSecrets } from './sent-headers.js';
+import {
+  type AgentTransport,
+  type HttpFailure,
+  type HttpOutcome,
+  INTERRUPTED,
+  type RecordedExchange,
+  type RequestHeader,
+  type SendOptions,
+} from './transport.js';
 import { now } from '../core/clock.js';
-import { TOOL_VERSION } from '../core/version.js';
 
-/** An HTTP answer, whatever its status. */
-export interface HttpAnswer {
-  kind: 'answer';
-  status: number;
-  /** As the answer's status line says: `1.1` or `1.0`. */
-  httpVersion: string;
-  statusText: string;
-  headers: Record<string, string>;
-  body: Buffer;
-  latencyMs: number;
-}
-
-/**
- * No usable answer: none in time, a network failure, a body over the size limit, or a body that
- * cannot be decoded (an unknown or corrupt content-encoding).
- */
-export interface HttpFailure {
-  kind: 'timeout' | 'network' | 'too-large' | 'undecodable';
-  /** What happened, for people: "connection refused", "no answer within 60 s". */
-  message: string;
-  latencyMs: number;
-  /** The connection was made, and the agent closed or reset it without a byte of an answer. */
-  closedWithoutAnswer?: boolean;
-  /** The agent closed or reset the connection before the whole request body was sent, and no answer came. */
-  closedWhileSending?: { sentBytes: number; bodyBytes: number };
-  /** What the failure's code was (`ECONNRESET`, `EPROTO`, `DEPTH_ZERO_SELF_SIGNED_CERT`), for a hint fitted to the cause. */
-  code?: string;
-}
-
-export type HttpOutcome = HttpAnswer | HttpFailure;
-
-/** A header sent with every request besides the checker's own. */
-export interface RequestHeader {
-  /** Lower case. */
-  name: string;
-  value: string;
-  /** Its value is never printed or recorded (`<redacted>`), and is cleaned out of every answer. */
-  secret: boolean;
-}
+export { REDACTED_AUTHORIZATION, USER_AGENT } from './sent-headers.js';
+export { INTERRUPTED } from './transport.js';
+export type { HttpAnswer, HttpFailure, HttpOutcome, RecordedExchange, RequestHeader, SendOptions } from './transport.js';
 
 export interface AgentClientOptions {
   /** One deadline for the whole exchange: connecting, headers and body together (a retry included). */
@@ -69,37 +41,6 @@ export interface AgentClientOptions {
   /** Aborts every exchange in flight, and refuses new ones (an interrupted run). */
   signal?: AbortSignal;
 }
-
-/** What an exchange ends with when the run's signal aborts it. */
-export const INTERRUPTED = 'the run was interrupted';
-
-/** What to send in one exchange. */
-export interface SendOptions {
-  method: 'HEAD' | 'POST';
-  body?: string;
-  /** The body's content type; application/json unless given. */
-  contentType?: string;
-  /** The authorization header: the configured one (the default), none, or a given wrong token. */
-  authorization?: 'token' | 'none' | { wrongToken: string };
-}
-
-/** One exchange as it happened, for the HTTP archive: headers with the secrets redacted, bodies, timings. */
-export interface RecordedExchange {
-  startedDateTime: string;
-  method: 'HEAD' | 'POST';
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody: string | undefined;
-  outcome: HttpOutcome;
-  /** Milliseconds: sending until the answer's headers came (wait), then the body (receive). */
-  timings: { wait: number; receive: number };
-}
-
-/** How the authorization header is written anywhere it is recorded. */
-export const REDACTED_AUTHORIZATION = 'Bearer <redacted>';
-
-/** Sent with every request: gateways and firewalls block requests without one. */
-export const USER_AGENT = `check-endpoint/${TOOL_VERSION}`;
 
 const NETWORK_ERRORS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -157,12 +98,6 @@ function describeNetworkError(cause: unknown): string {
   return error?.code ? `${error.code}: ${error.message}` : String(error?.message ?? cause);
 }
 
-/** The parts of a header value that are secret: all of it, and the credentials after a scheme (`Basic dXNlcjpw…`). */
-function secretParts(value: string): string[] {
-  const credentials = /^[A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*\s+(\S.*)$/.exec(value)?.[1];
-  return credentials === undefined ? [value] : [value, credentials];
-}
-
 /** Makes the connection pool: kept alive, or one connection a request (a retry's). */
 type AgentMaker = (keepAlive: boolean) => http.Agent;
 
@@ -176,28 +111,13 @@ async function proxyAgentMaker(proxy: URL, secure: boolean, connections: number)
   return (keepAlive) => new HttpProxyAgent(proxy, { keepAlive, maxSockets: keepAlive ? connections : Infinity });
 }
 
-/** The headers every request starts from, sent and as recorded: every secret written `<redacted>`. */
-function commonHeaders(options: AgentClientOptions): { sent: Record<string, string>; recorded: Record<string, string> } {
-  const sent: Record<string, string> = { 'user-agent': USER_AGENT, accept: 'application/json', 'accept-encoding': ACCEPTED_ENCODINGS };
-  const recorded: Record<string, string> = { ...sent };
-  if (options.token) {
-    sent.authorization = `Bearer ${options.token}`;
-    recorded.authorization = REDACTED_AUTHORIZATION;
-  }
-  for (const header of options.headers ?? []) {
-    sent[header.name] = header.value;
-    recorded[header.name] = header.secret ? REDACTED : header.value;
-  }
-  return { sent, recorded };
-}
-
 /**
  * Talks to one agent URL over kept-alive connections (node:http, which starts in no time). A
  * request that fails on a kept-alive connection the agent had closed, before a byte of the answer
  * came, is sent once more on a new connection: the agent never saw it (Node's documented remedy
  * for the keep-alive race).
  */
-export class AgentClient {
+export class AgentClient implements AgentTransport {
   readonly #transport: typeof http | typeof https;
   readonly #makeAgent: AgentMaker | Promise<AgentMaker>;
   #keptAlive: http.Agent | undefined;
@@ -212,7 +132,7 @@ export class AgentClient {
     for (const interrupt of [...this.#interrupts]) interrupt();
   };
   /** The headers every request starts from (the checker's own, the token, --header's), sent and as recorded. */
-  readonly #commonHeaders: { sent: Record<string, string>; recorded: Record<string, string> };
+  readonly #commonHeaders: SentHeaders;
 
   constructor(
     readonly url: URL,
@@ -225,11 +145,7 @@ export class AgentClient {
     this.#makeAgent = options.proxy
       ? proxyAgentMaker(options.proxy, secure, options.connections)
       : (keepAlive) => new transport.Agent({ keepAlive, ...(keepAlive ? { maxSockets: options.connections } : {}) });
-    this.#secrets = [
-      ...(options.token ? [options.token] : []),
-      ...(options.headers ?? []).filter((header) => header.secret).flatMap((header) => secretParts(header.value)),
-      ...(options.proxy?.password ? [decodeURIComponent(options.proxy.password)] : []),
-    ];
+    this.#secrets = [...sentSecrets(options), ...(options.proxy?.password ? [decodeURIComponent(options.proxy.password)] : [])];
     this.#target = urlToHttpOptions(url);
     this.#commonHeaders = commonHeaders(options);
     options.signal?.addEventListener('abort', this.#interruptAll, { once: true });
@@ -257,34 +173,10 @@ export class AgentClient {
     return (this.#keptAlive ??= make(true));
   }
 
-  /** The request's headers, and the same as recorded: every secret written `<redacted>`. */
-  #headers({ body, contentType = 'application/json', authorization = 'token' }: SendOptions): {
-    headers: Record<string, string>;
-    recorded: Record<string, string>;
-  } {
-    const headers = { ...this.#commonHeaders.sent };
-    const recorded = { ...this.#commonHeaders.recorded };
-    if (authorization === 'none') {
-      delete headers.authorization;
-      delete recorded.authorization;
-    } else if (authorization !== 'token') {
-      headers.authorization = `Bearer ${authorization.wrongToken}`;
-      recorded.authorization = REDACTED_AUTHORIZATION;
-    }
-    if (body !== undefined) {
-      const length = Buffer.byteLength(body);
-      headers['content-type'] = recorded['content-type'] = contentType;
-      headers['content-length'] = recorded['content-length'] = String(length);
-      if (length > EXPECT_CONTINUE_ABOVE_BYTES) headers.expect = recorded.expect = '100-continue';
-    }
-    return { headers, recorded };
-  }
-
   /** One exchange, within one deadline and the body limit; sent again once when a kept-alive connection had been closed. */
   async send(options: SendOptions): Promise<HttpOutcome> {
     const started = now();
-    const { authorization } = options;
-    const secrets = typeof authorization === 'object' ? [...this.#secrets, authorization.wrongToken] : this.#secrets;
+    const secrets = requestSecrets(this.#secrets, options);
     const first = await this.#attempt(options, await this.#agent(false), started, secrets);
     if (!first.resend) return first.outcome;
     return (await this.#attempt(options, await this.#agent(true), started, secrets)).outcome;
@@ -298,14 +190,18 @@ export class AgentClient {
   ): Promise<{ outcome: HttpOutcome; resend: boolean }> {
     const { method, body } = options;
     const { timeoutMs, maxBodyBytes, onExchange, signal, insecure } = this.options;
-    const { headers, recorded } = this.#headers(options);
+    const { sent, recorded: recordedHeaders } = requestHeaders(this.#commonHeaders, options);
     const payload = body === undefined ? undefined : Buffer.from(body);
+    // A large body waits for 100 Continue: a server that refuses it by its size answers before a byte of it goes.
+    const expect: Record<string, string> =
+      payload !== undefined && payload.length > EXPECT_CONTINUE_ABOVE_BYTES ? { expect: '100-continue' } : {};
+    const headers = { ...sent, ...expect };
+    const recorded = { ...recordedHeaders, ...expect };
     const startedAt = Date.now();
     const attemptStarted = now();
     let headersAt: number | undefined;
     let sentBytes = 0;
     const elapsed = (): number => Math.round(now() - started);
-    const clean = (text: string): string => (secrets.length ? redactText(text, secrets) : text);
     return new Promise((resolve) => {
       let settled = false;
       const finish = (outcome: HttpOutcome, resend = false): void => {
@@ -397,23 +293,16 @@ export class AgentClient {
           if (!response.complete) failed('network', 'connection closed by the agent before the body was complete');
         });
         response.on('end', () => {
-          const flatHeaders: Record<string, string> = {};
-          for (const [name, value] of Object.entries(response.headers)) {
-            if (value === undefined) continue;
-            flatHeaders[name] = clean(Array.isArray(value) ? value.join(', ') : value);
-          }
-          const decoded = decodeBody(flatHeaders['content-encoding'], Buffer.concat(chunks), maxBodyBytes);
-          if (!decoded.ok) return failed(decoded.kind, decoded.message);
-          finish({
-            kind: 'answer',
+          const received = {
             status: response.statusCode ?? 0,
             httpVersion: response.httpVersion,
-            statusText: clean(response.statusMessage ?? ''),
-            headers: flatHeaders,
-            // What the agent was sent never comes back out of it: not in an excerpt, a report or an archive.
-            body: secrets.length ? redactBytes(decoded.body, secrets) : decoded.body,
-            latencyMs: elapsed(),
-          });
+            statusText: response.statusMessage ?? '',
+            headers: Object.entries(response.headers),
+            body: Buffer.concat(chunks),
+          };
+          const outcome = receivedOutcome(received, secrets, maxBodyBytes, elapsed());
+          if (outcome.kind === 'answer') finish(outcome);
+          else failed(outcome.kind, outcome.message);
         });
       });
       const stopWaiting = sendBody(request, payload, {

@@ -22,7 +22,8 @@ export const NO_COLOURS: Colours = {
   bold: unchanged,
 };
 
-function fromChalk(chalk: ChalkInstance): Colours {
+/** Styles from a chalk instance. */
+export function fromChalk(chalk: ChalkInstance): Colours {
   return {
     red: (text) => chalk.red(text),
     green: (text) => chalk.green(text),

@@ -2,7 +2,7 @@ import type { Colours } from './colour.js';
 import { type Finding, excerpt } from '../core/findings.js';
 import type { CaseReport, Report, ReportedFinding } from '../core/report.js';
 
-type RunDescription = Pick<Report, 'tool' | 'spec' | 'target' | 'channels'>;
+type RunDescription = Pick<Report, 'tool' | 'spec' | 'target' | 'transport' | 'channels'>;
 
 const CASE_WIDTH = 12;
 /** The quality cases' lines (--quality) line up among themselves: their ids are longer. */
@@ -13,12 +13,16 @@ function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** The lines before the cases: tool, contract, target, channels and token source (never its value). */
-export function formatHeader(report: RunDescription, tokenNote: string, c: Colours): string[] {
+/**
+ * The lines before the cases: tool, contract, target, channels and (the command's) token source,
+ * never its value; for a handler checked in this process, each check that was not applicable.
+ */
+export function formatHeader(report: RunDescription, tokenNote: string | undefined, c: Colours): string[] {
   const lines = [
     c.bold(`check-endpoint ${report.tool.version}`) +
       c.dim(` · contract ${report.spec.version} (${report.spec.source}) · ${report.target}`),
-    c.dim(`channels: ${report.channels.map((channel) => channel.name).join(', ')} · ${tokenNote}`),
+    c.dim(`channels: ${report.channels.map((channel) => channel.name).join(', ')}${tokenNote ? ` · ${tokenNote}` : ''}`),
+    ...notApplicable(report),
   ];
   for (const name of schemaOnlyChannels(report)) {
     lines.push(
@@ -30,6 +34,14 @@ export function formatHeader(report: RunDescription, tokenNote: string, c: Colou
     );
   }
   return lines;
+}
+
+/** For a handler checked in this process: the checks that were not applicable (their reasons are in the JSON report). */
+function notApplicable(report: Pick<Report, 'transport'>): string[] {
+  const transport = report.transport;
+  if (!transport?.notApplicable.length) return [];
+  const what = transport.kind === 'fetch-handler' ? 'a fetch handler' : 'a Node listener served by the checker';
+  return [`not applicable to ${what}: ${transport.notApplicable.map(({ check }) => check).join(', ')} (why: the JSON report's transport)`];
 }
 
 /** The channels checked against the schema only: custom ones with no --limits file. */
@@ -174,4 +186,36 @@ export function formatSummary(report: Report, c: Colours): string {
       )
     : '';
   return (report.outcome === 'passed' ? c.bold(c.green(text)) : c.bold(c.red(text))) + note;
+}
+
+/** The lines after the cases: the cases not run, the baseline, the summary, and why the run stopped early. */
+export function formatEnding(report: Report, c: Colours): string[] {
+  const stopped = stoppedSummary(report);
+  return [
+    ...formatNotRun(report, c),
+    ...formatBaseline(report, c),
+    '',
+    formatSummary(report, c),
+    ...(stopped ? [c.bold(c.red(stopped))] : []),
+  ];
+}
+
+/**
+ * The command's text for a report, line by line: the header, each case that ran, the ending (or
+ * why the check could not run). Less what the report does not hold: the token's source (give it
+ * as `tokenNote`), a --start agent's output, the files written.
+ */
+export function formatReportLines(report: Report, c: Colours, tokenNote?: string): string[] {
+  const header = [...formatHeader(report, tokenNote, c), ''];
+  if (report.outcome === 'error') return [...header, report.error?.message ?? ''];
+  const cases = report.cases.filter((caseReport) => caseReport.status !== 'not-run').flatMap((caseReport) => formatCase(caseReport, c));
+  return [...header, ...cases, ...formatEnding(report, c)];
+}
+
+/** What failed, in the command's words: the header's first line, each failed case, the ending (or why the check could not run). */
+export function formatFailures(report: Report, c: Colours): string[] {
+  const [title] = formatHeader(report, undefined, c);
+  if (report.outcome === 'error') return [title!, '', report.error?.message ?? ''];
+  const failed = report.cases.filter((caseReport) => caseReport.status === 'failed' && !caseReport.expected);
+  return [title!, '', ...failed.flatMap((caseReport) => formatCase(caseReport, c)), ...formatEnding(report, c)];
 }

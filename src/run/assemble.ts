@@ -8,6 +8,7 @@ import type {
   CaseLabel,
   CaseReport,
   ChannelReport,
+  TransportReport,
   LatencyFigures,
   PlayReport,
   Report,
@@ -50,11 +51,13 @@ export interface ReproduceTarget {
 }
 
 /**
- * The command that sends a failed turn's request again, or null for a turn without an error: a
- * curl command with the body exactly as sent, or, for a body over 1 KB, the check-endpoint command
- * that plays the turn's case again. The token and secret headers named by their variables, and only where they were sent.
+ * The command that sends a failed turn's request again, or null for a turn without an error (and
+ * for a handler checked in this process, which has no URL to send it to): a curl command with the
+ * body exactly as sent, or, for a body over 1 KB, the check-endpoint command that plays the turn's
+ * case again. The token and secret headers named by their variables, and only where they were sent.
  */
-function reproduceLine(turn: RecordedTurn, caseId: string, channel: string, target: ReproduceTarget): string | null {
+function reproduceLine(turn: RecordedTurn, caseId: string, channel: string, target: ReproduceTarget | undefined): string | null {
+  if (target === undefined) return null;
   if (!turn.findings.some((finding) => finding.severity === 'error')) return null;
   const body = turn.sentBody ?? JSON.stringify(turn.request);
   // A turn sent with another authorization (quality/auth) is reproduced without any: its made-up token is never written.
@@ -73,7 +76,7 @@ export interface PlayedCase extends PlayReport {
 }
 
 /** One play as reported: every finding of its turns and its own, each placed at its turn and reply. */
-export function assemblePlay(parts: CaseParts, play: number, strict: boolean, target: ReproduceTarget): PlayedCase {
+export function assemblePlay(parts: CaseParts, play: number, strict: boolean, target: ReproduceTarget | undefined): PlayedCase {
   const turns = parts.turns.map((turn, index): TurnReport => {
     const reproduce = reproduceLine(turn, parts.id, parts.channel, target);
     const findings = turn.findings.map((finding): ReportedFinding => ({
@@ -170,7 +173,7 @@ export function combinePlays(played: readonly PlayedCase[], conversationPattern:
 }
 
 /** What a report says before any case runs: the tool, the contract, the target and the channels. */
-export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'channels' | 'runs' | 'rules'>;
+export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'transport' | 'channels' | 'runs' | 'rules'>;
 
 /** The run's description; its rules are the common checks' unless the planned cases' are given. */
 export function describeRun(
@@ -179,12 +182,14 @@ export function describeRun(
   channels: ChannelReport[],
   runs = 1,
   rules: Record<string, RuleReport> = ruleFactsOf(contract, []),
+  transport?: TransportReport,
 ): RunDescription {
   return {
     version: REPORT_FORMAT_VERSION,
     tool: { name: 'check-endpoint', version: TOOL_VERSION },
     spec: { version: contract.version, source: contract.source },
     target,
+    ...(transport ? { transport } : {}),
     channels,
     runs,
     rules,

@@ -4,8 +4,9 @@
  * conversations (play-case.ts, the scenarios in src/scenarios/).
  */
 import { conversationPattern, newRunId } from '../core/ids.js';
-import type { CaseReport, Report } from '../core/report.js';
-import { AgentClient } from '../http/client.js';
+import type { CaseReport, Report, TransportReport } from '../core/report.js';
+import { AgentClient, type AgentClientOptions } from '../http/client.js';
+import type { AgentTransport } from '../http/transport.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { type PlayedCase, type Stop, assembleReport, combinePlays, describeRun, errorReport, notRunPlay } from './assemble.js';
 import { isExpectedFailure } from './baseline.js';
@@ -13,10 +14,12 @@ import { AgentLiveness } from './liveness.js';
 import { type CheckEndpointOptions, type CheckPlan, channelReports, planCheck } from './plan.js';
 import { playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
-import { waitForAgent } from './wait-for-agent.js';
+import { type ProbedSocket, waitForAgent } from './wait-for-agent.js';
 import { platformRulesFor } from '../validate/validate-answer.js';
+import { type CheckTarget, type ResolvedTarget, plannedUrl, resolveTarget, transportReport } from './agent-target.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
+export type { CheckTarget, FetchHandler, FetchHandlerTarget, NodeListener, NodeListenerTarget } from './agent-target.js';
 export { DEFAULT_TOKEN_ENV } from './defaults.js';
 
 /** One case on one channel, at its place in the report, and how many plays it gets. */
@@ -72,28 +75,108 @@ export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeR
   return describeRun(plan.contract, plan.url.href, channelReports(plan), plan.runs, plan.rules);
 }
 
-/**
- * Runs the live check against an agent's URL: the HEAD probe, then every case on every channel,
- * each case its own conversation, its turns in order, up to `concurrency` conversations at once.
- * Returns the same report as `--json`. Throws a TypeError for an options object it does not know
- * (a key that is no option, a value of the wrong type), a UsageError for options it cannot run
- * with; an agent that cannot be reached gives a report with outcome `error` and exit code 2.
- */
-export async function checkEndpoint(target: string, options: CheckEndpointOptions = {}): Promise<Report> {
-  return runPlannedCheck(await planCheck(target, options));
+/** The HTTP client's settings for a run. */
+function clientOptions(plan: CheckPlan): AgentClientOptions {
+  const { hooks } = plan;
+  return {
+    timeoutMs: plan.timeoutSeconds * 1000,
+    maxBodyBytes: plan.maxBodyBytes,
+    // A case that keeps several conversations in flight at once (quality/concurrency) gets a connection for each.
+    connections: plan.connections,
+    insecure: plan.insecure,
+    ...(plan.token ? { token: plan.token } : {}),
+    ...(plan.headers.length ? { headers: plan.headers } : {}),
+    ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
+    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+  };
 }
 
-/** Runs a planned check (planCheck): what checkEndpoint does once the options are resolved. */
-export async function runPlannedCheck(plan: CheckPlan): Promise<Report> {
+/** A target opened for the run: its transport, how the report names it, and where reproduce lines send a turn. */
+interface OpenedTarget {
+  transport: AgentTransport;
+  target: string;
+  reproduceUrl: string | undefined;
+  transportReport?: TransportReport;
+  /** Where the HEAD probe goes over a socket, for advice on the connection; none for a fetch handler. */
+  socket?: ProbedSocket;
+}
+
+async function openTarget(resolved: ResolvedTarget, plan: CheckPlan): Promise<OpenedTarget> {
+  const settings = clientOptions(plan);
+  if (resolved.kind === 'url')
+    return {
+      transport: new AgentClient(plan.url, settings),
+      target: plan.url.href,
+      reproduceUrl: plan.url.href,
+      socket: { url: plan.url, direct: !plan.proxy },
+    };
+  // The in-process transports are loaded only for a handler: the command never needs them.
+  if (resolved.kind === 'fetch-handler') {
+    const { FetchHandlerTransport } = await import('../http/fetch-handler.js');
+    const { timeoutMs, maxBodyBytes, token, headers, onExchange, signal } = settings;
+    return {
+      transport: new FetchHandlerTransport(resolved.handler, {
+        url: plannedUrl(resolved),
+        timeoutMs,
+        maxBodyBytes,
+        ...(token ? { token } : {}),
+        ...(headers ? { headers } : {}),
+        ...(onExchange ? { onExchange } : {}),
+        ...(signal ? { signal } : {}),
+      }),
+      target: 'in-process fetch handler',
+      reproduceUrl: undefined,
+      transportReport: transportReport('fetch-handler'),
+    };
+  }
+  // Served on loopback by the checker itself: no proxy, no TLS.
+  const { serveListener } = await import('../http/listener-server.js');
+  const served = await serveListener(resolved.listener, resolved.path);
+  const { proxy: _proxy, ...direct } = settings;
+  const client = new AgentClient(served.url, { ...direct, insecure: false });
+  return {
+    transport: {
+      send: (sent) => client.send(sent),
+      close: async () => {
+        await client.close();
+        await served.close();
+      },
+    },
+    target: `Node request listener, served by check-endpoint at ${served.url.href}`,
+    socket: { url: served.url, direct: true },
+    reproduceUrl: undefined,
+    transportReport: transportReport('node-listener'),
+  };
+}
+
+/**
+ * Runs the live check against an agent: its URL, a fetch handler called in this process, or a
+ * Node request listener served on a loopback port for the run (see agent-target.ts). The HEAD
+ * probe, then every case on every channel, each case its own conversation, its turns in order, up
+ * to `concurrency` conversations at once. Returns the same report as `--json`. Throws a TypeError
+ * for an options object it does not know (a key that is no option, a value of the wrong type) or
+ * a target it cannot check, a UsageError for options it cannot run with; an agent that cannot be
+ * reached gives a report with outcome `error` and exit code 2.
+ */
+export async function checkEndpoint(target: CheckTarget, options: CheckEndpointOptions = {}): Promise<Report> {
+  const resolved = resolveTarget(target);
+  return runPlannedCheck(await planCheck(plannedUrl(resolved), options), resolved);
+}
+
+/** Runs a planned check (planCheck): what checkEndpoint does once the options are resolved; the plan's URL unless another target is given. */
+export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = { kind: 'url', url: plan.url.href }): Promise<Report> {
   const { hooks } = plan;
-  const client = clientFor(plan, hooks);
-  const description = describePlannedRun(plan);
+  const opened = await openTarget(target, plan);
+  const client = opened.transport;
+  const description = describeRun(plan.contract, opened.target, channelReports(plan), plan.runs, plan.rules, opened.transportReport);
   const { signal, agentExit } = hooks;
   try {
     const probe = await waitForAgent(client, {
       waitSeconds: plan.waitSeconds,
       gaveUp: () => agentExit?.()?.description,
       ...(signal ? { signal } : {}),
+      ...(opened.socket ? { socket: opened.socket } : {}),
     });
     const interrupted = (): Stop | undefined => (signal?.aborted ? interruption(signal) : undefined);
     if (!probe.reached) {
@@ -115,7 +198,7 @@ export async function runPlannedCheck(plan: CheckPlan): Promise<Report> {
     const cases: CaseReport[] = [];
     const finished: CaseReport[] = [];
     const liveness = new AgentLiveness(client, agentExit);
-    const run = { plan, client, runId, finishedCases: () => finished, liveness, signal };
+    const run = { plan, client, reproduceUrl: opened.reproduceUrl, runId, finishedCases: () => finished, liveness, signal };
     const plays = slots.map((): PlayedCase[] => []);
     const notRun = ({ slot, play }: Task): PlayedCase =>
       notRunPlay(slot.scenario.id, slot.channel, play, playConversationId(slot.scenario, slot.channel, runId, play));
@@ -167,27 +250,13 @@ export async function runPlannedCheck(plan: CheckPlan): Promise<Report> {
  * its command, an answer means someone else's agent would be checked.
  */
 export async function somethingAnswers(plan: CheckPlan): Promise<boolean> {
-  const client = clientFor(plan, {});
+  const { onExchange: _onExchange, signal: _signal, ...unrecorded } = clientOptions(plan);
+  const client = new AgentClient(plan.url, unrecorded);
   try {
     return (await client.head()).kind === 'answer';
   } finally {
     await client.close();
   }
-}
-
-function clientFor(plan: CheckPlan, hooks: Pick<CheckPlan['hooks'], 'onExchange' | 'signal'>): AgentClient {
-  return new AgentClient(plan.url, {
-    timeoutMs: plan.timeoutSeconds * 1000,
-    maxBodyBytes: plan.maxBodyBytes,
-    // A case that keeps several conversations in flight at once (quality/concurrency) gets a connection for each.
-    connections: plan.connections,
-    insecure: plan.insecure,
-    ...(plan.token ? { token: plan.token } : {}),
-    ...(plan.headers.length ? { headers: plan.headers } : {}),
-    ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
-    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
-    ...(hooks.signal ? { signal: hooks.signal } : {}),
-  });
 }
 
 /** An interrupted run's stop: SIGTERM exits 143, anything else (SIGINT) 130. */

@@ -5,7 +5,7 @@
  * Under --start, the process's end stops the run too, even when something else still answers at
  * the URL (an old agent holding the port, which the new one died on with EADDRINUSE).
  */
-import type { AgentClient } from '../http/client.js';
+import type { AgentTransport } from '../http/transport.js';
 
 /** How the agent stopped: the failed turn's own reason, then what the process said, when known. */
 export interface AgentStop {
@@ -28,7 +28,7 @@ export class AgentLiveness {
   #checking: Promise<AgentStop | undefined> | undefined;
 
   constructor(
-    readonly client: AgentClient,
+    readonly client: AgentTransport,
     readonly agentExit: AgentExit | undefined,
   ) {}
 
@@ -68,7 +68,7 @@ export class AgentLiveness {
   async #look(reason: string): Promise<AgentStop | undefined> {
     const exited = this.agentExit?.();
     if (exited) return { message: `the agent stopped answering (${reason}): ${exited.description}`, lastLines: exited.lastLines };
-    const probe = await this.client.head();
+    const probe = await this.client.send({ method: 'HEAD' });
     if (probe.kind === 'answer') return undefined;
     const after = await this.#exitSoon();
     return {

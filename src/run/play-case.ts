@@ -7,7 +7,7 @@ import { now } from '../core/clock.js';
 import { type ConversationPlace, agentMessageId, conversationId, conversationPattern, personMessageId } from '../core/ids.js';
 import type { CaseReport } from '../core/report.js';
 import type { AgentRequest } from '../core/request.js';
-import type { AgentClient, SendOptions } from '../http/client.js';
+import type { AgentTransport, SendOptions } from '../http/transport.js';
 import type {
   Conversation,
   ExchangedTurn,
@@ -31,7 +31,9 @@ import { requestBody } from './request-body.js';
 /** What every case of a run shares. */
 export interface RunState {
   plan: CheckPlan;
-  client: AgentClient;
+  client: AgentTransport;
+  /** Where a failed turn's reproduce line sends it: the agent's URL; none for a handler checked in this process. */
+  reproduceUrl: string | undefined;
   runId: string;
   /** The cases of the run finished so far. */
   finishedCases(): readonly CaseReport[];
@@ -329,6 +331,6 @@ function assembleOf(context: CaseContext, started: number, outcome: ScenarioOutc
     },
     context.playNumber.play,
     plan.strict,
-    { url: plan.url.href, headers: reproduceHeaders(plan) },
+    context.run.reproduceUrl === undefined ? undefined : { url: context.run.reproduceUrl, headers: reproduceHeaders(plan) },
   );
 }

@@ -2,7 +2,7 @@
  * The HEAD probe, tried again until the agent answers (`--wait`, `--start`): the agent and the
  * check often start together in CI. Any HTTP status counts as an answer.
  */
-import type { AgentClient, HttpFailure, HttpOutcome } from '../http/client.js';
+import type { AgentTransport, HttpFailure, HttpOutcome } from '../http/transport.js';
 import { speaksTls } from '../http/speaks-tls.js';
 import { connectionAdvice, speaksHttpsAdvice } from '../validate/connection-hints.js';
 
@@ -16,6 +16,14 @@ export interface WaitOptions {
   /** Gives up at once, with this reason, when the agent's process is known to have exited. */
   gaveUp?: () => string | undefined;
   signal?: AbortSignal;
+  /** Where the probe goes over a socket, for advice on the connection; none for a handler called in this process. */
+  socket?: ProbedSocket;
+}
+
+/** The agent's URL as reached over a socket, and whether directly (a TLS handshake may then be tried on its port). */
+export interface ProbedSocket {
+  url: URL;
+  direct: boolean;
 }
 
 /**
@@ -44,11 +52,12 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * port (an http:// URL whose port completes a TLS handshake), an untrusted certificate. Trying
  * again would not help. `tryTls`: try the handshake (once a run, after a close or bytes that are not HTTP).
  */
-async function remedy(client: AgentClient, failure: HttpFailure, tryTls: boolean): Promise<string | undefined> {
-  const advice = connectionAdvice(failure, client.url.href);
+async function remedy(socket: ProbedSocket | undefined, failure: HttpFailure, tryTls: boolean): Promise<string | undefined> {
+  if (socket === undefined) return undefined;
+  const advice = connectionAdvice(failure, socket.url.href);
   if (advice) return advice;
-  const plainHttp = client.url.protocol === 'http:' && !client.options.proxy;
-  return tryTls && plainHttp && (await speaksTls(client.url)) ? speaksHttpsAdvice(client.url.href) : undefined;
+  const plainHttp = socket.url.protocol === 'http:' && socket.direct;
+  return tryTls && plainHttp && (await speaksTls(socket.url)) ? speaksHttpsAdvice(socket.url.href) : undefined;
 }
 
 /** The agent closed the connection without answering, or answered bytes that are not HTTP: perhaps TLS. */
@@ -56,19 +65,19 @@ function garbled(failure: HttpFailure): boolean {
   return failure.kind === 'network' && (failure.closedWithoutAnswer === true || /^HPE_/.test(failure.code ?? ''));
 }
 
-export async function waitForAgent(client: AgentClient, options: WaitOptions): Promise<ProbeResult> {
+export async function waitForAgent(client: AgentTransport, options: WaitOptions): Promise<ProbeResult> {
   const deadline = Date.now() + options.waitSeconds * 1000;
   let pauseMs = FIRST_PAUSE_MS;
   let closedOnHead = false;
   let triedTls = false;
   for (;;) {
-    const outcome = await client.head();
+    const outcome = await client.send({ method: 'HEAD' });
     const exited = options.gaveUp?.();
     if (outcome.kind === 'answer') {
       if (exited === undefined) return { reached: true, outcome };
       return { reached: false, reason: exited, waited: false, gaveUp: true, answeredByOther: true, closedOnHead };
     }
-    const advice = await remedy(client, outcome, !triedTls && garbled(outcome));
+    const advice = await remedy(options.socket, outcome, !triedTls && garbled(outcome));
     triedTls ||= garbled(outcome);
     if (advice) return { reached: false, reason: `${outcome.message}. ${advice}`, waited: false, gaveUp: false, closedOnHead: false };
     closedOnHead ||= outcome.kind === 'network' && outcome.closedWithoutAnswer === true;
