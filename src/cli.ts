@@ -28,19 +28,23 @@ async function run(line: CommandLine): Promise<number> {
       return 0;
     case 'check': {
       const { runCheckCommand } = await import('./commands/check.js');
-      return runCheckCommand(line.args, await createOutput(line.args.json));
+      return runCheckCommand(line.args, await createOutput(line.args.json, line.args.color));
     }
     case 'demo': {
       const { runDemoCommand } = await import('./commands/demo.js');
-      return runDemoCommand(line.args, await createOutput(line.args.json));
+      return runDemoCommand(line.args, await createOutput(line.args.json, line.args.color));
     }
     case 'validate': {
       const { runValidateCommand } = await import('./commands/validate.js');
-      return runValidateCommand(line.args, await createOutput(line.args.json));
+      return runValidateCommand(line.args, await createOutput(line.args.json, line.args.color));
     }
     case 'limits': {
       const { runLimitsCommand } = await import('./commands/limits.js');
-      return runLimitsCommand(line.args, await createOutput(line.args.json));
+      return runLimitsCommand(line.args, await createOutput(line.args.json, line.args.color));
+    }
+    case 'show': {
+      const { runShowCommand } = await import('./commands/show.js');
+      return runShowCommand(line.args, await createOutput(line.args.json, line.args.color));
     }
     case 'serve-example': {
       const { runServeExampleCommand } = await import('./commands/serve-example.js');

@@ -20,6 +20,7 @@ const COMMAND_LINES: Record<Exclude<CommandName, 'help'>, { argv: string[]; word
   'serve-example': { argv: ['serve-example'] },
   demo: { argv: ['demo'] },
   limits: { argv: ['limits', 'whatsapp', 'sms'], word: ['channels', ['whatsapp', 'sms']] },
+  show: { argv: ['show'] },
 };
 const ARGUMENT_COMMANDS = Object.keys(COMMAND_LINES) as (keyof typeof COMMAND_LINES)[];
 
@@ -70,7 +71,7 @@ function samples(name: OptionName): [[string, unknown], [string, unknown]] {
 /** What a command gets when a flag is not given. */
 function unset(name: OptionName): unknown {
   const spec = optionSpec(name);
-  if (spec.type === 'boolean') return false;
+  if (spec.type === 'boolean') return spec.optional ? undefined : false;
   if (spec.type === 'string' && spec.list) return [];
   return spec.default;
 }
@@ -201,7 +202,7 @@ describe('the command line', () => {
     assert.equal(argsOf(['demo.example.com']).url, 'demo.example.com');
     assert.match(
       usageError(['help', 'valdate']),
-      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, limits, help/,
+      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, limits, show, help/,
     );
   });
 

@@ -9,6 +9,7 @@ import type { CheckCommandArgs } from '../commands/check.js';
 import type { DemoCommandArgs } from '../commands/demo.js';
 import type { LimitsCommandArgs } from '../commands/limits.js';
 import type { ServeExampleCommandArgs } from '../commands/serve-example.js';
+import type { ShowCommandArgs } from '../commands/show.js';
 import type { ValidateCommandArgs } from '../commands/validate.js';
 import { UsageError } from '../core/usage-error.js';
 import { closestName } from '../validate/did-you-mean.js';
@@ -34,6 +35,7 @@ export type CommandLine =
   | { command: 'validate'; args: ValidateCommandArgs }
   | { command: 'serve-example'; args: ServeExampleCommandArgs }
   | { command: 'limits'; args: LimitsCommandArgs }
+  | { command: 'show'; args: ShowCommandArgs }
   | { command: 'help'; topic: CommandName }
   | { command: 'version' };
 
@@ -47,6 +49,7 @@ export type TableMatchesCommands = [
   Holds<Same<FlagsOf<'validate'>, Omit<ValidateCommandArgs, 'file'>>>,
   Holds<Same<FlagsOf<'serve-example'>, ServeExampleCommandArgs>>,
   Holds<Same<FlagsOf<'limits'>, Omit<LimitsCommandArgs, 'channels'>>>,
+  Holds<Same<FlagsOf<'show'>, ShowCommandArgs>>,
 ];
 
 /** A flag as parseArgs reads it: `--spec=a` has the value `a` inline, `--spec a` the next word. */
@@ -144,7 +147,9 @@ function flagsFor<C extends CommandName>(command: C, given: ReadonlyMap<OptionNa
   for (const name of optionsOf(command)) {
     if (isActionFlag(name)) continue;
     const spec = optionSpec(name);
-    const value = given.get(name) ?? (spec.type === 'boolean' ? false : spec.type === 'string' && spec.list ? [] : spec.default);
+    const value =
+      given.get(name) ??
+      (spec.type === 'boolean' ? (spec.optional ? undefined : false) : spec.type === 'string' && spec.list ? [] : spec.default);
     if (value !== undefined) flags[argumentKey(name)] = value;
   }
   // The keys and value types are the table's, as FlagsOf derives them (test/cli-options.test.ts checks each flag).
@@ -236,6 +241,8 @@ function commandLineOf(command: CommandName, first: string | undefined, words: s
       return { command, args: flagsFor(command, given) };
     case 'limits':
       return { command, args: { channels: [...words], ...flagsFor(command, given) } };
+    case 'show':
+      return { command, args: flagsFor(command, given) };
     case 'help': {
       if (word === undefined) return { command, topic: 'check' };
       if (isNamedCommand(word)) return { command, topic: word };

@@ -11,7 +11,8 @@ import { resolveChannels } from '../run/channels.js';
 import { bundledContract, loadContract } from '../contract/load-contract.js';
 import { answerValidators } from '../contract/compile-contract.js';
 import { ContractError } from '../contract/contract-error.js';
-import { describeRun, errorReport } from '../run/assemble.js';
+import type { Contract } from '../contract/contract.js';
+import { assembleReport, describeRun, errorReport } from '../run/assemble.js';
 import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
 import { UsageError } from '../core/usage-error.js';
 import { AgentProcess } from './agent-process.js';
@@ -19,11 +20,14 @@ import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
 import { appendReportFile, writeReports } from './report-files.js';
 import { type RequestFlags, requestNote, requestOptions } from './request-options.js';
+import type { ColourFlag } from './output.js';
+import { readLastRun, writeLastRun } from './last-run-file.js';
+import { type Rerun, rerunOf } from './rerun.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
 const START_WAIT_SECONDS = 60;
 
-export interface CheckCommandArgs extends RequestFlags {
+export interface CheckCommandArgs extends RequestFlags, ColourFlag {
   url: string;
   channel: string[];
   case: string[];
@@ -55,6 +59,12 @@ export interface CheckCommandArgs extends RequestFlags {
   start?: string;
   /** Also show the --start agent's output on a passing run. */
   verbose: boolean;
+  /** Print only the failed cases and the summary. */
+  quiet: boolean;
+  /** Stop after this many failed cases. */
+  maxFailures?: number;
+  /** Play only what did not pass in the last run (.check-endpoint/last-run.json). */
+  failed: boolean;
 }
 
 /** Prints case lines in the report's order as soon as every earlier case is done. */
@@ -97,11 +107,16 @@ export function jsonErrorReport(target: string, message: string): Report {
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
   const contract = await loadContract(args.spec);
   answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
-  const channels = resolveChannels(args.channel, contract, namedLimitChannels(args.limits));
+  const asked = resolveChannels(args.channel, contract, namedLimitChannels(args.limits));
+  const rerun = args.failed ? rerunOf(await readLastRun(), { cases: args.case, channels: args.channel.length ? asked : [] }) : undefined;
+  if (rerun?.only.length === 0) return nothingToRerun(args, rerun, contract, output);
+  const channels = rerun ? rerun.channels : asked;
   const custom = channels.filter((name) => !Object.hasOwn(contract.platforms, name));
   const options: CheckEndpointOptions = {
     channels,
-    cases: args.case,
+    cases: rerun ? rerun.cases : args.case,
+    ...(rerun ? { only: rerun.only } : {}),
+    ...(args.maxFailures !== undefined ? { maxFailures: args.maxFailures } : {}),
     contract,
     limits: await readLimitsOptions(args.limits, custom),
     strict: args.strict,
@@ -114,7 +129,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
     ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
     ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
-    ...(args.runs !== undefined ? { runs: args.runs } : {}),
+    ...(args.runs !== undefined ? { runs: args.runs } : rerun ? { runs: rerun.runs } : {}),
     ...(args.wait !== undefined ? { waitSeconds: args.wait } : args.start !== undefined ? { waitSeconds: START_WAIT_SECONDS } : {}),
     ...requestOptions(args),
   };
@@ -125,16 +140,19 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       : { file: args.baseline, entries: parseBaseline(await readText(args.baseline, 'baseline'), args.baseline) };
   const plan = planCheck(args.url, options); // throws UsageError before anything is sent
   const c = output.colour;
-  for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) output.line(line);
+  // --quiet: the lines that are not about a failure go nowhere.
+  const chatty = args.quiet ? { ...output, line: () => {} } : output;
+  for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) chatty.line(line);
+  if (rerun) chatty.line(c.dim(rerun.note));
   if (plan.insecure) {
-    output.line(
+    chatty.line(
       c.bold(
         c.red("WARNING: --insecure: the agent's TLS certificate is NOT verified. Anyone on the path can read the token and the messages."),
       ),
     );
   }
-  if (args.start !== undefined) output.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
-  output.line();
+  if (args.start !== undefined) chatty.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
+  chatty.line();
   const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
   const startedAt = new Date(); // the JUnit file's timestamp
   // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
@@ -155,6 +173,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       onPlay: (done, total, failed) => progress.update(done, total, failed),
       onCase: orderedPrinter((caseReport) => {
         if (caseReport.status === 'not-run') return; // one line for them all, below
+        if (args.quiet && caseReport.passed) return;
         progress.around(() => {
           for (const line of formatCase(caseReport, c)) output.line(line);
         });
@@ -180,23 +199,26 @@ async function finish(
 ): Promise<number> {
   const c = output.colour;
   const { agent } = run;
+  const chatty = args.quiet ? { ...output, line: () => {} } : output;
   if (report.outcome === 'error') output.error(report.error!.message);
   else {
-    for (const line of [...formatNotRun(report, c), ...formatBaseline(report, c)]) output.line(line);
-    output.line();
+    const passed = report.exitCode === 0;
+    for (const line of [...formatNotRun(report, c), ...formatBaseline(report, c)]) (passed ? chatty : output).line(line);
+    if (!args.quiet || !passed) output.line();
     output.line(formatSummary(report, c));
     const stopped = stoppedSummary(report);
     if (stopped) output.line(c.bold(c.red(stopped)));
   }
   const agentLines = agent?.lastLines() ?? [];
-  if (agent && (report.exitCode !== 0 || args.verbose)) {
+  if (agent && (report.exitCode !== 0 || (args.verbose && !args.quiet))) {
     output.line();
     const last = agentLines.length === 1 ? 'its last line' : `its last ${agentLines.length} lines`;
     output.line(c.dim(agentLines.length ? `The agent's output (${last}):` : 'The agent printed nothing.'));
     for (const line of agentLines) output.line(`  ${printable(line)}`);
   }
   const agentLog = agent ? agentLines.map((line) => `${line}\n`).join('') : undefined;
-  await writeReports(args, report, { archive: run.archive, agentLog, strict: run.plan.strict, startedAt: run.startedAt }, output);
+  await writeReports(args, report, { archive: run.archive, agentLog, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
+  await recordRun(report, args.quiet);
   if (process.env.GITHUB_ACTIONS === 'true') {
     // Workflow commands on stderr: stdout may be carrying the JSON report.
     for (const line of githubAnnotations(report)) process.stderr.write(`${line}\n`);
@@ -205,6 +227,23 @@ async function finish(
   }
   if (args.json) output.json(report);
   return report.exitCode;
+}
+
+/** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, not fatal. */
+async function recordRun(report: Report, quiet: boolean): Promise<void> {
+  try {
+    const file = await writeLastRun(report, new Date());
+    if (!quiet) process.stderr.write(`recorded in ${file}: check-endpoint show prints it, --failed plays again what did not pass\n`);
+  } catch (cause) {
+    process.stderr.write(`check-endpoint: could not record this run: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}\n`);
+  }
+}
+
+/** --failed when the last run left nothing to play: it says so, sends nothing, and passes. */
+function nothingToRerun(args: CheckCommandArgs, rerun: Rerun, contract: Contract, output: Output): number {
+  output.line(rerun.note);
+  if (args.json) output.json(assembleReport(describeRun(contract, args.url, []), [], false));
+  return 0;
 }
 
 async function readText(file: string, what: string): Promise<string> {

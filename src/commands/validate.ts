@@ -9,9 +9,9 @@ import { UsageError } from '../core/usage-error.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { platformRulesFor, validateAnswer } from '../validate/validate-answer.js';
 import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
-import type { Output } from './output.js';
+import type { ColourFlag, Output } from './output.js';
 
-export interface ValidateCommandArgs {
+export interface ValidateCommandArgs extends ColourFlag {
   file?: string;
   channel: string[];
   personMessageId: string[];

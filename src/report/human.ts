@@ -153,14 +153,17 @@ export function formatNotRun(report: Report, c: Colours): string[] {
 }
 
 /** Why the run ended early: `18 of 25 cases finished before the agent stopped answering (connection refused …).` */
-export function stoppedSummary(report: Report): string | undefined {
+export function stoppedSummary(report: Pick<Report, 'stopped' | 'counts'>): string | undefined {
   if (!report.stopped) return undefined;
   const { cases, notRun } = report.counts;
   return `${cases - notRun} of ${plural(cases, 'case')} finished before ${report.stopped.message}.`;
 }
 
+/** What the summary line is made of: a report, or the last run's record. */
+export type SummaryOf = Pick<Report, 'counts' | 'runs' | 'outcome' | 'channels'> & { cases: readonly Pick<CaseReport, 'label'>[] };
+
 /** `N of M cases passed.`, with what failed or warned. */
-export function formatSummary(report: Report, c: Colours): string {
+export function formatSummary(report: SummaryOf, c: Colours): string {
   const { passed, cases, warnings } = report.counts;
   const flaky = report.cases.filter((caseReport) => caseReport.label === 'flaky').length;
   const passedWhat = report.runs > 1 ? `passed on every play; ${flaky} flaky` : 'passed';

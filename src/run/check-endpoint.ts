@@ -40,11 +40,16 @@ interface Task {
  */
 function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
   const groups: Omit<Slot, 'index' | 'runs'>[][] = [];
+  const { only } = plan;
+  // --failed: only the pairs named, a case of scope `run` on the channel it was played on.
+  const chosen = (entry: { scenario: Scenario; channel: string }): boolean =>
+    only === undefined || only.some((pair) => pair.case === entry.scenario.id && pair.channel === entry.channel);
   const fixed = plan.scenarios.filter((scenario) => scenario.group !== 'quality');
-  groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))));
+  groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))).filter(chosen));
   for (const scenario of plan.scenarios.filter((candidate) => candidate.group === 'quality')) {
-    const channels = scenario.scope === 'run' ? plan.channels.slice(0, 1) : plan.channels;
-    groups.push(channels.map((channel) => ({ scenario, channel })));
+    const channels = scenario.scope === 'run' && only === undefined ? plan.channels.slice(0, 1) : plan.channels;
+    const group = channels.map((channel) => ({ scenario, channel })).filter(chosen);
+    groups.push(scenario.scope === 'run' ? group.slice(0, 1) : group);
   }
   const slots: Slot[] = [];
   const batches = groups.map((group) =>
@@ -108,7 +113,11 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     const cases: CaseReport[] = [];
     const finished: CaseReport[] = [];
     const liveness = new AgentLiveness(client, agentExit);
-    const run = { plan, client, runId, finishedCases: () => finished, liveness, signal };
+    // --max-failures: once that many cases have failed, nothing new is sent.
+    let failedCases = 0;
+    const maxedOut = (): boolean => plan.maxFailures !== undefined && failedCases >= plan.maxFailures;
+    const halted = (): boolean => signal?.aborted === true || liveness.stop !== undefined || maxedOut();
+    const run = { plan, client, runId, finishedCases: () => finished, liveness, signal, halted };
     const plays = slots.map((): PlayedCase[] => []);
     const notRun = ({ slot, play }: Task): PlayedCase =>
       notRunPlay(slot.scenario.id, slot.channel, play, playConversationId(slot.scenario, slot.channel, runId, play));
@@ -129,6 +138,7 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
         : combined;
       cases[slot.index] = caseReport;
       if (caseReport.status !== 'not-run') finished.push(caseReport);
+      if (caseReport.status === 'failed' && !caseReport.expected) failedCases++;
       options.onCase?.(caseReport, slot.index);
     };
     // Plays whose turn found the agent gone: only the one whose turn was sent first keeps its failure.
@@ -136,7 +146,7 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     for (const batch of batches) {
       await runPooled(
         batch.map((task) => async () => {
-          if (signal?.aborted || liveness.stop) return record(task, notRun(task));
+          if (halted()) return record(task, notRun(task));
           const played = await playCase(task.slot.scenario, task.slot.channel, run, { play: task.play, runs: task.slot.runs });
           if (played.stoppedTurnSentAt === undefined) return record(task, played.report);
           foundItGone.push({ task, played: played.report, sentAt: played.stoppedTurnSentAt });
@@ -147,11 +157,19 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
     foundItGone.sort((a, b) => a.sentAt - b.sentAt);
     foundItGone.forEach(({ task, played }, index) => record(task, index === 0 && !signal?.aborted ? played : notRun(task)));
     const stop: Stop | undefined =
-      interrupted() ?? (liveness.stop ? { reason: 'agent-stopped', message: liveness.stop.message } : undefined);
+      interrupted() ??
+      (liveness.stop ? { reason: 'agent-stopped', message: liveness.stop.message } : undefined) ??
+      (maxedOut() && cases.some((caseReport) => caseReport.status === 'not-run') ? maxFailuresStop(plan.maxFailures!) : undefined);
     return assembleReport(description, cases, plan.strict, options.baseline, stop);
   } finally {
     await client.close();
   }
+}
+
+/** The stop of a run that reached --max-failures. */
+function maxFailuresStop(maxFailures: number): Stop {
+  const cases = maxFailures === 1 ? '1 case' : `${maxFailures} cases`;
+  return { reason: 'max-failures', message: `the run stopped at --max-failures ${maxFailures} (${cases} failed)` };
 }
 
 /** An interrupted run's stop: SIGTERM exits 143, anything else (SIGINT) 130. */

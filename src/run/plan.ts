@@ -86,12 +86,28 @@ export interface CheckEndpointOptions {
   /** Seconds to keep trying the HEAD probe until the agent answers (--wait). Default 0: one try. */
   waitSeconds?: number;
   /**
+   * Stop after this many failed cases (--max-failures): nothing new is sent (no new case, no next
+   * turn), and the cases left are reported as not run. Unlimited when left out.
+   */
+  maxFailures?: number;
+  /**
+   * Play only these case and channel pairs (--failed) of the cases and channels chosen; every pair
+   * when left out.
+   */
+  only?: readonly CaseOnChannel[];
+  /**
    * Interrupts the run: nothing new is sent, exchanges in flight are aborted, and the report holds
    * what finished (outcome `interrupted`). Its reason, `SIGINT` or `SIGTERM`, sets the exit code.
    */
   signal?: AbortSignal;
   /** Under --start: how the agent's process ended, once it has (a dead agent is then named so). */
   agentExit?: AgentExit;
+}
+
+/** One case on one channel: `{ case: 'typed', channel: 'sms' }`. */
+export interface CaseOnChannel {
+  case: string;
+  channel: string;
 }
 
 export interface CheckPlan {
@@ -121,6 +137,10 @@ export interface CheckPlan {
   latencyBudgetSeconds: number;
   waitSeconds: number;
   runs: number;
+  /** Failed cases after which the run stops (--max-failures), or undefined: no limit. */
+  maxFailures: number | undefined;
+  /** The only case and channel pairs played (--failed), or undefined: every pair. */
+  only: readonly CaseOnChannel[] | undefined;
 }
 
 function positive(value: number | undefined, fallback: number, what: string, integer: boolean, max = Number.MAX_SAFE_INTEGER): number {
@@ -246,6 +266,8 @@ export function planCheck(target: string, options: CheckEndpointOptions = {}): C
     ),
     waitSeconds: waitSeconds(options.waitSeconds),
     runs: runs(options.runs),
+    maxFailures: options.maxFailures === undefined ? undefined : positive(options.maxFailures, 1, '--max-failures', true),
+    only: options.only,
   };
 }
 
