@@ -8,7 +8,7 @@ import type { Rule, Severity } from '../core/findings.js';
 import type { CaseLabel, CaseReport, CaseStatus, ChannelReport, Report, RunStop } from '../core/report.js';
 import { LEFT_OUT } from '../core/findings.js';
 import type { Colours } from './colour.js';
-import { formatFinding, formatSummary, printable, stoppedSummary } from './human.js';
+import { formatFinding, formatFindingsOnce, formatSummary, howOften, printable, stoppedSummary, turnsText } from './human.js';
 
 /** The record format's version: it changes only when the shape does. */
 export const LAST_RUN_FORMAT_VERSION = 1;
@@ -120,9 +120,15 @@ export function formatLastRun(record: LastRun, c: Colours): string[] {
     lines.push(
       `${recorded.expected ? c.yellow(word) : c.bold(c.red(word))}  ${recorded.case}  ${recorded.channel}${plays}${recorded.expected ? c.yellow('  expected (baseline)') : ''}`,
     );
-    for (const finding of recorded.findings) {
-      lines.push(...formatFinding(finding, c, finding.turn === null || recorded.turns < 2 ? {} : { turn: `turn ${finding.turn + 1}` }));
-    }
+    lines.push(
+      ...formatFindingsOnce(recorded.findings, c, ({ finding, turns }, withHint) => {
+        const often = howOften(turns, undefined, recorded.runs);
+        return formatFinding(withHint ? finding : { ...finding, hint: null }, c, {
+          ...(recorded.turns > 1 && turns.length > 0 ? { turn: turnsText(turns) } : {}),
+          ...(often ? { plays: often } : {}),
+        });
+      }),
+    );
   }
   const notRun = record.cases.filter((recorded) => recorded.status === 'not-run');
   if (notRun.length) lines.push(`${c.dim('NOT RUN')}  ${notRun.map((recorded) => `${recorded.channel}/${recorded.case}`).join(', ')}`);
