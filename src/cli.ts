@@ -40,7 +40,7 @@ async function run(line: CommandLine): Promise<number> {
     }
     case 'limits': {
       const { runLimitsCommand } = await import('./commands/limits.js');
-      return runLimitsCommand(line.args, await createOutput(line.args.json, line.args.color));
+      return runLimitsCommand(line.args, await createOutput(line.args.json));
     }
     case 'show': {
       const { runShowCommand } = await import('./commands/show.js');

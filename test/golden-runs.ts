@@ -88,7 +88,8 @@ export interface GoldenOutput {
 }
 
 /** The one line every run says on stderr: that it was recorded in .check-endpoint/last-run.json. */
-export const RECORDED_LINE = 'recorded in .check-endpoint/last-run.json: check-endpoint show prints it, --failed plays again what did not pass\n';
+export const RECORDED_LINE =
+  'recorded in .check-endpoint/last-run.json: check-endpoint show prints it, --failed plays again what did not pass\n';
 
 /**
  * Serves the run's agent, runs the built command against it (in a folder of its own, where it

@@ -62,7 +62,7 @@ const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
 const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
 const EVERY_COMMAND = ['check', 'validate', 'serve-example', 'demo', 'limits', 'show', 'help'] as const satisfies readonly CommandName[];
 /** The commands that print for people, in colour where wanted. */
-const PRINTING = ['check', 'demo', 'validate', 'limits', 'show'] as const satisfies readonly CommandName[];
+const PRINTING = ['check', 'demo', 'validate', 'show'] as const satisfies readonly CommandName[];
 
 /** The table. Help lists a command's flags in this order. */
 export const OPTIONS = {

@@ -7,9 +7,9 @@ import { TOOL_VERSION } from '../core/version.js';
 import { formatPlatformLimits } from '../report/limits-table.js';
 import { closestName } from '../validate/did-you-mean.js';
 import { readLimitsOptions } from './limits-option.js';
-import type { ColourFlag, Output } from './output.js';
+import type { Output } from './output.js';
 
-export interface LimitsCommandArgs extends ColourFlag {
+export interface LimitsCommandArgs {
   /** The channels asked for, in order; none is every platform of the contract (and every channel a --limits file names). */
   channels: string[];
   json: boolean;

@@ -35,8 +35,14 @@ export async function appendReportFile(file: string, content: string): Promise<v
   }
 }
 
+/** The HTML preview, its renderer loaded only when one is asked for. */
+async function htmlReport(report: Report): Promise<string> {
+  const { renderHtmlReport } = await import('../report/html.js');
+  return renderHtmlReport(report);
+}
+
 /**
- * The report files asked for: JUnit, HAR, the report folder (with the agent's log under --start),
+ * The report files asked for: JUnit, HAR, the report folder (with the HTML preview, and the agent's log under --start),
  * the HTML preview, a new baseline. An interrupted run writes what finished, but no baseline: one
  * written from part of a run would forget the expected failures of the cases that did not run.
  */
@@ -59,11 +65,9 @@ export async function writeReports(
     await write(join(args.reportDir, 'junit.xml'), renderJunit(report, { startedAt }));
     if (archive) await write(join(args.reportDir, 'traffic.har'), archive.toHar());
     if (agentLog !== undefined) await write(join(args.reportDir, 'agent.log'), agentLog);
+    if (report.outcome !== 'error') await write(join(args.reportDir, 'report.html'), await htmlReport(report));
   }
-  if (args.html !== undefined && report.outcome !== 'error') {
-    const { renderHtmlReport } = await import('../report/html.js');
-    await write(args.html, renderHtmlReport(report));
-  }
+  if (args.html !== undefined && report.outcome !== 'error') await write(args.html, await htmlReport(report));
   if (args.writeBaseline !== undefined && (report.outcome === 'passed' || report.outcome === 'failed')) {
     await write(args.writeBaseline, writeBaseline(report, strict));
   }
