@@ -7,7 +7,9 @@ import { helpWidth, renderHelp } from './cli/help.js';
 import { type CommandLine, CommandLineError, parseCommandLine } from './cli/parse.js';
 import { createOutput } from './commands/output.js';
 import { ContractError } from './contract/contract-error.js';
+import { messageFor } from './core/option-error.js';
 import { UsageError } from './core/usage-error.js';
+import { FLAG_NAMES } from './cli/options.js';
 import { TOOL_VERSION } from './core/version.js';
 
 /** Exit codes, as the contract says: 0 every case passed, 1 a case failed, 2 the check could not run. */
@@ -28,11 +30,11 @@ async function run(line: CommandLine): Promise<number> {
       return 0;
     case 'check': {
       const { runCheckCommand } = await import('./commands/check.js');
-      return runCheckCommand(line.args, await createOutput(line.args.json, line.args.color));
+      return runCheckCommand(line.args, await createOutput(line.args.json, line.args.color), FLAG_NAMES);
     }
     case 'demo': {
       const { runDemoCommand } = await import('./commands/demo.js');
-      return runDemoCommand(line.args, await createOutput(line.args.json, line.args.color));
+      return runDemoCommand(line.args, await createOutput(line.args.json, line.args.color), FLAG_NAMES);
     }
     case 'validate': {
       const { runValidateCommand } = await import('./commands/validate.js');
@@ -70,7 +72,8 @@ export async function runCommandLine(argv: string[]): Promise<void> {
       const { jsonErrorReport } = await import('./commands/check.js');
       process.stdout.write(`${JSON.stringify(jsonErrorReport(cause.firstWord ?? '', cause.message), null, 2)}\n`);
     }
-    if (cause instanceof UsageError || cause instanceof ContractError) fail(cause.message);
+    // The library's errors name its option fields; the command line names the flags.
+    if (cause instanceof UsageError || cause instanceof ContractError) fail(messageFor(cause, FLAG_NAMES));
     const message = cause instanceof Error ? cause.message : String(cause);
     process.stderr.write(`check-endpoint: internal error: ${message}\n`);
     if (process.env.CHECK_ENDPOINT_DEBUG && cause instanceof Error) process.stderr.write(`${cause.stack}\n`);

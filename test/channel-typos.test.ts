@@ -12,6 +12,8 @@ import { type RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { UsageError, bundledContract, checkEndpoint } from '../src/index.js';
 import { likelyPlatform, resolveChannels } from '../src/run/channels.js';
+import { OptionError } from '../src/core/option-error.js';
+import { FLAG_NAMES } from '../src/cli/options.js';
 import { runCli } from './helpers.js';
 
 const contract = bundledContract();
@@ -34,9 +36,10 @@ describe('a channel name close to a platform is a typo', () => {
       assert.throws(
         () => resolveChannels([typo], contract),
         (cause: unknown) =>
-          cause instanceof UsageError &&
-          cause.message.includes(`did you mean ${platform}?`) &&
-          cause.message.includes(`--limits ${typo}=FILE`),
+          cause instanceof OptionError &&
+          cause.message.startsWith(`channels: "${typo}" is not a channel; did you mean ${platform}?`) &&
+          cause.messageFor(FLAG_NAMES).startsWith(`--channel ${typo}: no platform is called that; did you mean ${platform}?`) &&
+          cause.messageFor(FLAG_NAMES).includes(`--limits ${typo}=FILE`),
       );
     });
   }

@@ -213,10 +213,10 @@ describe('the HTML report: rendering', () => {
     assert.match(page, /3,502 more characters not shown/);
   });
 
-  test('a report of a check that could not run says why', () => {
+  test('a report of a check that could not run says why', async () => {
     const page = renderHtmlReport(
       errorReport(
-        describePlannedRun(planCheck('http://127.0.0.1:9/agent')),
+        describePlannedRun(await planCheck('http://127.0.0.1:9/agent')),
         'Could not reach your agent at http://127.0.0.1:9/agent: refused',
       ),
     );

@@ -1,16 +1,14 @@
 /**
  * Every flag of every command, in one table: the parser reads it, help is written from it, and the
  * commands' argument types are derived from it. A new flag is one entry here (and, if a command's
- * argument interface names it, one field there: parse.ts does not compile until both agree).
+ * argument interface names it, one field there: parse.ts does not compile until both agree). The
+ * cases' own settings (--latency-budget, --quality-conversations) join the table from the case
+ * registry; each flag of the check names the library option (`field`) it sets, and the CLI says
+ * the library's errors again naming the flag (FLAG_NAMES).
  */
-import { ALL_CASE_IDS } from '../scenarios/registry.js';
-import {
-  DEFAULT_CONCURRENCY,
-  DEFAULT_LATENCY_BUDGET_SECONDS,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_QUALITY_CONVERSATIONS,
-  DEFAULT_TOKEN_ENV,
-} from '../run/defaults.js';
+import type { OptionNames } from '../core/option-error.js';
+import { ALL_CASE_IDS, SCENARIO_SETTINGS } from '../scenarios/registry.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from '../run/defaults.js';
 import type { CommandName } from './commands.js';
 
 interface OptionBase {
@@ -23,6 +21,8 @@ interface OptionBase {
   /** Help's "Default: …", where the value left out is decided after parsing (the run's defaults). */
   defaultDescription?: string;
   defaultDescriptionOn?: Partial<Record<CommandName, string>>;
+  /** The library option (checkEndpoint's) the flag sets on the check, where it sets one. */
+  field?: string;
 }
 
 /** An on/off flag: `--json`, `--no-json`. Off unless given. */
@@ -67,6 +67,7 @@ const PRINTING = ['check', 'demo', 'validate', 'show'] as const satisfies readon
 /** The table. Help lists a command's flags in this order. */
 export const OPTIONS = {
   channel: {
+    field: 'channels',
     type: 'string',
     list: true,
     placeholder: 'NAME',
@@ -77,6 +78,7 @@ export const OPTIONS = {
     defaultDescriptionOn: { demo: 'all' },
   },
   case: {
+    field: 'cases',
     type: 'string',
     list: true,
     placeholder: 'ID',
@@ -93,6 +95,7 @@ export const OPTIONS = {
     description: 'A person message id of the conversation; replyTo and reactions must name one',
   },
   'token-env': {
+    field: 'tokenEnv',
     type: 'string',
     placeholder: 'VAR',
     commands: [...CHECK, 'serve-example'],
@@ -103,6 +106,7 @@ export const OPTIONS = {
     defaultDescription: DEFAULT_TOKEN_ENV,
   },
   header: {
+    field: 'headers',
     type: 'string',
     list: true,
     placeholder: '"NAME: VALUE"',
@@ -110,6 +114,7 @@ export const OPTIONS = {
     description: 'Send this header with every request, as given (not for secrets: use --header-env)',
   },
   'header-env': {
+    field: 'secretHeaders',
     type: 'string',
     list: true,
     placeholder: 'NAME=VAR',
@@ -118,6 +123,7 @@ export const OPTIONS = {
       'Send header NAME with the value of environment variable VAR, never printed (authorization=VAR replaces the bearer token: basic auth)',
   },
   dotenv: {
+    field: 'dotenv',
     type: 'string',
     placeholder: 'FILE',
     negatable: true,
@@ -127,6 +133,7 @@ export const OPTIONS = {
     defaultDescription: '.env in the current folder, if there is one',
   },
   'agent-timeout': {
+    field: 'agentTimeoutSeconds',
     type: 'number',
     placeholder: 'SECONDS',
     commands: CHECK,
@@ -135,6 +142,7 @@ export const OPTIONS = {
     defaultDescription: "the contract's 60",
   },
   concurrency: {
+    field: 'concurrency',
     type: 'number',
     placeholder: 'N',
     commands: CHECK,
@@ -142,6 +150,7 @@ export const OPTIONS = {
     defaultDescription: String(DEFAULT_CONCURRENCY),
   },
   'max-body': {
+    field: 'maxBodyBytes',
     type: 'number',
     placeholder: 'BYTES',
     commands: CHECK,
@@ -171,6 +180,7 @@ export const OPTIONS = {
     defaultDescription: 'colour on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it',
   },
   spec: {
+    field: 'spec',
     type: 'string',
     placeholder: 'FILE',
     commands: [...CHECK_AND_VALIDATE, 'limits'],
@@ -178,6 +188,7 @@ export const OPTIONS = {
     descriptionOn: { limits: 'Show the limits of another version of the contract: an OpenAPI 3.1 file' },
   },
   limits: {
+    field: 'limits',
     type: 'string',
     list: true,
     placeholder: '[NAME=]FILE',
@@ -186,6 +197,7 @@ export const OPTIONS = {
     descriptionOn: { limits: "Also show a custom channel's limits: a JSON file shaped like spec/platform-limits.schema.json" },
   },
   strict: {
+    field: 'strict',
     type: 'boolean',
     commands: CHECK_AND_VALIDATE,
     description: 'Warnings fail the run too',
@@ -210,6 +222,7 @@ export const OPTIONS = {
     description: 'Write report.json, junit.xml and traffic.har into this folder',
   },
   baseline: {
+    field: 'baseline',
     type: 'string',
     placeholder: 'FILE',
     commands: CHECK,
@@ -229,35 +242,25 @@ export const OPTIONS = {
     description: 'Also write a self-contained HTML page showing every conversation as chat bubbles, per platform',
   },
   extended: {
+    field: 'extended',
     type: 'boolean',
     commands: CHECK,
     description: "Also run the extended cases: a voice note, a document, a video, a quote of the person's own message",
   },
   quality: {
+    field: 'quality',
     type: 'boolean',
     commands: CHECK,
     description: 'Also run the quality cases: auth, malformed input, forward compatibility, concurrency, retries, long input, latency',
   },
-  'quality-conversations': {
-    type: 'number',
-    placeholder: 'N',
-    commands: CHECK,
-    description: 'Conversations at once in quality/concurrency',
-    defaultDescription: String(DEFAULT_QUALITY_CONVERSATIONS),
-  },
-  'latency-budget': {
-    type: 'number',
-    placeholder: 'SECONDS',
-    commands: CHECK,
-    description: 'A p95 latency above it is a warning in quality/latency',
-    defaultDescription: String(DEFAULT_LATENCY_BUDGET_SECONDS),
-  },
   insecure: {
+    field: 'insecure',
     type: 'boolean',
     commands: CHECK,
     description: 'Accept an https certificate the system does not trust (self-signed, for local use only; says so loudly)',
   },
   runs: {
+    field: 'runs',
     type: 'number',
     placeholder: 'N',
     commands: CHECK,
@@ -267,6 +270,7 @@ export const OPTIONS = {
     takes: 'a whole number from 1 to 100',
   },
   wait: {
+    field: 'waitSeconds',
     type: 'number',
     placeholder: 'SECONDS',
     commands: CHECK,
@@ -284,6 +288,7 @@ export const OPTIONS = {
     type: 'number',
     placeholder: 'N',
     commands: CHECK,
+    field: 'maxFailures',
     description: 'Stop after N failed cases: nothing new is sent, and the cases left are reported as not run',
     defaultDescription: 'no limit',
     takes: 'a whole number, 1 or more',
@@ -317,7 +322,33 @@ export const OPTIONS = {
   version: { type: 'boolean', commands: EVERY_COMMAND, description: 'Print the version' },
 } as const satisfies Readonly<Record<string, OptionSpec>>;
 
-export type OptionName = keyof typeof OPTIONS;
+/**
+ * The flags of the cases' own settings, from the registry: `--latency-budget` sets quality/latency's
+ * `latencyBudgetSeconds`. Check flags, listed by help after --quality.
+ */
+const SETTING_OPTIONS: Readonly<Record<string, NumberOption>> = Object.fromEntries(
+  SCENARIO_SETTINGS.map((setting) => [
+    setting.flag,
+    {
+      type: 'number',
+      placeholder: setting.placeholder,
+      commands: CHECK,
+      description: setting.description,
+      defaultDescription: String(setting.default),
+      field: setting.field,
+    },
+  ]),
+);
+
+/** A flag's name: one of the table's, or a case setting's. */
+export type OptionName = keyof typeof OPTIONS | (string & {});
+
+/** Every flag, in help's order: the table's, the case settings' after --quality. */
+const ALL_OPTIONS: Readonly<Record<string, OptionSpec>> = Object.fromEntries(
+  Object.entries(OPTIONS).flatMap(([name, spec]) =>
+    name === 'quality' ? [[name, spec], ...Object.entries(SETTING_OPTIONS)] : [[name, spec]],
+  ),
+);
 
 /** The flags that answer on their own instead of setting an argument of the command. */
 export const ACTION_FLAGS = ['help', 'version'] as const satisfies readonly OptionName[];
@@ -326,16 +357,35 @@ export function isActionFlag(name: OptionName): boolean {
   return (ACTION_FLAGS as readonly OptionName[]).includes(name);
 }
 
-export function isOptionName(name: string): name is OptionName {
-  return Object.hasOwn(OPTIONS, name);
+export function isOptionName(name: string): boolean {
+  return Object.hasOwn(ALL_OPTIONS, name);
 }
 
-export const OPTION_NAMES: readonly OptionName[] = Object.keys(OPTIONS).filter(isOptionName);
+export const OPTION_NAMES: readonly OptionName[] = Object.keys(ALL_OPTIONS);
 
 /** The table's entry for a flag, as its general type (the table itself is typed literally). */
 export function optionSpec(name: OptionName): OptionSpec {
-  return OPTIONS[name];
+  const spec = ALL_OPTIONS[name];
+  if (spec === undefined) throw new Error(`no flag --${name}`);
+  return spec;
 }
+
+/** The check's flag that sets each library option: `channels` is --channel. */
+const FLAG_OF_FIELD: ReadonlyMap<string, string> = new Map(
+  OPTION_NAMES.flatMap((name) => {
+    const { field } = optionSpec(name);
+    return field !== undefined && optionSpec(name).commands.includes('check') ? [[field, name] as const] : [];
+  }),
+);
+
+/** The command line's words: an option is named by its flag (`--channel`); one no flag sets, by its field. */
+export const FLAG_NAMES: OptionNames = {
+  kind: 'flags',
+  name: (field) => {
+    const flag = FLAG_OF_FIELD.get(field);
+    return flag === undefined ? field : `--${flag}`;
+  },
+};
 
 /** A command's flags, in the table's order. */
 export function optionsOf(command: CommandName): OptionName[] {
@@ -350,15 +400,12 @@ export function flagUsage(name: OptionName): string {
   return spec.short ? `-${spec.short}, --${name}` : `--${name}`;
 }
 
-/** `agent-timeout` → `agentTimeout`: the key of a flag in the commands' arguments. */
-export function argumentKey(name: string): string {
-  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-}
+export { argumentKey } from '../core/argument-key.js';
 
 // The commands' arguments, derived from the table: a flag that is off, a list, or has a default is
 // always there; any other is there only when given.
 type Table = typeof OPTIONS;
-type ArgumentFlag = Exclude<OptionName, (typeof ACTION_FLAGS)[number]>;
+type ArgumentFlag = Exclude<keyof Table, (typeof ACTION_FLAGS)[number]>;
 type ArgumentKey<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<ArgumentKey<Tail>>}` : Name;
 type ValueOf<Spec> = Spec extends { type: 'boolean' }
   ? boolean

@@ -1,20 +1,17 @@
-import { promises as fs } from 'node:fs';
 import type { Output } from './output.js';
-import { checkEndpoint, describePlannedRun } from '../run/check-endpoint.js';
+import { describePlannedRun, runPlannedCheck } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { formatBaseline, formatCase, formatHeader, formatNotRun, formatSummary, printable, stoppedSummary } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
-import { parseBaseline } from '../run/baseline.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
-import { resolveChannels } from '../run/channels.js';
-import { bundledContract, loadContract } from '../contract/load-contract.js';
-import { answerValidators } from '../contract/compile-contract.js';
+import { bundledContract } from '../contract/load-contract.js';
 import { ContractError } from '../contract/contract-error.js';
-import type { Contract } from '../contract/contract.js';
 import { assembleReport, describeRun, errorReport } from '../run/assemble.js';
-import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
+import { argumentKey } from '../core/argument-key.js';
+import { type OptionNames, messageFor } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
+import { SCENARIO_SETTINGS } from '../scenarios/registry.js';
 import { AgentProcess } from './agent-process.js';
 import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
@@ -49,8 +46,6 @@ export interface CheckCommandArgs extends RequestFlags, ColourFlag {
   reportDir?: string;
   baseline?: string;
   writeBaseline?: string;
-  qualityConversations?: number;
-  latencyBudget?: number;
   /** Plays of every case on every channel. */
   runs?: number;
   /** Seconds to keep trying the HEAD probe until the agent answers. */
@@ -65,6 +60,40 @@ export interface CheckCommandArgs extends RequestFlags, ColourFlag {
   maxFailures?: number;
   /** Play only what did not pass in the last run (.check-endpoint/last-run.json). */
   failed: boolean;
+}
+
+/**
+ * The check's flags as the library's options. The cases' setting flags (--latency-budget) come in
+ * the arguments under their keys (`latencyBudget`) and go to their fields (`latencyBudgetSeconds`).
+ * The command reads the environment (`env: process.env`), and `.env` unless told otherwise.
+ */
+export function checkOptionsOf(args: CheckCommandArgs): CheckEndpointOptions {
+  const given = new Map<string, unknown>(Object.entries(args));
+  const settings = SCENARIO_SETTINGS.flatMap((setting) => {
+    const value = given.get(argumentKey(setting.flag));
+    return typeof value === 'number' ? [[setting.field, value] as const] : [];
+  });
+  return {
+    channels: args.channel,
+    cases: args.case,
+    env: process.env,
+    ...(args.spec !== undefined ? { spec: args.spec } : {}),
+    ...(args.limits.length ? { limits: args.limits } : {}),
+    strict: args.strict,
+    insecure: args.insecure,
+    quality: args.quality,
+    extended: args.extended,
+    ...Object.fromEntries(settings),
+    ...(args.tokenEnv !== undefined ? { tokenEnv: args.tokenEnv } : {}),
+    ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
+    ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
+    ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
+    ...(args.runs !== undefined ? { runs: args.runs } : {}),
+    ...(args.maxFailures !== undefined ? { maxFailures: args.maxFailures } : {}),
+    ...(args.wait !== undefined ? { waitSeconds: args.wait } : args.start !== undefined ? { waitSeconds: START_WAIT_SECONDS } : {}),
+    ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
+    ...requestOptions(args),
+  };
 }
 
 /** Prints case lines in the report's order as soon as every earlier case is done. */
@@ -86,13 +115,13 @@ function orderedPrinter(print: (caseReport: CaseReport) => void): (caseReport: C
  * run (a bad flag value, spec or baseline file, an unset token variable, or an internal error)
  * prints one of outcome `error`, then its message goes to stderr as ever (exit 2).
  */
-export async function runCheckCommand(args: CheckCommandArgs, output: Output): Promise<number> {
+export async function runCheckCommand(args: CheckCommandArgs, output: Output, names: OptionNames): Promise<number> {
   try {
     return await runCheck(args, output);
   } catch (cause) {
     if (args.json) {
       const known = cause instanceof UsageError || cause instanceof ContractError;
-      const message = known ? cause.message : `internal error: ${cause instanceof Error ? cause.message : String(cause)}`;
+      const message = known ? messageFor(cause, names) : `internal error: ${cause instanceof Error ? cause.message : String(cause)}`;
       output.json(jsonErrorReport(args.url, message));
     }
     throw cause;
@@ -104,44 +133,40 @@ export function jsonErrorReport(target: string, message: string): Report {
   return errorReport(describeRun(bundledContract(), target, []), message);
 }
 
+/** --failed: the last run's cases that did not pass, as the run's cases, channels and pairs (and its --runs, unless given). */
+function rerunOptions(args: CheckCommandArgs, rerun: Rerun): CheckEndpointOptions {
+  return { cases: rerun.cases, channels: rerun.channels, only: rerun.only, ...(args.runs === undefined ? { runs: rerun.runs } : {}) };
+}
+
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
-  const contract = await loadContract(args.spec);
-  answerValidators(contract); // a contract whose answer schema does not compile stops here, exit 2
-  const asked = resolveChannels(args.channel, contract, namedLimitChannels(args.limits));
-  const rerun = args.failed ? rerunOf(await readLastRun(), { cases: args.case, channels: args.channel.length ? asked : [] }) : undefined;
-  if (rerun?.only.length === 0) return nothingToRerun(args, rerun, contract, output);
-  const channels = rerun ? rerun.channels : asked;
-  const custom = channels.filter((name) => !Object.hasOwn(contract.platforms, name));
-  const options: CheckEndpointOptions = {
-    channels,
-    cases: rerun ? rerun.cases : args.case,
-    ...(rerun ? { only: rerun.only } : {}),
-    ...(args.maxFailures !== undefined ? { maxFailures: args.maxFailures } : {}),
-    contract,
-    limits: await readLimitsOptions(args.limits, custom),
-    strict: args.strict,
-    insecure: args.insecure,
-    quality: args.quality,
-    extended: args.extended,
-    ...(args.qualityConversations !== undefined ? { qualityConversations: args.qualityConversations } : {}),
-    ...(args.latencyBudget !== undefined ? { latencyBudgetSeconds: args.latencyBudget } : {}),
-    ...(args.tokenEnv !== undefined ? { tokenEnv: args.tokenEnv } : {}),
-    ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
-    ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
-    ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
-    ...(args.runs !== undefined ? { runs: args.runs } : rerun ? { runs: rerun.runs } : {}),
-    ...(args.wait !== undefined ? { waitSeconds: args.wait } : args.start !== undefined ? { waitSeconds: START_WAIT_SECONDS } : {}),
-    ...requestOptions(args),
-  };
   if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
-  const baseline =
-    args.baseline === undefined
-      ? undefined
-      : { file: args.baseline, entries: parseBaseline(await readText(args.baseline, 'baseline'), args.baseline) };
-  const plan = planCheck(args.url, options); // throws UsageError before anything is sent
   const c = output.colour;
+  // --failed narrowed by the --channel given (`all`: every channel of the last run).
+  const narrow = { cases: args.case, channels: args.channel.includes('all') ? [] : args.channel };
+  const rerun = args.failed ? rerunOf(await readLastRun(), narrow) : undefined;
+  if (rerun?.only.length === 0) return nothingToRerun(args, rerun, output);
   // --quiet: the lines that are not about a failure go nowhere.
   const chatty = args.quiet ? { ...output, line: () => {} } : output;
+  const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
+  const progress = createProgress(process.stderr, process.env);
+  const stop = new AbortController(); // aborted by the first SIGINT or SIGTERM, once the run starts
+  let agent: AgentProcess | undefined;
+  // The one resolution of the run's options (flags, files, environment): throws before anything is sent.
+  const plan = await planCheck(args.url, {
+    ...checkOptionsOf(args),
+    ...(rerun ? rerunOptions(args, rerun) : {}),
+    ...(archive ? { onExchange: archive.record } : {}),
+    ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
+    signal: stop.signal,
+    onPlay: (done, total, failed) => progress.update(done, total, failed),
+    onCase: orderedPrinter((caseReport) => {
+      if (caseReport.status === 'not-run') return; // one line for them all, below
+      if (args.quiet && caseReport.passed) return;
+      progress.around(() => {
+        for (const line of formatCase(caseReport, c)) output.line(line);
+      });
+    }),
+  });
   for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) chatty.line(line);
   if (rerun) chatty.line(c.dim(rerun.note));
   if (plan.insecure) {
@@ -153,32 +178,17 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   }
   if (args.start !== undefined) chatty.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   chatty.line();
-  const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
   const startedAt = new Date(); // the JUnit file's timestamp
   // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
   const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
-  const agent = args.start === undefined ? undefined : new AgentProcess(args.start, secrets);
-  const progress = createProgress(process.stderr, process.env);
-  const interrupts = listenForInterrupts((name) =>
-    progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`))),
-  );
+  agent = args.start === undefined ? undefined : new AgentProcess(args.start, secrets);
+  const interrupts = listenForInterrupts((name) => {
+    stop.abort(name);
+    progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
+  });
   let report: Report;
   try {
-    report = await checkEndpoint(args.url, {
-      ...options,
-      ...(baseline ? { baseline } : {}),
-      ...(archive ? { onExchange: archive.record } : {}),
-      ...(agent ? { agentExit: () => agent.exit() } : {}),
-      signal: interrupts.signal,
-      onPlay: (done, total, failed) => progress.update(done, total, failed),
-      onCase: orderedPrinter((caseReport) => {
-        if (caseReport.status === 'not-run') return; // one line for them all, below
-        if (args.quiet && caseReport.passed) return;
-        progress.around(() => {
-          for (const line of formatCase(caseReport, c)) output.line(line);
-        });
-      }),
-    });
+    report = await runPlannedCheck(plan);
   } finally {
     progress.clear();
     await agent?.stop();
@@ -240,16 +250,8 @@ async function recordRun(report: Report, quiet: boolean): Promise<void> {
 }
 
 /** --failed when the last run left nothing to play: it says so, sends nothing, and passes. */
-function nothingToRerun(args: CheckCommandArgs, rerun: Rerun, contract: Contract, output: Output): number {
+function nothingToRerun(args: CheckCommandArgs, rerun: Rerun, output: Output): number {
   output.line(rerun.note);
-  if (args.json) output.json(assembleReport(describeRun(contract, args.url, []), [], false));
+  if (args.json) output.json(assembleReport(describeRun(bundledContract(), args.url, []), [], false));
   return 0;
-}
-
-async function readText(file: string, what: string): Promise<string> {
-  try {
-    return await fs.readFile(file, 'utf8');
-  } catch (cause) {
-    throw new UsageError(`cannot read the ${what} file ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
-  }
 }

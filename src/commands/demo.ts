@@ -1,16 +1,17 @@
 import { startReferenceAgent } from '../example-agent/start-reference-agent.js';
 import { type CheckCommandArgs, runCheckCommand } from './check.js';
+import type { OptionNames } from '../core/option-error.js';
 import type { Output } from './output.js';
 
 /** The check's flags, less the URL and --start: demo checks the agent it starts itself. */
 export type DemoCommandArgs = Omit<CheckCommandArgs, 'url' | 'start'>;
 
 /** `check-endpoint demo` (what `npm start` runs): the full check, every channel, against the reference agent. */
-export async function runDemoCommand(args: DemoCommandArgs, output: Output): Promise<number> {
+export async function runDemoCommand(args: DemoCommandArgs, output: Output, names: OptionNames): Promise<number> {
   const agent = await startReferenceAgent();
   try {
     output.line(output.colour.dim(`The bundled reference agent is listening at ${agent.url}; checking it:`));
-    return await runCheckCommand({ ...args, url: agent.url, channel: args.channel.length ? args.channel : ['all'] }, output);
+    return await runCheckCommand({ ...args, url: agent.url, channel: args.channel.length ? args.channel : ['all'] }, output, names);
   } finally {
     await agent.close();
   }

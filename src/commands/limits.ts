@@ -6,7 +6,7 @@ import { UsageError } from '../core/usage-error.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { formatPlatformLimits } from '../report/limits-table.js';
 import { closestName } from '../validate/did-you-mean.js';
-import { readLimitsOptions } from './limits-option.js';
+import { readLimitsOptions } from '../run/limits-option.js';
 import type { Output } from './output.js';
 
 export interface LimitsCommandArgs {

@@ -8,7 +8,7 @@ import { answerValidators } from '../contract/compile-contract.js';
 import { UsageError } from '../core/usage-error.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { platformRulesFor, validateAnswer } from '../validate/validate-answer.js';
-import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
+import { namedLimitChannels, readLimitsOptions } from '../run/limits-option.js';
 import type { ColourFlag, Output } from './output.js';
 
 export interface ValidateCommandArgs extends ColourFlag {

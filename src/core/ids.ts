@@ -6,6 +6,9 @@
 /** A channel's name, as spec/request.schema.json allows a custom one: a lower case letter, then up to 31 of a-z, 0-9, _ and -. */
 export const CHANNEL_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 
+/** A case's id: lower case letters, digits, _ and -, with one / at most (`typed`, `quality/retry`, `acme/greeting`). */
+export const CASE_ID = /^[a-z][a-z0-9_-]{0,47}(\/[a-z][a-z0-9_-]{0,47})?$/;
+
 /** A fresh run id: eight hex digits (node:crypto would cost start-up time; this needs no secrecy). */
 export function newRunId(): string {
   return Math.floor(Math.random() * 0x100000000)

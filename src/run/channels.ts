@@ -1,6 +1,6 @@
 import { type Contract, knownChannels } from '../contract/contract.js';
 import { CHANNEL_NAME } from '../core/ids.js';
-import { UsageError } from '../core/usage-error.js';
+import { OptionError } from '../core/option-error.js';
 import { editDistance } from '../validate/did-you-mean.js';
 
 /** A channel name this close to a platform's (case aside) is taken for a typo of it. */
@@ -20,7 +20,7 @@ export function likelyPlatform(channel: string, platforms: readonly string[]): s
 
 /**
  * The channels asked for: `all` is the contract's platforms, repeats are dropped, none asked is
- * `whatsapp`. A name that cannot be a channel is a UsageError (exit 2), and so is one within two
+ * `whatsapp`. A name that cannot be a channel is an OptionError (exit 2), and so is one within two
  * edits of a platform's name, which would silently be checked against the schema only, unless
  * `limited` (the channels a --limits NAME=FILE names) holds it.
  */
@@ -31,13 +31,17 @@ export function resolveChannels(requested: readonly string[], contract: Contract
   for (const channel of channels) {
     const platform = limited.includes(channel) ? undefined : likelyPlatform(channel, platforms);
     if (platform !== undefined) {
-      throw new UsageError(
-        `--channel ${channel}: no platform is called that; did you mean ${platform}? A channel the contract does not know is checked against the schema only; to check a custom channel named "${channel}" anyway, give its display limits: --limits ${channel}=FILE`,
+      throw new OptionError('channels', (on) =>
+        on.kind === 'flags'
+          ? `--channel ${channel}: no platform is called that; did you mean ${platform}? A channel the contract does not know is checked against the schema only; to check a custom channel named "${channel}" anyway, give its display limits: --limits ${channel}=FILE`
+          : `channels: "${channel}" is not a channel; did you mean ${platform}? A channel the contract does not know is checked against the schema only; to check a custom channel named "${channel}" anyway, give its display limits: limits: { "${channel}": rules } or ["${channel}=FILE"]`,
       );
     }
     if (!CHANNEL_NAME.test(channel)) {
-      throw new UsageError(
-        `"${channel}" is not a channel name: use ${platforms.join(', ')}, all, or a custom name of lower case letters, digits, _ and - (up to 32, starting with a letter)`,
+      throw new OptionError(
+        'channels',
+        () =>
+          `"${channel}" is not a channel name: use ${platforms.join(', ')}, all, or a custom name of lower case letters, digits, _ and - (up to 32, starting with a letter)`,
       );
     }
   }

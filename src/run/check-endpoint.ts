@@ -70,26 +70,31 @@ export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeR
 /**
  * Runs the live check against an agent's URL: the HEAD probe, then every case on every channel,
  * each case its own conversation, its turns in order, up to `concurrency` conversations at once.
- * Returns the same report as `--json`. Throws UsageError for options it cannot run with; an agent
- * that cannot be reached gives a report with outcome `error` and exit code 2.
+ * Returns the same report as `--json`. Throws a TypeError for an options object it does not know
+ * (a key that is no option, a value of the wrong type), a UsageError for options it cannot run
+ * with; an agent that cannot be reached gives a report with outcome `error` and exit code 2.
  */
 export async function checkEndpoint(target: string, options: CheckEndpointOptions = {}): Promise<Report> {
-  const plan = planCheck(target, options);
-  const quality = plan.scenarios.some((scenario) => scenario.group === 'quality');
+  return runPlannedCheck(await planCheck(target, options));
+}
+
+/** Runs a planned check (planCheck): what checkEndpoint does once the options are resolved. */
+export async function runPlannedCheck(plan: CheckPlan): Promise<Report> {
+  const { hooks } = plan;
   const client = new AgentClient(plan.url, {
     timeoutMs: plan.timeoutSeconds * 1000,
     maxBodyBytes: plan.maxBodyBytes,
-    // quality/concurrency keeps all of its conversations in flight at once.
-    connections: Math.max(plan.concurrency, quality ? plan.qualityConversations : 0),
+    // A case that keeps several conversations in flight at once (quality/concurrency) gets a connection for each.
+    connections: plan.connections,
     insecure: plan.insecure,
     ...(plan.token ? { token: plan.token } : {}),
     ...(plan.headers.length ? { headers: plan.headers } : {}),
     ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
-    ...(options.onExchange ? { onExchange: options.onExchange } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
+    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
   });
   const description = describePlannedRun(plan);
-  const { signal, agentExit } = options;
+  const { signal, agentExit } = hooks;
   try {
     const probe = await waitForAgent(client, {
       waitSeconds: plan.waitSeconds,
@@ -130,16 +135,16 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
       ofSlot[play - 1] = played;
       playsDone++;
       if (played.status === 'failed') playsFailed++;
-      options.onPlay?.(playsDone, totalPlays, playsFailed);
+      hooks.onPlay?.(playsDone, totalPlays, playsFailed);
       if (ofSlot.filter(Boolean).length < slot.runs) return;
       const combined = combinePlays(ofSlot, conversationPattern(runId, slot.channel, slot.scenario.id));
-      const caseReport = options.baseline
-        ? { ...combined, expected: isExpectedFailure(combined, options.baseline.entries, plan.strict) }
+      const caseReport = plan.baseline
+        ? { ...combined, expected: isExpectedFailure(combined, plan.baseline.entries, plan.strict) }
         : combined;
       cases[slot.index] = caseReport;
       if (caseReport.status !== 'not-run') finished.push(caseReport);
       if (caseReport.status === 'failed' && !caseReport.expected) failedCases++;
-      options.onCase?.(caseReport, slot.index);
+      hooks.onCase?.(caseReport, slot.index);
     };
     // Plays whose turn found the agent gone: only the one whose turn was sent first keeps its failure.
     const foundItGone: { task: Task; played: PlayedCase; sentAt: number }[] = [];
@@ -160,7 +165,7 @@ export async function checkEndpoint(target: string, options: CheckEndpointOption
       interrupted() ??
       (liveness.stop ? { reason: 'agent-stopped', message: liveness.stop.message } : undefined) ??
       (maxedOut() && cases.some((caseReport) => caseReport.status === 'not-run') ? maxFailuresStop(plan.maxFailures!) : undefined);
-    return assembleReport(description, cases, plan.strict, options.baseline, stop);
+    return assembleReport(description, cases, plan.strict, plan.baseline, stop);
   } finally {
     await client.close();
   }

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
+import { OptionError } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -42,15 +43,17 @@ export function parseDotenv(text: string, file: string): Record<string, string> 
   return values;
 }
 
-/** Reads and parses a .env file; throws UsageError naming the file when it cannot be read or does not parse. */
-export function readDotenv(file: string, flag: string): Record<string, string> {
+/** Reads and parses a .env file; throws an OptionError naming the file when it cannot be read or does not parse. */
+export function readDotenv(file: string): Record<string, string> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      code === 'ENOENT' ? `${flag} ${file}: no such file` : `${flag} ${file}: cannot be read (${code ?? String(cause)})`,
+    throw new OptionError('dotenv', (on) =>
+      code === 'ENOENT'
+        ? `${on.name('dotenv')} ${file}: no such file`
+        : `${on.name('dotenv')} ${file}: cannot be read (${code ?? String(cause)})`,
     );
   }
   return parseDotenv(text, file);

@@ -1,114 +1,43 @@
 /**
- * The run, planned: options resolved against their defaults and vetted (a UsageError for anything
- * the check cannot run with, before anything is sent), and the cases chosen from the registry.
+ * The run, planned: the one place a run's options are resolved, for the library and the command
+ * alike. The options are vetted (a TypeError for a key that is no option or a value of the wrong
+ * type, an OptionError naming the field for a value the check cannot run with), files named are
+ * read (the contract, the limits, the baseline, the .env file), defaults filled in, and the cases
+ * chosen from the registry and the run's own scenarios; all before anything is sent.
  */
+import { promises as fs } from 'node:fs';
 import type { ChannelReport } from '../core/report.js';
+import { CASE_ID } from '../core/ids.js';
+import { OptionError } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
 import { MAX_WAIT_SECONDS } from '../contract/contract.js';
-import { bundledContract } from '../contract/load-contract.js';
-import type { RecordedExchange } from '../http/client.js';
+import { answerValidators } from '../contract/compile-contract.js';
+import { bundledContract, loadContract } from '../contract/load-contract.js';
 import { type ProxyChoice, proxyFor } from '../http/proxy.js';
 import type { SentCredentials } from '../validate/judge-exchange.js';
-import { ALL_CASE_IDS, CASE_IDS, EXTENDED_SCENARIOS, QUALITY_SCENARIOS, SCENARIOS, isAnyCaseId } from '../scenarios/registry.js';
-import type { Scenario } from '../scenarios/scenario.js';
-import type { CaseReport } from '../core/report.js';
-import type { BaselineEntry } from './baseline.js';
-import type { AgentExit } from './liveness.js';
-import { resolveChannels } from './channels.js';
 import {
-  DEFAULT_CONCURRENCY,
-  DEFAULT_LATENCY_BUDGET_SECONDS,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_QUALITY_CONVERSATIONS,
-  DEFAULT_TOKEN_ENV,
-} from './defaults.js';
+  ALL_CASE_IDS,
+  CASE_IDS,
+  EXTENDED_SCENARIOS,
+  QUALITY_SCENARIOS,
+  SCENARIOS,
+  SCENARIO_SETTINGS,
+  settingsOf,
+} from '../scenarios/registry.js';
+import type { Scenario } from '../scenarios/scenario.js';
+import { type BaselineEntry, parseBaseline } from './baseline.js';
+import { resolveChannels } from './channels.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from './defaults.js';
+import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
+import { type CheckEndpointOptions, vetOptionTypes } from './options.js';
 import { parseTargetUrl } from './target-url.js';
 import { readDotenv } from './dotenv.js';
 import type { CurlHeader } from './reproduce.js';
 import { type Lookup, NOT_IN_A_HEADER, type PlannedHeader, type VariableSource, planHeaders } from './request-headers.js';
 
-export interface CheckEndpointOptions {
-  /** Channels to check: platform names or custom names; `all` means the contract's platforms. Default `whatsapp`. */
-  channels?: readonly string[];
-  /** Case ids to run, of any group (`voice-note`, `quality/auth`); the five fixed cases when left out. */
-  cases?: readonly string[];
-  /** Run the extended cases too (`voice-note`, `document`, `video`, `quote-own`), with the fixed ones. */
-  extended?: boolean;
-  /** The environment variable that holds the bearer token. Default FLOW_FRAMEWORK_AGENT_TOKEN. */
-  tokenEnv?: string;
-  /** Where the token variable, the --header-env variables and the proxy variables are read from. Default process.env. */
-  env?: Readonly<Record<string, string | undefined>>;
-  /**
-   * A .env file (`--dotenv`): the token variable and the --header-env variables are read from it
-   * when `env` does not set them. The command reads `.env` in the current folder unless told
-   * otherwise; the library reads none unless given one.
-   */
-  dotenv?: string;
-  /** Headers sent with every request, as given (`--header`): not for secrets. */
-  headers?: Readonly<Record<string, string>>;
-  /**
-   * Headers whose values are read from variables (`--header-env`): header name to variable name.
-   * Treated like the token: never printed, `<redacted>` in every report. `authorization` takes the
-   * bearer token's place (an agent behind basic auth).
-   */
-  secretHeaders?: Readonly<Record<string, string>>;
-  /** Seconds the agent has for each answer; the contract's (60) when left out. */
-  agentTimeoutSeconds?: number;
-  /** Conversations in flight at once. Default 8. */
-  concurrency?: number;
-  /** The largest answer body accepted, in bytes. Default 10 MiB. */
-  maxBodyBytes?: number;
-  /** The contract; the bundled one when left out. */
-  contract?: Contract;
-  /** Display rules for custom channels, by channel name (`--limits`). */
-  limits?: Readonly<Record<string, PlatformRules>>;
-  /** Warnings fail the case too. */
-  strict?: boolean;
-  /** Accept an https certificate the system does not trust (a self-signed one, for local use only). */
-  insecure?: boolean;
-  /** Run the quality cases too (`quality/auth`, `quality/malformed`, ...), after the fixed ones. */
-  quality?: boolean;
-  /** Conversations at once in `quality/concurrency`. Default 8. */
-  qualityConversations?: number;
-  /** p95 latency above this many seconds is a warning in `quality/latency`. Default 10. */
-  latencyBudgetSeconds?: number;
-  /** Expected failures (--baseline): listed failures do not fail the run; a stale entry does. */
-  baseline?: { file: string; entries: readonly BaselineEntry[] };
-  /** Told of every HTTP exchange as it ends (the token redacted), for an HTTP archive. */
-  onExchange?: (exchange: RecordedExchange) => void;
-  /** Called as each case ends (or is given up: status `not-run`), with its report and its index in the report's `cases`. */
-  onCase?: (caseReport: CaseReport, index: number) => void;
-  /** Called as each play ends: how many plays are done of all, and how many of them failed. */
-  onPlay?: (done: number, total: number, failed: number) => void;
-  /** How many times each case is played on each channel, each play its own conversation (--runs, 1 to 100). Default 1. */
-  runs?: number;
-  /** Seconds to keep trying the HEAD probe until the agent answers (--wait). Default 0: one try. */
-  waitSeconds?: number;
-  /**
-   * Stop after this many failed cases (--max-failures): nothing new is sent (no new case, no next
-   * turn), and the cases left are reported as not run. Unlimited when left out.
-   */
-  maxFailures?: number;
-  /**
-   * Play only these case and channel pairs (--failed) of the cases and channels chosen; every pair
-   * when left out.
-   */
-  only?: readonly CaseOnChannel[];
-  /**
-   * Interrupts the run: nothing new is sent, exchanges in flight are aborted, and the report holds
-   * what finished (outcome `interrupted`). Its reason, `SIGINT` or `SIGTERM`, sets the exit code.
-   */
-  signal?: AbortSignal;
-  /** Under --start: how the agent's process ended, once it has (a dead agent is then named so). */
-  agentExit?: AgentExit;
-}
-
-/** One case on one channel: `{ case: 'typed', channel: 'sms' }`. */
-export interface CaseOnChannel {
-  case: string;
-  channel: string;
-}
+export type { CaseOnChannel, CheckEndpointOptions } from './options.js';
+import type { CaseOnChannel } from './options.js';
 
 export interface CheckPlan {
   url: URL;
@@ -133,42 +62,52 @@ export interface CheckPlan {
   limits: Readonly<Record<string, PlatformRules>>;
   strict: boolean;
   insecure: boolean;
-  qualityConversations: number;
-  latencyBudgetSeconds: number;
+  /** The cases' own settings, by option field: as given, or each one's default. */
+  settings: Readonly<Record<string, number>>;
+  /** Connections the client keeps: enough for --concurrency, and for the case that keeps the most conversations at once. */
+  connections: number;
   waitSeconds: number;
   runs: number;
   /** Failed cases after which the run stops (--max-failures), or undefined: no limit. */
   maxFailures: number | undefined;
   /** The only case and channel pairs played (--failed), or undefined: every pair. */
   only: readonly CaseOnChannel[] | undefined;
+  baseline: { file: string; entries: readonly BaselineEntry[] } | undefined;
+  /** What the run tells as it goes, and what can stop it: the options' callbacks and signal, as given. */
+  hooks: Pick<CheckEndpointOptions, 'onExchange' | 'onCase' | 'onPlay' | 'signal' | 'agentExit'>;
 }
 
-function positive(value: number | undefined, fallback: number, what: string, integer: boolean, max = Number.MAX_SAFE_INTEGER): number {
+/** A number option: positive (a whole number where `integer`), at most `max`; `fallback` when left out. */
+function positive(value: number | undefined, fallback: number, field: string, integer: boolean, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new UsageError(`${what} must be a positive ${integer ? 'whole number' : 'number'}; got ${value}`);
+    throw new OptionError(field, (on) => `${on.name(field)} must be a positive ${integer ? 'whole number' : 'number'}; got ${value}`);
   }
-  if (value > max) throw new UsageError(`${what} must be at most ${max}; got ${value}`);
+  if (value > max) throw new OptionError(field, (on) => `${on.name(field)} must be at most ${max}; got ${value}`);
   return value;
 }
 
 /** The most plays of a case --runs takes. */
 export const MAX_RUNS = 100;
 
-/** --runs: a whole number from 1 to 100; 1 when left out. */
+/** runs: a whole number from 1 to 100; 1 when left out. */
 function runs(value: number | undefined): number {
   if (value === undefined) return 1;
   if (!Number.isInteger(value) || value < 1 || value > MAX_RUNS) {
-    throw new UsageError(`--runs must be a whole number from 1 to ${MAX_RUNS}; got ${value}`);
+    throw new OptionError('runs', (on) => `${on.name('runs')} must be a whole number from 1 to ${MAX_RUNS}; got ${value}`);
   }
   return value;
 }
 
-/** --wait: 0 (one try, the default) or more seconds. */
+/** waitSeconds: 0 (one try, the default) or more seconds. */
 function waitSeconds(value: number | undefined): number {
   if (value === undefined) return 0;
-  if (!Number.isFinite(value) || value < 0) throw new UsageError(`--wait must be a number of seconds, 0 or more; got ${value}`);
-  if (value > MAX_WAIT_SECONDS) throw new UsageError(`--wait must be at most ${MAX_WAIT_SECONDS}; got ${value}`);
+  if (!Number.isFinite(value) || value < 0) {
+    throw new OptionError('waitSeconds', (on) => `${on.name('waitSeconds')} must be a number of seconds, 0 or more; got ${value}`);
+  }
+  if (value > MAX_WAIT_SECONDS) {
+    throw new OptionError('waitSeconds', (on) => `${on.name('waitSeconds')} must be at most ${MAX_WAIT_SECONDS}; got ${value}`);
+  }
   return value;
 }
 
@@ -193,12 +132,14 @@ function readToken(
   lookup: Lookup,
   where: string,
 ): { token: string; source: VariableSource } | undefined {
-  if (tokenEnv === '') throw new UsageError('--token-env needs the name of an environment variable');
+  if (tokenEnv === '') throw new OptionError('tokenEnv', (on) => `${on.name('tokenEnv')} needs the name of an environment variable`);
   const found = lookup(tokenEnv);
   const token = found?.value;
   if (options.tokenEnv !== undefined && !token) {
-    throw new UsageError(
-      `--token-env names ${tokenEnv}, but that environment variable is ${token === undefined ? `not set (${where})` : 'empty'}`,
+    throw new OptionError(
+      'tokenEnv',
+      (on) =>
+        `${on.name('tokenEnv')} names ${tokenEnv}, but that environment variable is ${token === undefined ? `not set (${where})` : 'empty'}`,
     );
   }
   if (token && NOT_IN_A_HEADER.test(token)) {
@@ -210,64 +151,173 @@ function readToken(
   return token && found ? { token, source: found.source } : undefined;
 }
 
-/**
- * The chosen cases, in the registry's order: those --case names (of any group), else the fixed
- * five; with --extended every extended case besides, with --quality every quality case.
- */
-function chooseScenarios(cases: readonly string[] | undefined, extended: boolean, quality: boolean): Scenario[] {
-  const ids: string[] = cases?.length ? [...cases] : [...CASE_IDS];
-  for (const id of ids) {
-    if (!isAnyCaseId(id)) throw new UsageError(`"${id}" is not a case; the cases are ${ALL_CASE_IDS.join(', ')}`);
-  }
-  const chosen = new Set<Scenario>([
-    ...SCENARIOS.filter((scenario) => ids.includes(scenario.id)),
-    ...(extended ? EXTENDED_SCENARIOS : []),
-    ...(quality ? QUALITY_SCENARIOS : []),
-  ]);
-  return SCENARIOS.filter((scenario) => chosen.has(scenario));
+/** Where variables were looked for, as a message says it. */
+function searched(options: CheckEndpointOptions): string {
+  const places = options.env === undefined ? (options.dotenv === undefined ? [] : [options.dotenv]) : ['the environment'];
+  if (options.env !== undefined && options.dotenv !== undefined) places.push(options.dotenv);
+  if (places.length === 0) return 'no env was given: pass env: process.env to read the environment';
+  return `in ${places.join(' or ')}`;
 }
 
-/** Resolves and vets the options. Throws UsageError for anything the check cannot run with. */
-export function planCheck(target: string, options: CheckEndpointOptions = {}): CheckPlan {
-  const contract = options.contract ?? bundledContract();
+/** The run's own scenarios, vetted: ids of their own, none a built-in case's. */
+function ownScenarios(scenarios: readonly Scenario[] | undefined): Scenario[] {
+  const own = [...(scenarios ?? [])];
+  own.forEach((scenario, index) => {
+    if (!CASE_ID.test(scenario.id)) {
+      throw new OptionError(
+        'scenarios',
+        (on) =>
+          `${on.name('scenarios')}[${index}]: "${scenario.id.slice(0, 60)}" is not a case id: lower case letters, digits, _ and -, with one / at most (acme/greeting)`,
+      );
+    }
+    if (SCENARIOS.some((known) => known.id === scenario.id) || own.findIndex((other) => other.id === scenario.id) !== index) {
+      throw new OptionError('scenarios', (on) => `${on.name('scenarios')}: two cases are called "${scenario.id}"; give each its own id`);
+    }
+  });
+  return own;
+}
+
+/**
+ * The chosen cases: those `cases` names (built-in of any group, or the run's own), else the fixed
+ * five and the run's own; with `extended` every extended case besides, with `quality` every
+ * quality case. The built-in ones in the registry's order, then the run's own in theirs.
+ */
+function chooseScenarios(options: CheckEndpointOptions, own: readonly Scenario[]): Scenario[] {
+  const all = [...SCENARIOS, ...own];
+  const ids: string[] = options.cases?.length ? [...options.cases] : [...CASE_IDS, ...own.map((scenario) => scenario.id)];
+  for (const id of ids) {
+    if (!all.some((scenario) => scenario.id === id)) {
+      throw new OptionError(
+        'cases',
+        () => `"${id}" is not a case; the cases are ${[...ALL_CASE_IDS, ...own.map((scenario) => scenario.id)].join(', ')}`,
+      );
+    }
+  }
+  const chosen = new Set<Scenario>([
+    ...all.filter((scenario) => ids.includes(scenario.id)),
+    ...(options.extended ? EXTENDED_SCENARIOS : []),
+    ...(options.quality ? QUALITY_SCENARIOS : []),
+  ]);
+  return all.filter((scenario) => chosen.has(scenario));
+}
+
+/** Every case's settings (the built-in cases' and the run's own), as given or by default, vetted. */
+function resolveSettings(options: CheckEndpointOptions, own: readonly Scenario[]): Record<string, number> {
+  const given = new Map<string, unknown>(Object.entries(options));
+  const settings: Record<string, number> = {};
+  for (const setting of [...SCENARIO_SETTINGS, ...settingsOf(own)]) {
+    const value = given.get(setting.field);
+    if (value !== undefined && typeof value !== 'number') throw new TypeError(`${setting.field} must be a number; got ${typeof value}`);
+    settings[setting.field] = positive(value, setting.default, setting.field, setting.integer ?? false, setting.max);
+  }
+  return settings;
+}
+
+/** The contract: the one given, or the --spec file's, or the bundled one; its answer schema compiled (ContractError when it does not). */
+async function resolveContract(options: CheckEndpointOptions): Promise<Contract> {
+  if (options.contract !== undefined && options.spec !== undefined) {
+    throw new OptionError('spec', (on) => `give ${on.name('spec')} or contract, not both`);
+  }
+  const contract = options.contract ?? (options.spec !== undefined ? await loadContract(options.spec) : bundledContract());
+  answerValidators(contract);
+  return contract;
+}
+
+/** The custom channels' display rules: as given, or read from the `[NAME=]FILE` files. */
+async function resolveLimits(
+  limits: CheckEndpointOptions['limits'],
+  channels: readonly string[],
+  contract: Contract,
+): Promise<Readonly<Record<string, PlatformRules>>> {
+  if (limits === undefined) return {};
+  if (!isFileList(limits)) return limits;
+  return readLimitsOptions(
+    limits,
+    channels.filter((name) => !Object.hasOwn(contract.platforms, name)),
+  );
+}
+
+function isFileList(limits: NonNullable<CheckEndpointOptions['limits']>): limits is readonly string[] {
+  return Array.isArray(limits);
+}
+
+/** The channels the limits name: a record's keys, or the NAMEs of `NAME=FILE` values. */
+function limitedChannels(limits: CheckEndpointOptions['limits']): string[] {
+  if (limits === undefined) return [];
+  return isFileList(limits) ? namedLimitChannels(limits) : Object.keys(limits);
+}
+
+async function resolveBaseline(baseline: CheckEndpointOptions['baseline']): Promise<CheckPlan['baseline']> {
+  if (typeof baseline !== 'string') return baseline;
+  let text: string;
+  try {
+    text = await fs.readFile(baseline, 'utf8');
+  } catch (cause) {
+    throw new UsageError(`cannot read the baseline file ${baseline}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
+  }
+  return { file: baseline, entries: parseBaseline(text, baseline) };
+}
+
+/**
+ * Resolves and vets a run's options: the one place, for the library and the command alike. Throws
+ * a TypeError for a key that is no option or a value of the wrong type, an OptionError (a
+ * UsageError naming the field) for a value the check cannot run with, a ContractError for a
+ * contract that cannot be used; nothing is sent before.
+ */
+export async function planCheck(target: string, options: CheckEndpointOptions = {}): Promise<CheckPlan> {
+  vetOptionTypes(options);
+  const contract = await resolveContract(options);
+  const channels = resolveChannels(options.channels ?? [], contract, limitedChannels(options.limits));
+  const limits = await resolveLimits(options.limits, channels, contract);
+  const baseline = await resolveBaseline(options.baseline);
   const tokenEnv = options.tokenEnv ?? DEFAULT_TOKEN_ENV;
   const url = parseTargetUrl(target, tokenEnv);
-  const env = options.env ?? process.env;
-  const dotenv = options.dotenv === undefined ? {} : readDotenv(options.dotenv, '--dotenv');
+  const env = options.env ?? {};
+  const dotenv = options.dotenv === undefined ? {} : readDotenv(options.dotenv);
   const lookup = variableLookup(env, dotenv, options.dotenv);
-  const where = options.dotenv === undefined ? 'in the environment' : `in the environment or ${options.dotenv}`;
+  const where = searched(options);
   const headers = planHeaders(options.headers, options.secretHeaders, lookup, where);
-  // --header-env authorization=VAR takes the bearer token's place.
+  // A secret authorization header takes the bearer token's place.
   const token = headers.some((header) => header.name === 'authorization') ? undefined : readToken(options, tokenEnv, lookup, where);
+  const own = ownScenarios(options.scenarios);
+  const scenarios = chooseScenarios(options, own);
+  const settings = resolveSettings(options, own);
+  const concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency', true);
+  const { onExchange, onCase, onPlay, signal, agentExit } = options;
   return {
     url,
     contract,
-    channels: resolveChannels(options.channels ?? [], contract, Object.keys(options.limits ?? {})),
-    scenarios: chooseScenarios(options.cases, options.extended ?? false, options.quality ?? false),
+    channels,
+    scenarios,
     token: token?.token,
     tokenEnv,
     tokenSource: token?.source,
     dotenvFile: options.dotenv,
     headers,
     proxy: proxyFor(url, env),
-    timeoutSeconds: positive(options.agentTimeoutSeconds, contract.agentTimeoutSeconds, '--agent-timeout', false, MAX_WAIT_SECONDS),
-    concurrency: positive(options.concurrency, DEFAULT_CONCURRENCY, '--concurrency', true),
-    maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, '--max-body', true),
-    limits: options.limits ?? {},
+    timeoutSeconds: positive(options.agentTimeoutSeconds, contract.agentTimeoutSeconds, 'agentTimeoutSeconds', false, MAX_WAIT_SECONDS),
+    concurrency,
+    maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes', true),
+    limits,
     strict: options.strict ?? false,
     insecure: options.insecure ?? false,
-    qualityConversations: positive(options.qualityConversations, DEFAULT_QUALITY_CONVERSATIONS, '--quality-conversations', true),
-    latencyBudgetSeconds: positive(
-      options.latencyBudgetSeconds,
-      DEFAULT_LATENCY_BUDGET_SECONDS,
-      '--latency-budget',
-      false,
-      MAX_WAIT_SECONDS,
+    settings,
+    connections: Math.max(
+      concurrency,
+      ...scenarios.map((scenario) => scenario.conversationsAtOnce?.((field) => settings[field] ?? Number.NaN) ?? 0),
     ),
     waitSeconds: waitSeconds(options.waitSeconds),
     runs: runs(options.runs),
-    maxFailures: options.maxFailures === undefined ? undefined : positive(options.maxFailures, 1, '--max-failures', true),
+    maxFailures: options.maxFailures === undefined ? undefined : positive(options.maxFailures, 1, 'maxFailures', true),
     only: options.only,
+    baseline,
+    hooks: {
+      ...(onExchange ? { onExchange } : {}),
+      ...(onCase ? { onCase } : {}),
+      ...(onPlay ? { onPlay } : {}),
+      ...(signal ? { signal } : {}),
+      ...(agentExit ? { agentExit } : {}),
+    },
   };
 }
 

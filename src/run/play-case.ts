@@ -122,9 +122,14 @@ class CaseContext implements ScenarioContext {
       tokenEnv: plan.tokenEnv,
       // An authorization header from --header-env counts as the token: quality/auth checks it is required.
       tokenSet: sentCredentials(plan).authorization !== undefined,
-      qualityConversations: plan.qualityConversations,
-      latencyBudgetSeconds: plan.latencyBudgetSeconds,
     };
+  }
+
+  setting(field: string): number {
+    const declared = this.scenario.settings !== undefined && Object.hasOwn(this.scenario.settings, field);
+    const value = this.run.plan.settings[field];
+    if (!declared || value === undefined) throw new Error(`${this.scenario.id}: it reads the setting ${field}, which it does not declare`);
+    return value;
   }
 
   /** A case's one conversation is numbered by its play: `….typed.1` … `….typed.N`. */

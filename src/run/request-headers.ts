@@ -3,7 +3,7 @@
  * and `--header-env "Name=VAR"` (the value read from VAR, then treated like the token: never
  * printed or reported). Vetted before anything is sent; no message repeats a secret value.
  */
-import { UsageError } from '../core/usage-error.js';
+import { OptionError } from '../core/option-error.js';
 import type { RequestHeader } from '../http/client.js';
 
 /** A header as planned: what the client sends, and how the run shows it. */
@@ -30,16 +30,22 @@ const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Characters an HTTP header value cannot carry: line breaks, NUL, and anything past Latin-1. */
 export const NOT_IN_A_HEADER = /[\r\n\0]|[^\t\x20-\x7e\x80-\xff]/;
 
-function vetName(name: string, flag: string): string {
+type HeaderField = 'headers' | 'secretHeaders';
+
+function vetName(name: string, field: HeaderField): string {
   if (!HEADER_NAME.test(name)) {
-    throw new UsageError(`${flag}: "${name.slice(0, 60)}" is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only)`);
+    throw new OptionError(
+      field,
+      (on) => `${on.name(field)}: "${name.slice(0, 60)}" is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only)`,
+    );
   }
   const lower = name.toLowerCase();
-  if (RESERVED.has(lower)) throw new UsageError(`${flag}: ${lower} is written by check-endpoint itself and cannot be given`);
+  if (RESERVED.has(lower))
+    throw new OptionError(field, (on) => `${on.name(field)}: ${lower} is written by check-endpoint itself and cannot be given`);
   return lower;
 }
 
-/** The planned headers from the library's options; throws UsageError for anything that cannot be sent. */
+/** The planned headers from the library's options; throws an OptionError for anything that cannot be sent. */
 export function planHeaders(
   plain: Readonly<Record<string, string>> | undefined,
   secret: Readonly<Record<string, string>> | undefined,
@@ -47,33 +53,44 @@ export function planHeaders(
   where: string,
 ): PlannedHeader[] {
   const planned: PlannedHeader[] = [];
-  const add = (header: PlannedHeader, flag: string): void => {
-    if (planned.some((other) => other.name === header.name)) throw new UsageError(`${flag}: ${header.name} is given twice`);
+  const add = (header: PlannedHeader, field: HeaderField): void => {
+    if (planned.some((other) => other.name === header.name)) {
+      throw new OptionError(field, (on) => `${on.name(field)}: ${header.name} is given twice`);
+    }
     planned.push(header);
   };
   for (const [shownName, value] of Object.entries(plain ?? {})) {
-    const name = vetName(shownName, '--header');
+    const name = vetName(shownName, 'headers');
     if (name === 'authorization' || name === 'proxy-authorization') {
-      throw new UsageError(`--header: ${name} carries a secret; give it with --header-env ${name}=VAR, which is never printed`);
-    }
-    if (NOT_IN_A_HEADER.test(value)) {
-      throw new UsageError(`--header ${shownName}: the value holds a line break or a character an HTTP header cannot carry`);
-    }
-    add({ name, shownName, value: value.trim(), secret: false }, '--header');
-  }
-  for (const [shownName, variable] of Object.entries(secret ?? {})) {
-    const flag = `--header-env ${shownName}=${variable}`;
-    const name = vetName(shownName, '--header-env');
-    if (!VARIABLE_NAME.test(variable)) throw new UsageError(`${flag}: "${variable.slice(0, 60)}" is not an environment variable name`);
-    const found = lookup(variable);
-    if (found === undefined) throw new UsageError(`${flag}: ${variable} is not set (${where})`);
-    if (found.value === '') throw new UsageError(`${flag}: ${variable} is empty`);
-    if (NOT_IN_A_HEADER.test(found.value)) {
-      throw new UsageError(
-        `${flag}: ${variable} holds a line break or a character an HTTP header cannot carry; check how it was set (a trailing newline is common)`,
+      throw new OptionError(
+        'headers',
+        (on) =>
+          `${on.name('headers')}: ${name} carries a secret; give it with ${on.name('secretHeaders')} ${name}=VAR, which is never printed`,
       );
     }
-    add({ name, shownName, value: found.value, secret: true, variable, source: found.source }, '--header-env');
+    if (NOT_IN_A_HEADER.test(value)) {
+      throw new OptionError(
+        'headers',
+        (on) => `${on.name('headers')} ${shownName}: the value holds a line break or a character an HTTP header cannot carry`,
+      );
+    }
+    add({ name, shownName, value: value.trim(), secret: false }, 'headers');
+  }
+  for (const [shownName, variable] of Object.entries(secret ?? {})) {
+    const fail = (problem: string): never => {
+      throw new OptionError('secretHeaders', (on) => `${on.name('secretHeaders')} ${shownName}=${variable}: ${problem}`);
+    };
+    const name = vetName(shownName, 'secretHeaders');
+    if (!VARIABLE_NAME.test(variable)) fail(`"${variable.slice(0, 60)}" is not an environment variable name`);
+    const found = lookup(variable);
+    if (found === undefined) return fail(`${variable} is not set (${where})`);
+    if (found.value === '') fail(`${variable} is empty`);
+    if (NOT_IN_A_HEADER.test(found.value)) {
+      fail(
+        `${variable} holds a line break or a character an HTTP header cannot carry; check how it was set (a trailing newline is common)`,
+      );
+    }
+    add({ name, shownName, value: found.value, secret: true, variable, source: found.source }, 'secretHeaders');
   }
   return planned;
 }

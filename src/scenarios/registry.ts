@@ -17,7 +17,7 @@ import { latency } from './quality/latency.js';
 import { longInput } from './quality/long-input.js';
 import { malformed } from './quality/malformed.js';
 import { retry } from './quality/retry.js';
-import type { Scenario } from './scenario.js';
+import type { Scenario, ScenarioSetting } from './scenario.js';
 import { typed } from './typed.js';
 
 /** The contract's fixed cases, played on every run. */
@@ -56,3 +56,26 @@ export function isCaseId(id: string): id is CaseId {
 export function isAnyCaseId(id: string): id is AnyCaseId {
   return ALL_CASE_IDS.some((known) => known === id);
 }
+
+/** A case's own setting, with its option field and the case that declares it. */
+export interface RegisteredSetting extends ScenarioSetting {
+  /** The option field: `latencyBudgetSeconds`. */
+  field: string;
+  caseId: string;
+}
+
+/** The settings the cases declare, in the cases' order. */
+export function settingsOf(scenarios: readonly Scenario[]): RegisteredSetting[] {
+  return scenarios.flatMap((scenario) =>
+    Object.entries(scenario.settings ?? {}).map(([field, setting]) => ({ ...setting, field, caseId: scenario.id })),
+  );
+}
+
+/** The built-in cases' settings: each an option of the library and a flag of the command line. */
+export const SCENARIO_SETTINGS: readonly RegisteredSetting[] = settingsOf(SCENARIOS);
+
+type SettingFieldOf<S> = S extends { settings: infer Settings } ? keyof Settings & string : never;
+/** The option fields of the built-in cases' settings: `latencyBudgetSeconds`, `qualityConversations`. */
+export type SettingField = SettingFieldOf<
+  (typeof QUALITY_SCENARIOS)[number] | (typeof CONTRACT_SCENARIOS)[number] | (typeof EXTENDED_SCENARIOS)[number]
+>;

@@ -31,7 +31,29 @@ export interface Scenario<Id extends string = string> {
   group: ScenarioGroup;
   /** Played once whatever --runs says: a case that sends nothing of its own (quality/latency). */
   playsOnce?: boolean;
+  /**
+   * The case's own settings, by option field (`latencyBudgetSeconds`): each is an option of the
+   * library and a flag of the command line, read in `run` with `context.setting(field)`.
+   */
+  settings?: Readonly<Record<string, ScenarioSetting>>;
+  /** Conversations the case keeps in flight at once, given its settings (the run opens that many connections). */
+  conversationsAtOnce?(setting: (field: string) => number): number;
   run(context: ScenarioContext): Promise<ScenarioOutcome | void>;
+}
+
+/** A number a case takes as an option (`latencyBudgetSeconds`) and a flag (`--latency-budget`). */
+export interface ScenarioSetting {
+  /** The command line's flag, without `--`: `latency-budget`. */
+  flag: string;
+  /** What it sets, as help says it. */
+  description: string;
+  /** How help writes the value: SECONDS, N. */
+  placeholder: string;
+  default: number;
+  /** A whole number (else any positive number). */
+  integer?: boolean;
+  /** The largest value taken. */
+  max?: number;
 }
 
 /** What a case says of itself beyond its turns. */
@@ -49,10 +71,6 @@ export interface ScenarioSettings {
   /** The token's environment variable, and whether it holds a token (sent with every message). */
   tokenEnv: string;
   tokenSet: boolean;
-  /** Conversations at once in quality/concurrency. */
-  qualityConversations: number;
-  /** A p95 latency above it warns in quality/latency. */
-  latencyBudgetSeconds: number;
 }
 
 /** A message of the conversation already exchanged, as later turns see it. */
@@ -120,6 +138,8 @@ export interface ScenarioContext {
   /** This run's id: fresh for every run. */
   readonly runId: string;
   readonly settings: ScenarioSettings;
+  /** The value of one of the case's own settings (its `settings`), as the run was given it or by default. */
+  setting(field: string): number;
   /** The contract the run checks against (quality/malformed breaks its request schema). */
   readonly contract: Contract;
   /** Opens the case's conversation. */

@@ -85,13 +85,23 @@ function mixedFindings(findings: readonly Finding[], answer: unknown, own: Topic
   return [...findings.filter((finding) => !(finding.rule === 'reference' && replaced.has(finding.path))), ...mixed];
 }
 
-export const concurrency: Scenario<'quality/concurrency'> = {
+export const concurrency = {
   id: 'quality/concurrency',
   description: 'Conversations in flight at once stay apart: no reply names or mentions another conversation.',
   scope: 'run',
   group: 'quality',
+  settings: {
+    qualityConversations: {
+      flag: 'quality-conversations',
+      placeholder: 'N',
+      description: 'Conversations at once in quality/concurrency',
+      default: 8,
+      integer: true,
+    },
+  },
+  conversationsAtOnce: (setting) => setting('qualityConversations'),
   async run(context) {
-    const all = topics(context.openConversations(context.settings.qualityConversations), context.runId);
+    const all = topics(context.openConversations(context.setting('qualityConversations')), context.runId);
     await Promise.all(
       all.map(async (topic) => {
         for (const text of topic.texts) {
@@ -105,4 +115,4 @@ export const concurrency: Scenario<'quality/concurrency'> = {
       }),
     );
   },
-};
+} satisfies Scenario<'quality/concurrency'>;

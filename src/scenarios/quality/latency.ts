@@ -5,6 +5,7 @@
  * p95 and max (nearest rank). A p95 above --latency-budget warns. Runs on every channel, last.
  */
 import { warning } from '../../core/findings.js';
+import { MAX_WAIT_SECONDS } from '../../contract/contract.js';
 import type { LatencyFigures } from '../../core/report.js';
 import type { Scenario } from '../scenario.js';
 import { auth } from './auth.js';
@@ -33,19 +34,28 @@ export function latencyFigures(latencies: readonly number[], budgetSeconds: numb
   };
 }
 
-export const latency: Scenario<typeof ID> = {
+export const latency = {
   id: ID,
   description: 'On each channel, 95% of the run’s answers come within the latency budget (--latency-budget).',
   scope: 'channel',
   group: 'quality',
   playsOnce: true,
+  settings: {
+    latencyBudgetSeconds: {
+      flag: 'latency-budget',
+      placeholder: 'SECONDS',
+      description: 'A p95 latency above it is a warning in quality/latency',
+      default: 10,
+      max: MAX_WAIT_SECONDS,
+    },
+  },
   async run(context) {
     const { channel } = context;
     const latencies = context
       .finishedCases()
       .filter((caseReport) => caseReport.channel === channel && !NOT_MESSAGES.includes(caseReport.id))
       .flatMap((caseReport) => caseReport.plays.flatMap((play) => play.turns.map((turn) => turn.latencyMs)));
-    const budgetSeconds = context.settings.latencyBudgetSeconds;
+    const budgetSeconds = context.setting('latencyBudgetSeconds');
     const figures = latencyFigures(latencies, budgetSeconds);
     if (!figures) return {};
     const findings =
@@ -61,4 +71,4 @@ export const latency: Scenario<typeof ID> = {
         : [];
     return { findings, latency: figures };
   },
-};
+} satisfies Scenario<typeof ID>;

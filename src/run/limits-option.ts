@@ -1,6 +1,6 @@
 import type { PlatformRules } from '../contract/contract.js';
 import { loadLimitsFile } from '../contract/load-contract.js';
-import { UsageError } from '../core/usage-error.js';
+import { OptionError } from '../core/option-error.js';
 import { CHANNEL_NAME } from '../core/ids.js';
 
 /** `NAME=FILE`, NAME a channel name; anything else is a file name. */
@@ -15,7 +15,7 @@ export function namedLimitChannels(values: readonly string[]): string[] {
 }
 
 /**
- * Reads `--limits [NAME=]FILE` values. A file with a NAME applies to that channel; one without
+ * Reads `[NAME=]FILE` values (`--limits`, the `limits` option as a list). A file with a NAME applies to that channel; one without
  * applies to every custom channel of the run (one without known display limits).
  */
 export async function readLimitsOptions(
@@ -28,7 +28,11 @@ export async function readLimitsOptions(
     const rules = await loadLimitsFile(match ? match[2]! : value);
     const channels = match ? [match[1]!] : customChannels;
     if (channels.length === 0) {
-      throw new UsageError(`--limits ${value} names no channel and the run has no custom channel; write --limits NAME=FILE`);
+      throw new OptionError(
+        'limits',
+        (names) =>
+          `${names.name('limits')} ${value} names no channel and the run has no custom channel; write ${names.kind === 'flags' ? '--limits NAME=FILE' : '"NAME=FILE"'}`,
+      );
     }
     for (const channel of channels) limits[channel] = rules;
   }
