@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Report } from '../core/report.js';
 import { UsageError } from '../core/usage-error.js';
 import { LAST_RUN_FORMAT_VERSION, type LastRun, lastRunRecord } from '../report/last-run.js';
-import { writeFileAtomically } from './atomic-file.js';
+import { writeFileAtomic } from './write-file-atomic.js';
 
 /** The folder the check keeps its own files in, in the current folder. */
 export const STATE_FOLDER = '.check-endpoint';
@@ -22,7 +22,7 @@ export async function writeLastRun(report: Report, finishedAt: Date, cwd = proce
   await fs.writeFile(join(folder, '.gitignore'), '*\n', { flag: 'wx' }).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code !== 'EEXIST') throw cause;
   });
-  await writeFileAtomically(join(cwd, LAST_RUN_FILE), `${JSON.stringify(lastRunRecord(report, finishedAt), null, 2)}\n`);
+  await writeFileAtomic(join(cwd, LAST_RUN_FILE), `${JSON.stringify(lastRunRecord(report, finishedAt), null, 2)}\n`);
   return LAST_RUN_FILE;
 }
 
