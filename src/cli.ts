@@ -5,6 +5,7 @@
  */
 import { helpWidth, renderHelp } from './cli/help.js';
 import { type CommandLine, CommandLineError, parseCommandLine } from './cli/parse.js';
+import { readConfigFile } from './cli/config-file.js';
 import { createOutput } from './commands/output.js';
 import { ContractError } from './contract/contract-error.js';
 import { messageFor } from './core/option-error.js';
@@ -65,7 +66,7 @@ export async function runCommandLine(argv: string[]): Promise<void> {
     });
   }
   try {
-    process.exitCode = await run(parseCommandLine(argv));
+    process.exitCode = await run(parseCommandLine(argv, readConfigFile));
   } catch (cause) {
     if (cause instanceof CommandLineError && cause.jsonAsked && (cause.command === 'check' || cause.command === 'demo')) {
       // --json asked for one document on every exit: the check could not run.

@@ -299,6 +299,15 @@ export const OPTIONS = {
     description:
       'Play only the cases (on their channels) that failed, were flaky or were not run in the last run, as .check-endpoint/last-run.json records it; with nothing to rerun, says so and exits 0',
   },
+  config: {
+    type: 'string',
+    placeholder: 'FILE',
+    negatable: true,
+    commands: ['check'],
+    description:
+      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: spec/config.schema.json',
+    defaultDescription: 'check-endpoint.config.json in the current folder, if there is one',
+  },
   verbose: {
     type: 'boolean',
     commands: CHECK,

@@ -14,6 +14,7 @@ import type { ValidateCommandArgs } from '../commands/validate.js';
 import { UsageError } from '../core/usage-error.js';
 import { closestName } from '../validate/did-you-mean.js';
 import { COMMANDS, type CommandName, NAMED_COMMANDS, isNamedCommand } from './commands.js';
+import type { ConfigValues } from './config.js';
 import {
   type FlagValue,
   type FlagsOf,
@@ -166,8 +167,15 @@ function positionalsError(command: CommandName, words: readonly string[]): Usage
   return new UsageError(`unexpected argument "${words[allowed]}": ${spec.title} ${takes}`);
 }
 
-/** Reads the arguments after `check-endpoint`. Throws a UsageError for anything it cannot take. */
-export function parseCommandLine(argv: readonly string[]): CommandLine {
+/** Reads the config file the check is told to (--config FILE, --no-config, or undefined: the default one, if any). */
+export type ConfigLoader = (named: string | false | undefined) => ConfigValues | undefined;
+
+/**
+ * Reads the arguments after `check-endpoint`. Throws a UsageError for anything it cannot take.
+ * Given a config loader, the check takes its URL and flags from the config file too, under the
+ * flags given here.
+ */
+export function parseCommandLine(argv: readonly string[], loadConfig?: ConfigLoader): CommandLine {
   const { tokens } = parseArgs({
     args: [...argv],
     options: TOKENIZER_OPTIONS,
@@ -188,7 +196,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   if (asked('version')) return { command: 'version' };
 
   try {
-    return commandLineOf(command, first, words, options);
+    return commandLineOf(command, first, words, options, loadConfig);
   } catch (cause) {
     if (!(cause instanceof UsageError)) throw cause;
     throw new CommandLineError(cause.message, command, asked('json'), words[0]);
@@ -210,7 +218,13 @@ export class CommandLineError extends UsageError {
   }
 }
 
-function commandLineOf(command: CommandName, first: string | undefined, words: string[], options: OptionToken[]): CommandLine {
+function commandLineOf(
+  command: CommandName,
+  first: string | undefined,
+  words: string[],
+  options: OptionToken[],
+  loadConfig: ConfigLoader | undefined,
+): CommandLine {
   const given = new Map<OptionName, FlagValue>();
   for (const token of options) {
     const name = flagOf(token, command);
@@ -226,13 +240,19 @@ function commandLineOf(command: CommandName, first: string | undefined, words: s
     const closest = closestName(first, NAMED_COMMANDS);
     if (closest !== undefined) throw new UsageError(`unknown command "${first}"; did you mean ${closest}?`);
   }
-  const error = positionalsError(command, words);
+  const named = given.get('config');
+  const config = command === 'check' ? loadConfig?.(typeof named === 'string' || named === false ? named : undefined) : undefined;
+  // The URL given wins over the config file's.
+  const error = positionalsError(command, words.length === 0 && config?.url !== undefined ? [config.url] : words);
   if (error) throw error;
   const [word] = words;
   switch (command) {
-    case 'check':
-      // positionalsError made sure the URL is there.
-      return { command, args: { url: word!, ...flagsFor(command, given) } };
+    case 'check': {
+      // The config file under the flags given: a flag given replaces its value (a list flag's whole list).
+      const flags = config ? new Map([...config.flags, ...given, ['config', config.file] as const]) : given;
+      // positionalsError made sure the URL is there, given or in the config file.
+      return { command, args: { url: word ?? config!.url!, ...flagsFor(command, flags) } };
+    }
     case 'demo':
       return { command, args: flagsFor(command, given) };
     case 'validate':

@@ -60,6 +60,8 @@ export interface CheckCommandArgs extends RequestFlags, ColourFlag {
   maxFailures?: number;
   /** Play only what did not pass in the last run (.check-endpoint/last-run.json). */
   failed: boolean;
+  /** The config file read (src/cli/config.ts reads it while parsing); false: none (--no-config). */
+  config?: string | false;
 }
 
 /**
@@ -168,6 +170,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     }),
   });
   for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) chatty.line(line);
+  if (typeof args.config === 'string') chatty.line(c.dim(`config: ${args.config}`));
   if (rerun) chatty.line(c.dim(rerun.note));
   if (plan.insecure) {
     chatty.line(
