@@ -219,7 +219,7 @@ export const OPTIONS = {
     type: 'string',
     placeholder: 'DIR',
     commands: CHECK,
-    description: 'Write report.json, junit.xml and traffic.har into this folder',
+    description: 'Write report.json, junit.xml, traffic.har and report.html (the --html page) into this folder',
   },
   baseline: {
     field: 'baseline',
