@@ -1,9 +1,9 @@
 /**
  * check-endpoint as a library: validate answers offline, load the contract, and (see
- * checkEndpoint) run the live check against an agent's URL.
+ * checkEndpoint) run the live check against an agent's URL, with cases of your own (defineScenario).
  */
 export type { Answer, Button, ListRow, ListSection, MessageReply, ReactionReply, Reply, TemplateReply } from './core/answer.js';
-export type { Finding, LeftOutCounts, Rule, Severity } from './core/findings.js';
+export type { Finding, LeftOutCounts, Rule, RuleFacts, RuleId, RuleLevel, Severity } from './core/findings.js';
 export { LEFT_OUT, MAX_FINDINGS, RULES } from './core/findings.js';
 export type { Contract, JsonSchema, PlatformRules, Support } from './contract/contract.js';
 export { knownChannels } from './contract/contract.js';
@@ -18,9 +18,12 @@ export { lengthIn } from './platforms/counting.js';
 export type { CountingUnit } from './platforms/counting.js';
 export type { CheckEndpointOptions } from './run/check-endpoint.js';
 export { checkEndpoint, DEFAULT_TOKEN_ENV } from './run/check-endpoint.js';
-export type { CaseReport, ChannelReport, LatencyFigures, Report, ReportedFinding, TurnReport } from './core/report.js';
+export type { CaseReport, ChannelReport, LatencyFigures, Report, ReportedFinding, RuleReport, TurnReport } from './core/report.js';
 export { ALL_CASE_IDS, CASE_IDS, EXTENDED_CASE_IDS, QUALITY_CASE_IDS, SCENARIOS } from './scenarios/registry.js';
 export type { AnyCaseId, CaseId, ExtendedCaseId, QualityCaseId } from './scenarios/registry.js';
-export type { Scenario, ScenarioContext } from './scenarios/scenario.js';
+export type { Expectation, Scenario, ScenarioContext, ScenarioRule, ScenarioSetting, SentMessage, SentTurn } from './scenarios/scenario.js';
+export { defineScenario } from './scenarios/define-scenario.js';
+export type { ScenarioDefinition } from './scenarios/define-scenario.js';
 export type { AgentRequest, PersonMessage } from './core/request.js';
 export { UsageError } from './core/usage-error.js';
+export { OptionError } from './core/option-error.js';

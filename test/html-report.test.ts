@@ -124,6 +124,7 @@ function reportOf(cases: CaseReport[], target = 'http://127.0.0.1:1/agent'): Rep
     },
     cases,
     baseline: null,
+    rules: {},
   };
 }
 

@@ -15,6 +15,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { validateXML } from 'xmllint-wasm';
 import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
 import { WELL_BEHAVED_AGENT } from '../fixtures/agents/quality.js';
+import { bundledContract } from '../src/contract/load-contract.js';
 import { TOOL_VERSION } from '../src/core/version.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { renderJunit } from '../src/report/junit.js';
@@ -126,12 +127,21 @@ describe("JUnit files validate against Jenkins' xUnit schema (junit-10.xsd)", ()
       );
       const channels = suites.map((suite) => suite.name).join(',');
       const runIds = new Set<string>();
+      const rulesNamed = new Set<string>();
       for (const suite of suites) {
         assertStartedBetween(suite.timestamp, before, after);
         assert.equal(suite.hostname, '127.0.0.1');
         const properties = propertiesOf(suite);
+        // Each rule its findings name: its level, contract section and statement, as the contract's x-rules say them.
+        const ruleProperties = Object.entries(properties).filter(([name]) => name.startsWith('rule.'));
+        for (const [name, value] of ruleProperties) {
+          const facts = bundledContract().rules[name.slice('rule.'.length)];
+          assert.ok(facts, name);
+          assert.equal(value, `${facts.level} ${facts.section}: ${facts.statement}`);
+          rulesNamed.add(name);
+        }
         assert.deepEqual(
-          { ...properties, 'run.id': undefined },
+          { ...Object.fromEntries(Object.entries(properties).filter(([name]) => !name.startsWith('rule.'))), 'run.id': undefined },
           {
             'check-endpoint.version': TOOL_VERSION,
             'contract.version': '1.0',
@@ -147,6 +157,7 @@ describe("JUnit files validate against Jenkins' xUnit schema (junit-10.xsd)", ()
         runIds.add(properties['run.id']!);
       }
       assert.equal(runIds.size, 1, 'one run id for the whole run');
+      if (run.code !== 0) assert.ok(rulesNamed.size > 0, 'a failing run names the rules of its findings');
     });
   }
 

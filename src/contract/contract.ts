@@ -1,3 +1,4 @@
+import type { RuleFacts } from '../core/findings.js';
 import type { PlatformRules } from '../platforms/platform-rules.js';
 
 export type { PlatformRules, Support } from '../platforms/platform-rules.js';
@@ -17,6 +18,8 @@ export interface Contract {
   responseSchema: JsonSchema;
   /** The platforms by channel name (`x-platforms`). */
   platforms: Record<string, PlatformRules>;
+  /** What each rule requires, by rule id (`x-rules`): its level, the contract's section that states it, and the requirement. */
+  rules: Record<string, RuleFacts>;
 }
 
 /** The longest wait a timer can hold, in seconds (2^31 - 1 ms): a longer timeout would fire at once. */

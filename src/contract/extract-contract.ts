@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { type Contract, type JsonSchema, MAX_WAIT_SECONDS, type PlatformRules } from './contract.js';
 import { ContractError } from './contract-error.js';
+import { RULE_ID, type RuleFacts } from '../core/findings.js';
 
 const DEFAULT_AGENT_TIMEOUT_SECONDS = 60;
 
@@ -62,6 +63,7 @@ export function extractContract(document: unknown, source: string, validatePlatf
     }
     platforms[channel] = rules as PlatformRules;
   }
+  const rules = extractRules(document['x-rules'], fail);
   const info = isObject(document.info) ? document.info : {};
   return {
     version: typeof info.version === 'string' ? info.version : 'unknown',
@@ -70,5 +72,25 @@ export function extractContract(document: unknown, source: string, validatePlatf
     requestSchema: requestSchema as JsonSchema,
     responseSchema: responseSchema as JsonSchema,
     platforms,
+    rules,
   };
+}
+
+/** `x-rules`: each rule's id, level, section and statement; a document without it names none. */
+function extractRules(entries: unknown, fail: (problem: string) => never): Record<string, RuleFacts> {
+  if (entries === undefined) return {};
+  if (!Array.isArray(entries)) return fail('`x-rules` must be a list of rules');
+  const rules: Record<string, RuleFacts> = {};
+  entries.forEach((entry: unknown, index) => {
+    const where = `x-rules[${index}]`;
+    if (!isObject(entry)) return fail(`${where} must be an object`);
+    const { id, level, section, statement } = entry;
+    if (typeof id !== 'string' || !RULE_ID.test(id)) fail(`${where}.id must be a rule id (lower case letters, digits and -)`);
+    if (level !== 'must' && level !== 'should') fail(`${where}.level must be must or should`);
+    if (typeof section !== 'string' || section === '') fail(`${where}.section must name the contract's section (a URL)`);
+    if (typeof statement !== 'string' || statement === '') fail(`${where}.statement must say the requirement`);
+    if (Object.hasOwn(rules, id)) fail(`${where}: ${id} is listed twice`);
+    rules[id] = { level, section, statement };
+  });
+  return rules;
 }

@@ -1,27 +1,29 @@
 /**
- * The rule ids of the contract; every finding names one. `silent` is the warning for a typed
- * message that got no reply at all (the contract lists the warning but names no rule for it); the
- * last seven belong to the quality cases of --quality.
+ * The common checks' rule ids, on every turn of every case. `silent` is the warning for a typed
+ * message that got no reply at all (the contract lists the warning but names no rule for it). A
+ * case's own rules (the quality cases', yours) are declared by the case (its `rules`); every rule's
+ * level, contract section and statement are in the contract (`x-rules`).
  */
-export const RULES = [
-  'reachable',
-  'timeout',
-  'status',
-  'json',
-  'schema',
-  'platform',
-  'reference',
-  'silent',
-  // The quality cases' own rules (--quality).
-  'auth',
-  'malformed',
-  'forward-compat',
-  'concurrency',
-  'retry',
-  'long-input',
-  'latency',
-] as const;
+export const RULES = ['reachable', 'timeout', 'status', 'json', 'schema', 'platform', 'reference', 'silent'] as const;
 export type Rule = (typeof RULES)[number];
+
+/** Any rule id: a common check's, or one a case declares (`auth`, `large-attachment`, `acme/greets-by-name`). */
+export type RuleId = Rule | (string & {});
+
+/** A rule id: lower case letters, digits and -, with one / at most (a case of your own may prefix its rules). */
+export const RULE_ID = /^[a-z][a-z0-9-]{0,47}(\/[a-z][a-z0-9-]{0,47})?$/;
+
+/** `must`: the contract requires it; `should`: the contract recommends it. As the contract words it. */
+export type RuleLevel = 'must' | 'should';
+
+/** What a rule requires, as the contract (`x-rules`) or a case of your own states it. */
+export interface RuleFacts {
+  level: RuleLevel;
+  /** The section of the contract that states it: a URL with an anchor. */
+  section: string;
+  /** The requirement, in one line. */
+  statement: string;
+}
 
 /** `error` fails the case; `warning` is reported and fails only under `--strict`. */
 export type Severity = 'error' | 'warning';
@@ -33,11 +35,11 @@ export type Severity = 'error' | 'warning';
 export const LEFT_OUT = 'left-out';
 
 /** How many findings of each rule were left out of an answer. */
-export type LeftOutCounts = Partial<Record<Rule, number>>;
+export type LeftOutCounts = Readonly<Record<string, number>>;
 
 /** One problem found in an answer: what, where (a JSON pointer into the answer body) and how to fix it. */
 export interface Finding {
-  rule: Rule | typeof LEFT_OUT;
+  rule: RuleId;
   severity: Severity;
   /** What was expected and what came, in a sentence. */
   message: string;
@@ -49,11 +51,11 @@ export interface Finding {
   leftOut?: LeftOutCounts;
 }
 
-export function error(rule: Rule, path: string, message: string, hint: string | null = null): Finding {
+export function error(rule: RuleId, path: string, message: string, hint: string | null = null): Finding {
   return { rule, severity: 'error', message, path, hint };
 }
 
-export function warning(rule: Rule, path: string, message: string, hint: string | null = null): Finding {
+export function warning(rule: RuleId, path: string, message: string, hint: string | null = null): Finding {
   return { rule, severity: 'warning', message, path, hint };
 }
 
@@ -162,10 +164,17 @@ function isLeftOutNote(finding: Finding): boolean {
   return finding.rule === LEFT_OUT;
 }
 
+/** Rule ids with a count, the common checks' first in their order, then the others as they came. */
+function countedRules(counts: LeftOutCounts): string[] {
+  const counted = Object.keys(counts).filter((rule) => (counts[rule] ?? 0) > 0);
+  const common: readonly string[] = RULES;
+  return [...common.filter((rule) => counted.includes(rule)), ...counted.filter((rule) => !common.includes(rule))];
+}
+
 /** The rules a finding stands for: its own, or, for the left-out note, the rules of what it left out. */
-export function findingRules(finding: Finding): Rule[] {
+export function findingRules(finding: Finding): RuleId[] {
   if (finding.rule !== LEFT_OUT) return [finding.rule];
-  return RULES.filter((rule) => (finding.leftOut?.[rule] ?? 0) > 0);
+  return countedRules(finding.leftOut ?? {});
 }
 
 /**
@@ -173,7 +182,7 @@ export function findingRules(finding: Finding): Rule[] {
  * left out (schema 117, platform 3)`. An error when any of them is one, so the verdict is the same.
  */
 export function leftOutNote(counts: LeftOutCounts, severity: Severity, shown?: number): Finding {
-  const rules = RULES.filter((rule) => (counts[rule] ?? 0) > 0);
+  const rules = countedRules(counts);
   const total = rules.reduce((sum, rule) => sum + counts[rule]!, 0);
   const byRule = rules.map((rule) => `${rule} ${counts[rule]}`).join(', ');
   const above = shown === undefined ? '' : `; the first ${shown} are above`;
@@ -183,7 +192,7 @@ export function leftOutNote(counts: LeftOutCounts, severity: Severity, shown?: n
     message: `${total} more ${total === 1 ? 'finding is' : 'findings are'} left out (${byRule})${above}`,
     path: '',
     hint: 'Fix the ones shown and check again.',
-    leftOut: Object.fromEntries(rules.map((rule) => [rule, counts[rule]])),
+    leftOut: Object.fromEntries(rules.map((rule) => [rule, counts[rule] ?? 0])),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Finding } from './findings.js';
+import type { Finding, RuleLevel } from './findings.js';
 import type { AgentRequest } from './request.js';
 
 /** The version of the report format (`spec/report.schema.json`); it changes only when the shape does. */
@@ -137,6 +137,15 @@ export interface Report {
   cases: CaseReport[];
   /** What a --baseline file did: null without one. */
   baseline: BaselineOutcome | null;
+  /** What each rule of the run's cases requires, by rule id: the common checks' and the cases' own. */
+  rules: Record<string, RuleReport>;
+}
+
+/** A rule as the report states it: its level and the contract's section (a case of your own may name none), and the requirement. */
+export interface RuleReport {
+  level: RuleLevel;
+  section: string | null;
+  statement: string;
 }
 
 export interface RunStop {

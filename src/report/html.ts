@@ -6,6 +6,7 @@ import { type MatrixLayout, matrixLayout, renderMatrix } from './html/matrix.js'
 import { renderLatencyChart } from './html/latency-chart.js';
 import { PAGE_SCRIPT } from './html/script.js';
 import { PAGE_STYLES } from './html/styles.js';
+import { renderRules } from './html/rules.js';
 import { count, plural } from './html/values.js';
 import { stoppedSummary } from './human.js';
 
@@ -131,6 +132,7 @@ export function renderHtmlReport(report: Report): string {
               </section>`
           : h`<p>No case ran.</p>`
       }
+      ${renderRules(report)}
       <footer class="page-foot">
         <p>
           Drawn by check-endpoint ${report.tool.version} from its report. Each platform is imitated, not reproduced. This page loads

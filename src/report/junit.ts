@@ -114,10 +114,25 @@ function testcase(caseReport: CaseReport): string {
 }
 
 /**
+ * A property per rule the cases' findings name: `rule.schema` is its level, the contract's section
+ * that states it, and the requirement (`must https://…#answer-body: The answer body matches …`).
+ */
+function ruleProperties(report: Report, cases: readonly CaseReport[]): Record<string, string> {
+  const named = [...new Set(cases.flatMap((caseReport) => caseReport.findings.flatMap(findingRules)))];
+  return Object.fromEntries(
+    named.flatMap((rule) => {
+      const facts = Object.hasOwn(report.rules, rule) ? report.rules[rule] : undefined;
+      return facts ? [[`rule.${rule}`, `${facts.level}${facts.section ? ` ${facts.section}` : ''}: ${facts.statement}`]] : [];
+    }),
+  );
+}
+
+/**
  * The report as JUnit XML: one testsuite per channel, one testcase per case named `channel/case`,
  * a failure per failed case carrying each finding's rule, message and JSON pointer, warnings in
  * system-out, a failure the baseline expects as skipped, a case not run as skipped. Every
- * testsuite carries the run's start, the target's host name and the run's properties. It holds to
+ * testsuite carries the run's start, the target's host name and the run's properties, and what each
+ * rule its findings name requires (`rule.ID`: level, contract section, statement). It holds to
  * the JUnit schema of Jenkins' xUnit plugin (test/xsd/junit-10.xsd).
  */
 export function renderJunit(report: Report, run: JunitRun): string {
@@ -131,7 +146,7 @@ export function renderJunit(report: Report, run: JunitRun): string {
     const time = cases.reduce((sum, caseReport) => sum + caseReport.durationMs, 0);
     return [
       `  <testsuite name="${xmlText(channel)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}" ${context.attributes}>`,
-      context.properties({ channel, 'channel.limits': limitsOf.get(channel) ?? 'none' }),
+      context.properties({ channel, 'channel.limits': limitsOf.get(channel) ?? 'none', ...ruleProperties(report, cases) }),
       ...cases.map(testcase),
       '  </testsuite>',
     ].join('\n');

@@ -12,6 +12,7 @@ import type {
   PlayReport,
   Report,
   ReportedFinding,
+  RuleReport,
   RunStop,
   TurnReport,
 } from '../core/report.js';
@@ -20,6 +21,7 @@ import { TOOL_VERSION } from '../core/version.js';
 import type { Contract } from '../contract/contract.js';
 import { type BaselineEntry, baselineOutcome } from './baseline.js';
 import { type CurlHeader, curlCommand } from './reproduce.js';
+import { ruleFactsOf } from './rule-facts.js';
 import { type InterruptExitCode, casePasses, runVerdict } from './verdict.js';
 
 /** One turn as the context recorded it, before its findings are placed in the case. */
@@ -163,9 +165,16 @@ export function combinePlays(played: readonly PlayedCase[], conversationPattern:
 }
 
 /** What a report says before any case runs: the tool, the contract, the target and the channels. */
-export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'channels' | 'runs'>;
+export type RunDescription = Pick<Report, 'version' | 'tool' | 'spec' | 'target' | 'channels' | 'runs' | 'rules'>;
 
-export function describeRun(contract: Contract, target: string, channels: ChannelReport[], runs = 1): RunDescription {
+/** The run's description; its rules are the common checks' unless the planned cases' are given. */
+export function describeRun(
+  contract: Contract,
+  target: string,
+  channels: ChannelReport[],
+  runs = 1,
+  rules: Record<string, RuleReport> = ruleFactsOf(contract, []),
+): RunDescription {
   return {
     version: REPORT_FORMAT_VERSION,
     tool: { name: 'check-endpoint', version: TOOL_VERSION },
@@ -173,6 +182,7 @@ export function describeRun(contract: Contract, target: string, channels: Channe
     target,
     channels,
     runs,
+    rules,
   };
 }
 
@@ -199,8 +209,9 @@ export function assembleReport(
   const outcomeOfBaseline = baseline ? baselineOutcome(played, baseline.entries, baseline.file, strict) : null;
   const all = cases.flatMap((caseReport) => caseReport.findings);
   const passed = cases.filter((caseReport) => caseReport.passed).length;
+  const { rules, ...head } = description;
   return {
-    ...description,
+    ...head,
     ...runVerdict(cases, outcomeOfBaseline?.stale.length ?? 0, stop?.reason === 'interrupted' ? stop.exitCode : undefined),
     error: null,
     stopped: stop ? { reason: stop.reason, message: stop.message } : null,
@@ -214,13 +225,15 @@ export function assembleReport(
     },
     cases,
     baseline: outcomeOfBaseline,
+    rules,
   };
 }
 
 /** A report for a check that could not run (exit code 2). */
 export function errorReport(description: RunDescription, message: string): Report {
+  const { rules, ...head } = description;
   return {
-    ...description,
+    ...head,
     outcome: 'error',
     exitCode: 2,
     error: { message },
@@ -228,5 +241,6 @@ export function errorReport(description: RunDescription, message: string): Repor
     counts: { cases: 0, passed: 0, failed: 0, notRun: 0, errors: 0, warnings: 0 },
     cases: [],
     baseline: null,
+    rules,
   };
 }

@@ -3,11 +3,11 @@
  * failing finding an entry lists does not fail the run; an entry that lists nothing failing,
  * although its case ran, is stale and fails the run, so the list can only shrink.
  */
-import { RULES, type Rule, findingRules } from '../core/findings.js';
+import { type RuleId, findingRules } from '../core/findings.js';
 import { CHANNEL_NAME } from '../core/ids.js';
 import type { BaselineOutcome, CaseReport } from '../core/report.js';
 import { UsageError } from '../core/usage-error.js';
-import { SCENARIOS } from '../scenarios/registry.js';
+import { ALL_RULE_IDS, SCENARIOS } from '../scenarios/registry.js';
 import { failsCase } from './verdict.js';
 
 /** One expected failure: `case`, `case:rule`, `channel/case` or `channel/case:rule`. */
@@ -15,42 +15,45 @@ export interface BaselineEntry {
   text: string;
   channel?: string;
   case: string;
-  rule?: Rule;
+  rule?: RuleId;
 }
 
-const KNOWN_CASES: readonly string[] = SCENARIOS.map((scenario) => scenario.id);
-
-function isRule(text: string): text is Rule {
-  return RULES.some((rule) => rule === text);
+/** The case ids and rule ids an entry may name. */
+export interface KnownIds {
+  cases: readonly string[];
+  rules: readonly string[];
 }
 
-function parseEntry(text: string, where: string): BaselineEntry {
+/** The built-in cases and rules. */
+const BUILT_IN_IDS: KnownIds = { cases: SCENARIOS.map((scenario) => scenario.id), rules: ALL_RULE_IDS };
+
+function parseEntry(text: string, where: string, known: KnownIds): BaselineEntry {
   const [subject = '', rule, ...extra] = text.split(':');
   const bad = (why: string): never => {
     throw new UsageError(`${where}: "${text}" is not a baseline entry (${why}); write case, case:rule, channel/case or channel/case:rule`);
   };
   if (extra.length > 0) bad('more than one ":"');
-  if (rule !== undefined && !isRule(rule)) bad(`unknown rule "${rule}"; the rules are ${RULES.join(', ')}`);
+  if (rule !== undefined && !known.rules.includes(rule)) bad(`unknown rule "${rule}"; the rules are ${known.rules.join(', ')}`);
   // A case id may hold a "/" itself (quality/auth): the longest known case at the end wins.
-  const caseId = KNOWN_CASES.find((known) => subject === known) ?? KNOWN_CASES.find((known) => subject.endsWith(`/${known}`));
-  if (caseId === undefined) return bad(`no known case; the cases are ${KNOWN_CASES.join(', ')}`);
+  const caseId = known.cases.find((known) => subject === known) ?? known.cases.find((known) => subject.endsWith(`/${known}`));
+  if (caseId === undefined) return bad(`no known case; the cases are ${known.cases.join(', ')}`);
   const channel = subject === caseId ? undefined : subject.slice(0, -caseId.length - 1);
   if (channel !== undefined && !CHANNEL_NAME.test(channel)) bad(`"${channel}" is not a channel name`);
   return {
     text,
     case: caseId,
     ...(channel !== undefined ? { channel } : {}),
-    ...(rule !== undefined && isRule(rule) ? { rule } : {}),
+    ...(rule !== undefined ? { rule } : {}),
   };
 }
 
 /** Reads a baseline file's text: one entry a line; blank lines and lines starting with # are skipped. */
-export function parseBaseline(text: string, file: string): BaselineEntry[] {
+export function parseBaseline(text: string, file: string, known: KnownIds = BUILT_IN_IDS): BaselineEntry[] {
   return text
     .split(/\r?\n/)
     .map((line, index) => ({ line: line.trim(), number: index + 1 }))
     .filter(({ line }) => line !== '' && !line.startsWith('#'))
-    .map(({ line, number }) => parseEntry(line, `${file}:${number}`));
+    .map(({ line, number }) => parseEntry(line, `${file}:${number}`, known));
 }
 
 function covers(entry: BaselineEntry, caseReport: CaseReport): boolean {

@@ -64,7 +64,7 @@ function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
 
 /** The run's description before any case: tool, contract, target, channels. */
 export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeRun> {
-  return describeRun(plan.contract, plan.url.href, channelReports(plan), plan.runs);
+  return describeRun(plan.contract, plan.url.href, channelReports(plan), plan.runs, plan.rules);
 }
 
 /**

@@ -6,7 +6,9 @@
  * chosen from the registry and the run's own scenarios; all before anything is sent.
  */
 import { promises as fs } from 'node:fs';
-import type { ChannelReport } from '../core/report.js';
+import type { ChannelReport, RuleReport } from '../core/report.js';
+import { RULES } from '../core/findings.js';
+import { ruleFactsOf } from './rule-facts.js';
 import { CASE_ID } from '../core/ids.js';
 import { OptionError } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
@@ -23,6 +25,7 @@ import {
   QUALITY_SCENARIOS,
   SCENARIOS,
   SCENARIO_SETTINGS,
+  ruleIdsOf,
   settingsOf,
 } from '../scenarios/registry.js';
 import type { Scenario } from '../scenarios/scenario.js';
@@ -62,6 +65,8 @@ export interface CheckPlan {
   limits: Readonly<Record<string, PlatformRules>>;
   strict: boolean;
   insecure: boolean;
+  /** What each rule of the chosen cases requires: the common checks' and the cases' own. */
+  rules: Record<string, RuleReport>;
   /** The cases' own settings, by option field: as given, or each one's default. */
   settings: Readonly<Record<string, number>>;
   /** Connections the client keeps: enough for --concurrency, and for the case that keeps the most conversations at once. */
@@ -153,8 +158,7 @@ function readToken(
 
 /** Where variables were looked for, as a message says it. */
 function searched(options: CheckEndpointOptions): string {
-  const places = options.env === undefined ? (options.dotenv === undefined ? [] : [options.dotenv]) : ['the environment'];
-  if (options.env !== undefined && options.dotenv !== undefined) places.push(options.dotenv);
+  const places = [...(options.env !== undefined ? ['the environment'] : []), ...(options.dotenv !== undefined ? [options.dotenv] : [])];
   if (places.length === 0) return 'no env was given: pass env: process.env to read the environment';
   return `in ${places.join(' or ')}`;
 }
@@ -247,7 +251,8 @@ function limitedChannels(limits: CheckEndpointOptions['limits']): string[] {
   return isFileList(limits) ? namedLimitChannels(limits) : Object.keys(limits);
 }
 
-async function resolveBaseline(baseline: CheckEndpointOptions['baseline']): Promise<CheckPlan['baseline']> {
+/** The baseline: as given, or read from its file, its entries naming the cases and rules known to the run. */
+async function resolveBaseline(baseline: CheckEndpointOptions['baseline'], known: readonly Scenario[]): Promise<CheckPlan['baseline']> {
   if (typeof baseline !== 'string') return baseline;
   let text: string;
   try {
@@ -255,7 +260,10 @@ async function resolveBaseline(baseline: CheckEndpointOptions['baseline']): Prom
   } catch (cause) {
     throw new UsageError(`cannot read the baseline file ${baseline}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
   }
-  return { file: baseline, entries: parseBaseline(text, baseline) };
+  return {
+    file: baseline,
+    entries: parseBaseline(text, baseline, { cases: known.map((scenario) => scenario.id), rules: [...RULES, ...ruleIdsOf(known)] }),
+  };
 }
 
 /**
@@ -269,7 +277,8 @@ export async function planCheck(target: string, options: CheckEndpointOptions = 
   const contract = await resolveContract(options);
   const channels = resolveChannels(options.channels ?? [], contract, limitedChannels(options.limits));
   const limits = await resolveLimits(options.limits, channels, contract);
-  const baseline = await resolveBaseline(options.baseline);
+  const own = ownScenarios(options.scenarios);
+  const baseline = await resolveBaseline(options.baseline, [...SCENARIOS, ...own]);
   const tokenEnv = options.tokenEnv ?? DEFAULT_TOKEN_ENV;
   const url = parseTargetUrl(target, tokenEnv);
   const env = options.env ?? {};
@@ -279,7 +288,6 @@ export async function planCheck(target: string, options: CheckEndpointOptions = 
   const headers = planHeaders(options.headers, options.secretHeaders, lookup, where);
   // A secret authorization header takes the bearer token's place.
   const token = headers.some((header) => header.name === 'authorization') ? undefined : readToken(options, tokenEnv, lookup, where);
-  const own = ownScenarios(options.scenarios);
   const scenarios = chooseScenarios(options, own);
   const settings = resolveSettings(options, own);
   const concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency', true);
@@ -301,6 +309,7 @@ export async function planCheck(target: string, options: CheckEndpointOptions = 
     limits,
     strict: options.strict ?? false,
     insecure: options.insecure ?? false,
+    rules: ruleFactsOf(contract, scenarios),
     settings,
     connections: Math.max(
       concurrency,

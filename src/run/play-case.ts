@@ -2,13 +2,24 @@
  * Plays one case on one channel: gives the scenario its context (conversations, and `exchange`,
  * which sends a message, judges the answer and records the turn), then assembles its report.
  */
-import { type Finding, error } from '../core/findings.js';
+import { type Finding, RULES, type RuleId, error } from '../core/findings.js';
 import { now } from '../core/clock.js';
 import { type ConversationPlace, agentMessageId, conversationId, conversationPattern, personMessageId } from '../core/ids.js';
 import type { CaseReport } from '../core/report.js';
 import type { AgentRequest } from '../core/request.js';
 import type { AgentClient, SendOptions } from '../http/client.js';
-import type { Conversation, ExchangedTurn, PastTurn, Scenario, ScenarioContext, ScenarioOutcome, Turn } from '../scenarios/scenario.js';
+import type {
+  Conversation,
+  ExchangedTurn,
+  Expectation,
+  PastTurn,
+  Scenario,
+  ScenarioContext,
+  ScenarioOutcome,
+  SentMessage,
+  SentTurn,
+  Turn,
+} from '../scenarios/scenario.js';
 import { checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
@@ -97,6 +108,10 @@ function wrongToken(token: string | undefined): string {
 class CaseContext implements ScenarioContext {
   readonly #conversations = new Map<Conversation, ConversationState>();
   readonly #finishedBefore: readonly CaseReport[];
+  /** The conversation `send` talks in, once it has sent. */
+  #sendConversation: Conversation | undefined;
+  /** The case's own findings, from `expect`. */
+  readonly expectations: Finding[] = [];
 
   constructor(
     readonly scenario: Scenario,
@@ -130,6 +145,31 @@ class CaseContext implements ScenarioContext {
     const value = this.run.plan.settings[field];
     if (!declared || value === undefined) throw new Error(`${this.scenario.id}: it reads the setting ${field}, which it does not declare`);
     return value;
+  }
+
+  async send(message: SentMessage): Promise<SentTurn> {
+    this.#sendConversation ??= this.openConversation();
+    const text = message.text ?? '';
+    const turn = await this.exchange({ conversation: this.#sendConversation, message: { ...message, text }, expectsReply: text !== '' });
+    const { messageId, outcome, replies, findings, answer } = turn;
+    return { messageId, status: outcome.kind === 'answer' ? outcome.status : null, replies, findings, answer };
+  }
+
+  expect(holds: boolean, expectation: Expectation): boolean {
+    this.vetRule(expectation.rule);
+    if (!holds) {
+      const { rule, message, severity = 'error', path = '', hint = null } = expectation;
+      this.expectations.push({ rule, severity, message, path, hint });
+    }
+    return holds;
+  }
+
+  /** A finding of the case's own names a common rule or one the case declares. */
+  vetRule(rule: RuleId): void {
+    const common: readonly string[] = RULES;
+    if (!common.includes(rule) && !this.scenario.rules?.some((declared) => declared.id === rule)) {
+      throw new Error(`${this.scenario.id}: a finding names the rule "${rule}", which the case does not declare in its rules`);
+    }
   }
 
   /** A case's one conversation is numbered by its play: `….typed.1` … `….typed.N`. */
@@ -264,6 +304,8 @@ export async function playCase(scenario: Scenario, channel: string, run: RunStat
 function assembleOf(context: CaseContext, started: number, outcome: ScenarioOutcome): PlayedCase {
   const { scenario, channel } = context;
   const { plan } = context.run;
+  for (const finding of outcome.findings ?? []) context.vetRule(finding.rule);
+  const caseFindings = [...context.expectations, ...(outcome.findings ?? [])];
   return assemblePlay(
     {
       id: scenario.id,
@@ -271,7 +313,7 @@ function assembleOf(context: CaseContext, started: number, outcome: ScenarioOutc
       conversationId: context.conversationId(),
       started,
       turns: context.turns(),
-      ...(outcome.findings ? { caseFindings: outcome.findings } : {}),
+      ...(caseFindings.length ? { caseFindings } : {}),
       ...(outcome.latency ? { latency: outcome.latency } : {}),
     },
     context.playNumber.play,

@@ -2,6 +2,7 @@
  * Every case of the check, in the order reports list them. The runner, `--case`, baselines and
  * every report format read this list.
  */
+import { RULES } from '../core/findings.js';
 import { buttonTap } from './button-tap.js';
 import { doubleText } from './double-text.js';
 import { documentCase } from './extended/document.js';
@@ -79,3 +80,11 @@ type SettingFieldOf<S> = S extends { settings: infer Settings } ? keyof Settings
 export type SettingField = SettingFieldOf<
   (typeof QUALITY_SCENARIOS)[number] | (typeof CONTRACT_SCENARIOS)[number] | (typeof EXTENDED_SCENARIOS)[number]
 >;
+
+/** The rule ids the cases declare, in the cases' order, each once. */
+export function ruleIdsOf(scenarios: readonly Scenario[]): string[] {
+  return [...new Set(scenarios.flatMap((scenario) => (scenario.rules ?? []).map((rule) => rule.id)))];
+}
+
+/** Every rule id a built-in finding can name: the common checks', then the built-in cases' own. */
+export const ALL_RULE_IDS: readonly string[] = [...RULES, ...ruleIdsOf(SCENARIOS)];

@@ -5,7 +5,7 @@
  * plans, schedules and assembles the report. Every case is listed in `registry.ts`.
  */
 import type { Reply } from '../core/answer.js';
-import type { Finding } from '../core/findings.js';
+import type { Finding, RuleFacts, RuleId, Severity } from '../core/findings.js';
 import type { CaseReport, LatencyFigures } from '../core/report.js';
 import type { AgentRequest, PersonMessage } from '../core/request.js';
 import type { Contract } from '../contract/contract.js';
@@ -18,9 +18,20 @@ export type ScenarioScope = 'channel' | 'run';
  * `contract`: the contract's fixed cases, played on every run, all their conversations at once (up
  * to --concurrency); `extended`: the contract's extended cases (--extended, or --case ID), played
  * with the fixed ones, in the same way; `quality`: the checks beyond the contract (--quality),
- * played one case after another in the registry's order, each case on its channels at once.
+ * played one case after another in the registry's order, each case on its channels at once;
+ * `custom`: a case of your own (defineScenario, the `scenarios` option), played with the fixed ones.
  */
-export type ScenarioGroup = 'contract' | 'extended' | 'quality';
+export type ScenarioGroup = 'contract' | 'extended' | 'quality' | 'custom';
+
+/**
+ * A rule a case declares: its id, and what it requires. A built-in case's rules are stated in the
+ * contract (`x-rules`), by id; a case of your own states its own level and statement (and, if it
+ * has one, the section of your own document that states it).
+ */
+export interface ScenarioRule extends Partial<Omit<RuleFacts, 'section'>> {
+  id: string;
+  section?: string;
+}
 
 export interface Scenario<Id extends string = string> {
   /** Stable in every output format: `typed`, `quality/retry`. */
@@ -36,6 +47,8 @@ export interface Scenario<Id extends string = string> {
    * library and a flag of the command line, read in `run` with `context.setting(field)`.
    */
   settings?: Readonly<Record<string, ScenarioSetting>>;
+  /** The rules of the case's own findings, beside the common checks' (which every turn is judged by). */
+  rules?: readonly ScenarioRule[];
   /** Conversations the case keeps in flight at once, given its settings (the run opens that many connections). */
   conversationsAtOnce?(setting: (field: string) => number): number;
   run(context: ScenarioContext): Promise<ScenarioOutcome | void>;
@@ -125,6 +138,33 @@ export interface Turn {
   judge?: { refine: (judged: JudgedExchange) => Finding[] } | { outcome: (outcome: HttpOutcome) => Finding[] };
 }
 
+/** A message a case of your own sends, as `send` takes it: the request's `message`, its text by default empty. */
+export type SentMessage = Partial<PersonMessage>;
+
+/** A turn sent by `send`, as judged: what came back, and the common checks' findings. */
+export interface SentTurn {
+  messageId: string;
+  /** The HTTP status, or null when no answer came. */
+  status: number | null;
+  /** The agent's replies when the answer matched the schema, else undefined. */
+  replies: readonly Reply[] | undefined;
+  findings: readonly Finding[];
+  /** The parsed answer body, or null. */
+  answer: unknown;
+}
+
+/** A finding of the case's own, as `expect` takes it. */
+export interface Expectation {
+  rule: RuleId;
+  /** What was expected and what came, in a sentence. */
+  message: string;
+  /** Default `error`. */
+  severity?: Severity;
+  /** A JSON pointer into the answer, if the finding is about one; default `""`. */
+  path?: string;
+  hint?: string | null;
+}
+
 /** A turn as exchanged and judged. */
 export interface ExchangedTurn extends JudgedExchange {
   messageId: string;
@@ -148,6 +188,16 @@ export interface ScenarioContext {
   openConversations(count: number): Conversation[];
   /** Sends one message, judges the answer, records the turn. */
   exchange(turn: Turn): Promise<ExchangedTurn>;
+  /**
+   * Sends the person's next message in the case's conversation (opened on the first send), judged
+   * by the common checks as every built-in case's turns are; resolves with the judged turn.
+   */
+  send(message: SentMessage): Promise<SentTurn>;
+  /**
+   * The case's own expectation: when `holds` is false, the finding is recorded on the case (turn
+   * null), under a rule the case declares in `rules` (or a common one). Returns `holds`.
+   */
+  expect(holds: boolean, finding: Expectation): boolean;
   /** The cases of this run that finished before this one started. */
   finishedCases(): readonly CaseReport[];
 }

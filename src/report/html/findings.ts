@@ -1,5 +1,6 @@
 import type { ReportedFinding } from '../../core/report.js';
 import { type Markup, h } from './markup.js';
+import { ruleAnchor } from './rules.js';
 import { clip, count } from './values.js';
 
 /** Findings drawn per group at most; a hostile answer may bring thousands. */
@@ -26,7 +27,7 @@ function renderFinding(finding: ReportedFinding): Markup {
   return h`<li class="finding ${error ? 'error' : 'warning'}" data-rule="${finding.rule}" data-pointer="${finding.path}">
     <p class="finding-head">
       <span class="severity"><span aria-hidden="true">${error ? '✗' : '!'}</span> ${error ? 'error' : 'warning'}</span>
-      <span class="label">rule</span> <code class="rule">${finding.rule}</code> <span class="label">at</span>
+      <span class="label">rule</span> <a class="rule-link" href="#${ruleAnchor(finding.rule)}"><code class="rule">${finding.rule}</code></a> <span class="label">at</span>
       <code class="pointer">${cut(pointer)}</code>
     </p>
     <p class="finding-message">${cut(finding.message)}</p>

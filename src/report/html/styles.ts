@@ -208,6 +208,11 @@ code.rule { background: var(--fail-bg); color: #82071e; padding: 0 .3rem; border
 .finding.warning code.rule { background: var(--warn-bg); color: var(--warn); }
 code.pointer { background: #eef1f4; color: var(--ink); padding: 0 .3rem; border-radius: 4px; }
 .finding-hint { color: #424a53; margin-top: .15rem !important; }
+a.rule-link { text-decoration: none; }
+.rules { display: grid; gap: .35rem; margin: 0; font-size: .86rem; }
+.rule-entry dt { font-weight: 700; }
+.rule-entry dd { margin: 0 0 0 1rem; color: #424a53; }
+.rule-level { color: var(--muted); font-size: .72rem; letter-spacing: .04em; }
 
 .look-whatsapp { --head-bg: #008069; --head-fg: #fff; --avatar-bg: #dfe5e7; --avatar-fg: #54656f; --chat-bg: #efeae2; --person-bg: #d9fdd3; --person-fg: #111b21; --person-meta: #4f6b57;
   --agent-bg: #fff; --agent-fg: #111b21; --agent-border: 0; --meta: #54656f; --ticks: #027eb5; --tail: 2px; --link: #0a7ea4; --quote: #06a17b; --person-quote: #06a17b; --person-quote-bg: rgba(0, 0, 0, .05);

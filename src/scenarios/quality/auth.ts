@@ -54,6 +54,7 @@ export const auth: Scenario<'quality/auth'> = {
   description: 'A request without the token, or with a wrong one, is refused with 401 or 403.',
   scope: 'run',
   group: 'quality',
+  rules: [{ id: 'auth' }],
   async run(context) {
     const conversation = context.openConversation();
     if (!context.settings.tokenSet) return { findings: [noTokenWarning(context.settings, context.finishedCases())] };

@@ -1,4 +1,4 @@
-import { type Finding, type Rule, error } from '../../core/findings.js';
+import { type Finding, type RuleId, error } from '../../core/findings.js';
 import type { HttpOutcome } from '../../http/client.js';
 import { whatCame } from '../../validate/outcome-summary.js';
 import type { JudgedExchange } from '../scenario.js';
@@ -12,7 +12,7 @@ function refusedToken(outcome: HttpOutcome): boolean {
  * time) did not come. `sent` names what was sent, as a noun phrase; the hint is the case's. A 401
  * or 403 keeps rule `status`: the token was refused, which says nothing about this input.
  */
-export function withCaseRule(judged: JudgedExchange, timeoutSeconds: number, rule: Rule, sent: string, hint: string): Finding[] {
+export function withCaseRule(judged: JudgedExchange, timeoutSeconds: number, rule: RuleId, sent: string, hint: string): Finding[] {
   const { findings, outcome } = judged;
   return findings.map((finding) =>
     (finding.rule === 'status' && !refusedToken(outcome)) || finding.rule === 'timeout'

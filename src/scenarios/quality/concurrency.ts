@@ -90,6 +90,7 @@ export const concurrency = {
   description: 'Conversations in flight at once stay apart: no reply names or mentions another conversation.',
   scope: 'run',
   group: 'quality',
+  rules: [{ id: 'concurrency' }],
   settings: {
     qualityConversations: {
       flag: 'quality-conversations',

@@ -39,6 +39,7 @@ export const latency = {
   description: 'On each channel, 95% of the run’s answers come within the latency budget (--latency-budget).',
   scope: 'channel',
   group: 'quality',
+  rules: [{ id: 'latency' }],
   playsOnce: true,
   settings: {
     latencyBudgetSeconds: {

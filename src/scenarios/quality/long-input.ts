@@ -38,6 +38,7 @@ export const longInput: Scenario<'quality/long-input'> = {
   description: 'A 4096-character message, and one mixing scripts, combining marks and joined emoji, are answered.',
   scope: 'channel',
   group: 'quality',
+  rules: [{ id: 'long-input' }],
   async run(context) {
     const conversation = context.openConversation();
     for (const input of INPUTS) {

@@ -34,6 +34,7 @@ export const retry: Scenario<'quality/retry'> = {
   description: 'A message sent again with the same messageId, as a platform retries, is answered 200 with the same replies.',
   scope: 'channel',
   group: 'quality',
+  rules: [{ id: 'retry' }],
   async run(context) {
     const conversation = context.openConversation();
     const message = { text: 'hi, can i get a flat white to take away?' };
