@@ -49,6 +49,13 @@ export const GOLDEN_RUNS: readonly GoldenRun[] = [
     exitCode: 1,
   },
   {
+    name: 'fail-quiet-typo-buttton',
+    description: 'a failing run under --quiet: no header and no passing case, only the failed case with its findings, and the summary',
+    start: fixtureAgent('typo-buttton-on-double-text'),
+    args: ['--quiet'],
+    exitCode: 1,
+  },
+  {
     name: 'fail-json-html-on-typed',
     description: 'a failing run: an error and a warning on the same turn, with their hints, the reproduce line and a warning count',
     start: fixtureAgent('html-on-typed'),

@@ -4,9 +4,8 @@
  * for `check-endpoint show` to print the failures and for `--failed` to play them again. Never a
  * body, a header or a secret: no request, no answer, no reproduce line.
  */
-import type { Rule, Severity } from '../core/findings.js';
+import type { RuleId, Severity } from '../core/findings.js';
 import type { CaseLabel, CaseReport, CaseStatus, ChannelReport, Report, RunStop } from '../core/report.js';
-import { LEFT_OUT } from '../core/findings.js';
 import type { Colours } from './colour.js';
 import { formatFinding, formatFindingsOnce, formatSummary, howOften, printable, stoppedSummary, turnsText } from './human.js';
 
@@ -14,7 +13,7 @@ import { formatFinding, formatFindingsOnce, formatSummary, howOften, printable, 
 export const LAST_RUN_FORMAT_VERSION = 1;
 
 export interface LastRunFinding {
-  rule: Rule | typeof LEFT_OUT;
+  rule: RuleId;
   severity: Severity;
   path: string;
   message: string;
