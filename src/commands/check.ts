@@ -147,8 +147,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const narrow = { cases: args.case, channels: args.channel.includes('all') ? [] : args.channel };
   const rerun = args.failed ? rerunOf(await readLastRun(), narrow) : undefined;
   if (rerun?.only.length === 0) return nothingToRerun(args, rerun, output);
-  // --quiet: the lines that are not about a failure go nowhere.
-  const chatty = args.quiet ? { ...output, line: () => {} } : output;
+  const chatty = chattyOf(output, args.quiet);
   const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
   const progress = createProgress(process.stderr, process.env);
   const stop = new AbortController(); // aborted by the first SIGINT or SIGTERM, once the run starts
@@ -212,7 +211,7 @@ async function finish(
 ): Promise<number> {
   const c = output.colour;
   const { agent } = run;
-  const chatty = args.quiet ? { ...output, line: () => {} } : output;
+  const chatty = chattyOf(output, args.quiet);
   if (report.outcome === 'error') output.error(report.error!.message);
   else {
     const passed = report.exitCode === 0;
@@ -240,6 +239,11 @@ async function finish(
   }
   if (args.json) output.json(report);
   return report.exitCode;
+}
+
+/** Where the lines that are not about a failure go: nowhere under --quiet. */
+function chattyOf(output: Output, quiet: boolean): Output {
+  return quiet ? { ...output, line: () => {} } : output;
 }
 
 /** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, not fatal. */
