@@ -5,6 +5,7 @@
  */
 import { helpWidth, renderHelp } from './cli/help.js';
 import { type CommandLine, CommandLineError, parseCommandLine } from './cli/parse.js';
+import { readConfigFile } from './cli/config-file.js';
 import { createOutput } from './commands/output.js';
 import { ContractError } from './contract/contract-error.js';
 import { messageFor } from './core/option-error.js';
@@ -30,19 +31,23 @@ async function run(line: CommandLine): Promise<number> {
       return 0;
     case 'check': {
       const { runCheckCommand } = await import('./commands/check.js');
-      return runCheckCommand(line.args, await createOutput(line.args.json), FLAG_NAMES);
+      return runCheckCommand(line.args, await createOutput(line.args.json, line.args.color), FLAG_NAMES);
     }
     case 'demo': {
       const { runDemoCommand } = await import('./commands/demo.js');
-      return runDemoCommand(line.args, await createOutput(line.args.json), FLAG_NAMES);
+      return runDemoCommand(line.args, await createOutput(line.args.json, line.args.color), FLAG_NAMES);
     }
     case 'validate': {
       const { runValidateCommand } = await import('./commands/validate.js');
-      return runValidateCommand(line.args, await createOutput(line.args.json), FLAG_NAMES);
+      return runValidateCommand(line.args, await createOutput(line.args.json, line.args.color), FLAG_NAMES);
     }
     case 'limits': {
       const { runLimitsCommand } = await import('./commands/limits.js');
       return runLimitsCommand(line.args, await createOutput(line.args.json));
+    }
+    case 'show': {
+      const { runShowCommand } = await import('./commands/show.js');
+      return runShowCommand(line.args, await createOutput(line.args.json, line.args.color));
     }
     case 'serve-example': {
       const { runServeExampleCommand } = await import('./commands/serve-example.js');
@@ -73,7 +78,7 @@ export async function runCommandLine(argv: string[]): Promise<void> {
     });
   }
   try {
-    process.exitCode = await run(parseCommandLine(argv));
+    process.exitCode = await run(parseCommandLine(argv, readConfigFile));
   } catch (cause) {
     if (cause instanceof CommandLineError && cause.jsonAsked) await printJsonError(cause);
     // The library's errors name its option fields; the command line names the flags.

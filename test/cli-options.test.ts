@@ -20,6 +20,7 @@ const COMMAND_LINES: Record<Exclude<CommandName, 'help'>, { argv: string[]; word
   'serve-example': { argv: ['serve-example'] },
   demo: { argv: ['demo'] },
   limits: { argv: ['limits', 'whatsapp', 'sms'], word: ['channels', ['whatsapp', 'sms']] },
+  show: { argv: ['show'] },
 };
 const ARGUMENT_COMMANDS = Object.keys(COMMAND_LINES) as (keyof typeof COMMAND_LINES)[];
 
@@ -70,7 +71,7 @@ function samples(name: OptionName): [[string, unknown], [string, unknown]] {
 /** What a command gets when a flag is not given. */
 function unset(name: OptionName): unknown {
   const spec = optionSpec(name);
-  if (spec.type === 'boolean') return false;
+  if (spec.type === 'boolean') return spec.optional ? undefined : false;
   if (spec.type === 'string' && spec.list) return [];
   return spec.default;
 }
@@ -201,7 +202,7 @@ describe('the command line', () => {
     assert.equal(argsOf(['demo.example.com']).url, 'demo.example.com');
     assert.match(
       usageError(['help', 'valdate']),
-      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, limits, help/,
+      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, limits, show, help/,
     );
   });
 
@@ -252,7 +253,7 @@ describe('help, written from the tables', () => {
     for (const name of NAMED_COMMANDS) assert.match(main, new RegExp(`^  ${name}\\b`, 'm'));
     assert.match(
       main.replace(/\n/g, ' '),
-      /Exit codes: 0 every case passed, 1 a case failed \(or was not run: the agent stopped answering\), 2 the check could not run, 130 \/ 143 interrupted by SIGINT \/ SIGTERM \(after writing what finished\)\./,
+      /Exit codes: 0 every case passed, 1 a case failed \(or was not run: the agent stopped answering, or --max-failures was reached\), 2 the check could not run, 130 \/ 143 interrupted by SIGINT \/ SIGTERM \(after writing what finished\)\./,
     );
   });
 

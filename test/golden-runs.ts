@@ -4,6 +4,8 @@
  * to run replaced (see REPLACEMENTS). test/golden.test.ts compares each with test/golden/NAME.txt;
  * `npm run golden:update` (scripts/update-golden.ts) writes them again.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
@@ -47,6 +49,13 @@ export const GOLDEN_RUNS: readonly GoldenRun[] = [
     exitCode: 1,
   },
   {
+    name: 'fail-quiet-typo-buttton',
+    description: 'a failing run under --quiet: no header and no passing case, only the failed case with its findings, and the summary',
+    start: fixtureAgent('typo-buttton-on-double-text'),
+    args: ['--quiet'],
+    exitCode: 1,
+  },
+  {
     name: 'fail-json-html-on-typed',
     description: 'a failing run: an error and a warning on the same turn, with their hints, the reproduce line and a warning count',
     start: fixtureAgent('html-on-typed'),
@@ -85,16 +94,26 @@ export interface GoldenOutput {
   stderr: string;
 }
 
-/** Serves the run's agent, runs the built command against it and gives what it printed, normalised. */
+/** The one line every run says on stderr: that it was recorded in .check-endpoint/last-run.json. */
+export const RECORDED_LINE =
+  'recorded in .check-endpoint/last-run.json: check-endpoint show prints it, --failed plays again what did not pass\n';
+
+/**
+ * Serves the run's agent, runs the built command against it (in a folder of its own, where it
+ * records the run) and gives what it printed, normalised; stderr without the line saying it recorded the run.
+ */
 export async function runGolden(run: GoldenRun): Promise<GoldenOutput> {
   const agent = await run.start();
+  const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-golden-'));
   try {
     const result = await runCli([agent.url, ...run.args], {
+      cwd: folder,
       env: { FLOW_FRAMEWORK_AGENT_TOKEN: undefined, GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: undefined },
     });
-    return { code: result.code, output: normalise(result.stdout), stderr: result.stderr };
+    return { code: result.code, output: normalise(result.stdout), stderr: result.stderr.replace(RECORDED_LINE, '') };
   } finally {
     await agent.close();
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 

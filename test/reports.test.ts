@@ -32,11 +32,11 @@ after(async () => {
 });
 
 describe('report files', () => {
-  test('--report-dir writes report.json, junit.xml and traffic.har; report.json is the report printed by --json', async () => {
+  test('--report-dir writes report.json, junit.xml, traffic.har and report.html; report.json is the report printed by --json', async () => {
     const dir = join(tmp, 'all-reports');
     const result = await runCli([typo.url, '--channel', 'whatsapp', '--channel', 'sms', '--report-dir', dir, '--json']);
     assert.equal(result.code, 1, result.stderr);
-    assert.deepEqual(readdirSync(dir).sort(), ['junit.xml', 'report.json', 'traffic.har']);
+    assert.deepEqual(readdirSync(dir).sort(), ['junit.xml', 'report.html', 'report.json', 'traffic.har']);
     assert.deepEqual(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')), JSON.parse(result.stdout));
   });
 
@@ -229,12 +229,13 @@ describe('in CI', () => {
     assert.equal((await runCli([silent.url, '--case', 'typed', '--strict'])).code, 1);
   });
 
-  test('no stray files: without report flags a run writes nothing where it runs', async () => {
+  test('no stray files: without report flags a run writes only its record, .check-endpoint/last-run.json, where it runs', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'check-endpoint-cwd-'));
     try {
       assert.equal((await runCli([typo.url], { cwd, env: { GITHUB_ACTIONS: undefined } })).code, 1);
       assert.equal((await runCli([silent.url, '--case', 'typed', '--json'], { cwd })).code, 0);
-      assert.deepEqual(readdirSync(cwd), [], 'nothing written in the working directory');
+      assert.deepEqual(readdirSync(cwd), ['.check-endpoint'], 'nothing else written in the working directory');
+      assert.deepEqual(readdirSync(join(cwd, '.check-endpoint')).sort(), ['.gitignore', 'last-run.json']);
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }

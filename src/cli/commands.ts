@@ -1,6 +1,6 @@
 /** The commands of check-endpoint: what help says about each, and the arguments each takes. */
 
-export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'limits' | 'help';
+export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'limits' | 'show' | 'help';
 
 export interface CommandSpec {
   /** How help and errors name the command: `check-endpoint <url>`, `validate`. */
@@ -29,10 +29,10 @@ export interface CommandSpec {
 }
 
 const CHECK_EXIT_CODES =
-  'Exit codes: 0 every case passed, 1 a case failed (or was not run: the agent stopped answering), 2 the check could not run, 130 / 143 interrupted by SIGINT / SIGTERM (after writing what finished).';
+  'Exit codes: 0 every case passed, 1 a case failed (or was not run: the agent stopped answering, or --max-failures was reached), 2 the check could not run, 130 / 143 interrupted by SIGINT / SIGTERM (after writing what finished).';
 
 /** The names typed on the command line: every command but the check, which has none. */
-export const NAMED_COMMANDS = ['validate', 'serve-example', 'demo', 'limits', 'help'] as const satisfies readonly CommandName[];
+export const NAMED_COMMANDS = ['validate', 'serve-example', 'demo', 'limits', 'show', 'help'] as const satisfies readonly CommandName[];
 
 export function isNamedCommand(word: string): word is (typeof NAMED_COMMANDS)[number] {
   return (NAMED_COMMANDS as readonly string[]).includes(word);
@@ -142,6 +142,19 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       { command: 'check-endpoint limits acme --limits acme=acme-limits.json', description: "A custom channel's limits, from its file" },
     ],
     exitCodes: 'Exit codes: 0 the limits were shown, 2 a channel has none known, or the contract or a limits file could not be read.',
+  },
+  show: {
+    title: 'show',
+    usage: 'show [flags]',
+    summary: "Show the last run's summary and failures, from .check-endpoint/last-run.json; sends nothing",
+    about: [
+      "Shows the last check's summary and failures, as the check recorded them in .check-endpoint/last-run.json in the current folder, without sending anything. Every check that gets past its flags records itself there; check-endpoint URL --failed plays again what failed, was flaky or was not run.",
+    ],
+    examples: [
+      { command: 'check-endpoint show', description: "The last run's failures" },
+      { command: 'check-endpoint show --json', description: 'The record itself (spec/last-run.schema.json)' },
+    ],
+    exitCodes: 'Exit codes: 0 the last run was shown, 2 there is no record in this folder, or it cannot be read.',
   },
   help: {
     title: 'help',

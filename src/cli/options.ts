@@ -30,6 +30,8 @@ export interface BooleanOption extends OptionBase {
   type: 'boolean';
   /** A one-letter form: `-h`. */
   short?: string;
+  /** Left unset when not given, rather than off: something else decides then (--color: the environment). */
+  optional?: true;
 }
 
 export interface StringOption extends OptionBase {
@@ -58,7 +60,9 @@ export type OptionSpec = BooleanOption | StringOption | NumberOption;
 // Literal lists, so that the argument types below know which command takes which flag.
 const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
 const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
-const EVERY_COMMAND = ['check', 'validate', 'serve-example', 'demo', 'limits', 'help'] as const satisfies readonly CommandName[];
+const EVERY_COMMAND = ['check', 'validate', 'serve-example', 'demo', 'limits', 'show', 'help'] as const satisfies readonly CommandName[];
+/** The commands that print for people, in colour where wanted. */
+const PRINTING = ['check', 'demo', 'validate', 'show'] as const satisfies readonly CommandName[];
 
 /** The table. Help lists a command's flags in this order. */
 export const OPTIONS = {
@@ -155,9 +159,25 @@ export const OPTIONS = {
   },
   json: {
     type: 'boolean',
-    commands: [...CHECK_AND_VALIDATE, 'limits'],
+    commands: [...CHECK_AND_VALIDATE, 'limits', 'show'],
     description: 'Print the report as one JSON document on stdout (human lines go to stderr)',
-    descriptionOn: { validate: 'Print the result as JSON on stdout', limits: 'Print the limits as one JSON document on stdout' },
+    descriptionOn: {
+      validate: 'Print the result as JSON on stdout',
+      limits: 'Print the limits as one JSON document on stdout',
+      show: "Print the last run's record as it is stored (spec/last-run.schema.json)",
+    },
+  },
+  quiet: {
+    type: 'boolean',
+    commands: CHECK,
+    description: 'Print only the failed cases and the summary: a passing run prints its summary line alone',
+  },
+  color: {
+    type: 'boolean',
+    optional: true,
+    commands: PRINTING,
+    description: 'Colour the output, or (--no-color) not, whatever NO_COLOR and FORCE_COLOR say',
+    defaultDescription: 'colour on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it',
   },
   spec: {
     field: 'spec',
@@ -199,7 +219,7 @@ export const OPTIONS = {
     type: 'string',
     placeholder: 'DIR',
     commands: CHECK,
-    description: 'Write report.json, junit.xml and traffic.har into this folder',
+    description: 'Write report.json, junit.xml, traffic.har and report.html (the --html page) into this folder',
   },
   baseline: {
     field: 'baseline',
@@ -268,6 +288,30 @@ export const OPTIONS = {
     type: 'boolean',
     commands: ['check'],
     description: 'With --start: when something already answers at the URL, check it and do not start the command',
+  },
+  'max-failures': {
+    type: 'number',
+    placeholder: 'N',
+    commands: CHECK,
+    field: 'maxFailures',
+    description: 'Stop after N failed cases: nothing new is sent, and the cases left are reported as not run',
+    defaultDescription: 'no limit',
+    takes: 'a whole number, 1 or more',
+  },
+  failed: {
+    type: 'boolean',
+    commands: CHECK,
+    description:
+      'Play only the cases (on their channels) that failed, were flaky or were not run in the last run, as .check-endpoint/last-run.json records it; with nothing to rerun, says so and exits 0',
+  },
+  config: {
+    type: 'string',
+    placeholder: 'FILE',
+    negatable: true,
+    commands: ['check'],
+    description:
+      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: spec/config.schema.json',
+    defaultDescription: 'check-endpoint.config.json in the current folder, if there is one',
   },
   verbose: {
     type: 'boolean',
@@ -387,7 +431,7 @@ type ValueOf<Spec> = Spec extends { type: 'boolean' }
         ? string | false
         : string;
 type FlagOf<C extends CommandName> = { [Name in ArgumentFlag]: C extends Table[Name]['commands'][number] ? Name : never }[ArgumentFlag];
-type AlwaysSet = { type: 'boolean' } | { list: true } | { default: string | number };
+type AlwaysSet = { type: 'boolean'; optional?: never } | { list: true } | { default: string | number };
 type SetFlagOf<C extends CommandName> = { [Name in FlagOf<C>]: Table[Name] extends AlwaysSet ? Name : never }[FlagOf<C>];
 type Flatten<T> = { [K in keyof T]: T[K] };
 

@@ -9,10 +9,12 @@ import type { CheckCommandArgs } from '../commands/check.js';
 import type { DemoCommandArgs } from '../commands/demo.js';
 import type { LimitsCommandArgs } from '../commands/limits.js';
 import type { ServeExampleCommandArgs } from '../commands/serve-example.js';
+import type { ShowCommandArgs } from '../commands/show.js';
 import type { ValidateCommandArgs } from '../commands/validate.js';
 import { UsageError } from '../core/usage-error.js';
 import { closestName } from '../validate/did-you-mean.js';
 import { COMMANDS, type CommandName, NAMED_COMMANDS, isNamedCommand } from './commands.js';
+import type { ConfigValues } from './config.js';
 import {
   type FlagValue,
   type FlagsOf,
@@ -34,6 +36,7 @@ export type CommandLine =
   | { command: 'validate'; args: ValidateCommandArgs }
   | { command: 'serve-example'; args: ServeExampleCommandArgs }
   | { command: 'limits'; args: LimitsCommandArgs }
+  | { command: 'show'; args: ShowCommandArgs }
   | { command: 'help'; topic: CommandName }
   | { command: 'version' };
 
@@ -47,6 +50,7 @@ export type TableMatchesCommands = [
   Holds<Same<FlagsOf<'validate'>, Omit<ValidateCommandArgs, 'file'>>>,
   Holds<Same<FlagsOf<'serve-example'>, ServeExampleCommandArgs>>,
   Holds<Same<FlagsOf<'limits'>, Omit<LimitsCommandArgs, 'channels'>>>,
+  Holds<Same<FlagsOf<'show'>, ShowCommandArgs>>,
 ];
 
 /** A flag as parseArgs reads it: `--spec=a` has the value `a` inline, `--spec a` the next word. */
@@ -144,7 +148,9 @@ function flagsFor<C extends CommandName>(command: C, given: ReadonlyMap<OptionNa
   for (const name of optionsOf(command)) {
     if (isActionFlag(name)) continue;
     const spec = optionSpec(name);
-    const value = given.get(name) ?? (spec.type === 'boolean' ? false : spec.type === 'string' && spec.list ? [] : spec.default);
+    const value =
+      given.get(name) ??
+      (spec.type === 'boolean' ? (spec.optional ? undefined : false) : spec.type === 'string' && spec.list ? [] : spec.default);
     if (value !== undefined) flags[argumentKey(name)] = value;
   }
   // The keys and value types are the table's, as FlagsOf derives them (test/cli-options.test.ts checks each flag).
@@ -161,8 +167,15 @@ function positionalsError(command: CommandName, words: readonly string[]): Usage
   return new UsageError(`unexpected argument "${words[allowed]}": ${spec.title} ${takes}`);
 }
 
-/** Reads the arguments after `check-endpoint`. Throws a UsageError for anything it cannot take. */
-export function parseCommandLine(argv: readonly string[]): CommandLine {
+/** Reads the config file the check is told to (--config FILE, --no-config, or undefined: the default one, if any). */
+export type ConfigLoader = (named: string | false | undefined) => ConfigValues | undefined;
+
+/**
+ * Reads the arguments after `check-endpoint`. Throws a UsageError for anything it cannot take.
+ * Given a config loader, the check takes its URL and flags from the config file too, under the
+ * flags given here.
+ */
+export function parseCommandLine(argv: readonly string[], loadConfig?: ConfigLoader): CommandLine {
   const { tokens } = parseArgs({
     args: [...argv],
     options: TOKENIZER_OPTIONS,
@@ -183,7 +196,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   if (asked('version')) return { command: 'version' };
 
   try {
-    return commandLineOf(command, first, words, options);
+    return commandLineOf(command, first, words, options, loadConfig);
   } catch (cause) {
     if (!(cause instanceof UsageError)) throw cause;
     throw new CommandLineError(cause.message, command, asked('json'), words[0]);
@@ -205,7 +218,13 @@ export class CommandLineError extends UsageError {
   }
 }
 
-function commandLineOf(command: CommandName, first: string | undefined, words: string[], options: OptionToken[]): CommandLine {
+function commandLineOf(
+  command: CommandName,
+  first: string | undefined,
+  words: string[],
+  options: OptionToken[],
+  loadConfig: ConfigLoader | undefined,
+): CommandLine {
   const given = new Map<OptionName, FlagValue>();
   for (const token of options) {
     const name = flagOf(token, command);
@@ -221,13 +240,19 @@ function commandLineOf(command: CommandName, first: string | undefined, words: s
     const closest = closestName(first, NAMED_COMMANDS);
     if (closest !== undefined) throw new UsageError(`unknown command "${first}"; did you mean ${closest}?`);
   }
-  const error = positionalsError(command, words);
+  const named = given.get('config');
+  const config = command === 'check' ? loadConfig?.(typeof named === 'string' || named === false ? named : undefined) : undefined;
+  // The URL given wins over the config file's.
+  const error = positionalsError(command, words.length === 0 && config?.url !== undefined ? [config.url] : words);
   if (error) throw error;
   const [word] = words;
   switch (command) {
-    case 'check':
-      // positionalsError made sure the URL is there.
-      return { command, args: { url: word!, ...flagsFor(command, given) } };
+    case 'check': {
+      // The config file under the flags given: a flag given replaces its value (a list flag's whole list).
+      const flags = config ? new Map([...config.flags, ...given, ['config', config.file] as const]) : given;
+      // positionalsError made sure the URL is there, given or in the config file.
+      return { command, args: { url: word ?? config!.url!, ...flagsFor(command, flags) } };
+    }
     case 'demo':
       return { command, args: flagsFor(command, given) };
     case 'validate':
@@ -236,6 +261,8 @@ function commandLineOf(command: CommandName, first: string | undefined, words: s
       return { command, args: flagsFor(command, given) };
     case 'limits':
       return { command, args: { channels: [...words], ...flagsFor(command, given) } };
+    case 'show':
+      return { command, args: flagsFor(command, given) };
     case 'help': {
       if (word === undefined) return { command, topic: 'check' };
       if (isNamedCommand(word)) return { command, topic: word };

@@ -1,15 +1,15 @@
 import type { Output } from './output.js';
 import { describePlannedRun, runPlannedCheck, somethingAnswers } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
-import { formatCase, formatEnding, formatHeader, printable } from '../report/human.js';
+import { formatCase, formatEnding, formatHeader, formatSummary, printable } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
 import { assumedSchemeNote } from '../run/target-url.js';
 import { bundledContract } from '../contract/load-contract.js';
-import { describeRun, errorReport } from '../run/assemble.js';
+import { assembleReport, describeRun, errorReport } from '../run/assemble.js';
 import { argumentKey } from '../core/argument-key.js';
-import { type OptionNames, messageFor } from '../core/option-error.js';
+import type { OptionNames } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
 import { SCENARIO_SETTINGS } from '../scenarios/registry.js';
 import { AgentProcess } from './agent-process.js';
@@ -18,11 +18,14 @@ import { createProgress } from './progress.js';
 import { reportedErrorMessage } from './error-message.js';
 import { appendReportFile, writeReports } from './report-files.js';
 import { type RequestFlags, requestNote, requestOptions } from './request-options.js';
+import type { ColourFlag } from './output.js';
+import { readLastRun, writeLastRun } from './last-run-file.js';
+import { type Rerun, rerunOf } from './rerun.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
 const START_WAIT_SECONDS = 60;
 
-export interface CheckCommandArgs extends RequestFlags {
+export interface CheckCommandArgs extends RequestFlags, ColourFlag {
   url: string;
   channel: string[];
   case: string[];
@@ -54,6 +57,14 @@ export interface CheckCommandArgs extends RequestFlags {
   verbose: boolean;
   /** With --start: check what already answers at the URL instead of refusing it. */
   reuseExisting: boolean;
+  /** Print only the failed cases and the summary. */
+  quiet: boolean;
+  /** Stop after this many failed cases. */
+  maxFailures?: number;
+  /** Play only what did not pass in the last run (.check-endpoint/last-run.json). */
+  failed: boolean;
+  /** The config file read (src/cli/config.ts reads it while parsing); false: none (--no-config). */
+  config?: string | false;
 }
 
 /**
@@ -83,6 +94,7 @@ export function checkOptionsOf(args: CheckCommandArgs): CheckEndpointOptions {
     ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
     ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
     ...(args.runs !== undefined ? { runs: args.runs } : {}),
+    ...(args.maxFailures !== undefined ? { maxFailures: args.maxFailures } : {}),
     ...(args.wait !== undefined ? { waitSeconds: args.wait } : args.start !== undefined ? { waitSeconds: START_WAIT_SECONDS } : {}),
     ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
     ...requestOptions(args),
@@ -122,10 +134,20 @@ export function jsonErrorReport(target: string, message: string): Report {
   return errorReport(describeRun(bundledContract(), target, []), message);
 }
 
+/** --failed: the last run's cases that did not pass, as the run's cases, channels and pairs (and its --runs, unless given). */
+function rerunOptions(args: CheckCommandArgs, rerun: Rerun): CheckEndpointOptions {
+  return { cases: rerun.cases, channels: rerun.channels, only: rerun.only, ...(args.runs === undefined ? { runs: rerun.runs } : {}) };
+}
+
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
   if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
   if (args.reuseExisting && args.start === undefined) throw new UsageError('--reuse-existing goes with --start');
   const c = output.colour;
+  // --failed narrowed by the --channel given (`all`: every channel of the last run).
+  const narrow = { cases: args.case, channels: args.channel.includes('all') ? [] : args.channel };
+  const rerun = args.failed ? rerunOf(await readLastRun(), narrow) : undefined;
+  if (rerun?.only.length === 0) return nothingToRerun(args, rerun, output);
+  const chatty = chattyOf(output, args.quiet);
   const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
   const progress = createProgress(process.stderr, process.env);
   const stop = new AbortController(); // aborted by the first SIGINT or SIGTERM, once the run starts
@@ -133,22 +155,26 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   // The one resolution of the run's options (flags, files, environment): throws before anything is sent.
   const plan = await planCheck(args.url, {
     ...checkOptionsOf(args),
+    ...(rerun ? rerunOptions(args, rerun) : {}),
     ...(archive ? { onExchange: archive.record } : {}),
     ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
     signal: stop.signal,
     onPlay: (done, total, failed) => progress.update(done, total, failed),
     onCase: orderedPrinter((caseReport) => {
       if (caseReport.status === 'not-run') return; // one line for them all, below
+      if (args.quiet && caseReport.passed) return;
       progress.around(() => {
         for (const line of formatCase(caseReport, c)) output.line(line);
       });
     }),
   });
-  for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) output.line(line);
+  for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) chatty.line(line);
   const assumed = assumedSchemeNote(args.url, plan.url);
   if (assumed) output.line(c.yellow(assumed));
+  if (typeof args.config === 'string') chatty.line(c.dim(`config: ${args.config}`));
+  if (rerun) chatty.line(c.dim(rerun.note));
   if (plan.insecure) {
-    output.line(
+    chatty.line(
       c.bold(
         c.red("WARNING: --insecure: the agent's TLS certificate is NOT verified. Anyone on the path can read the token and the messages."),
       ),
@@ -160,9 +186,9 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     throw new UsageError(`something is already answering at ${plan.url.href}; stop it, or pass --reuse-existing`);
   }
   if (reuse)
-    output.line(c.dim(`agent: something already answers at ${plan.url.href}; checking it (--reuse-existing), not starting ${args.start}`));
-  else if (args.start !== undefined) output.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
-  output.line();
+    chatty.line(c.dim(`agent: something already answers at ${plan.url.href}; checking it (--reuse-existing), not starting ${args.start}`));
+  else if (args.start !== undefined) chatty.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
+  chatty.line();
   const startedAt = new Date(); // the JUnit file's timestamp
   // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
   const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
@@ -194,17 +220,21 @@ async function finish(
 ): Promise<number> {
   const c = output.colour;
   const { agent } = run;
+  const chatty = chattyOf(output, args.quiet);
   if (report.outcome === 'error') output.error(report.error!.message);
+  else if (args.quiet && report.exitCode === 0)
+    output.line(formatSummary(report, c)); // --quiet: a passing run's summary alone
   else for (const line of formatEnding(report, c)) output.line(line);
   const agentLines = agent?.lastLines() ?? [];
-  if (agent && (report.exitCode !== 0 || args.verbose)) {
+  if (agent && (report.exitCode !== 0 || (args.verbose && !args.quiet))) {
     output.line();
     const last = agentLines.length === 1 ? 'its last line' : `its last ${agentLines.length} lines`;
     output.line(c.dim(agentLines.length ? `The agent's output (${last}):` : 'The agent printed nothing.'));
     for (const line of agentLines) output.line(`  ${printable(line)}`);
   }
   const agentLog = agent ? agentLines.map((line) => `${line}\n`).join('') : undefined;
-  await writeReports(args, report, { archive: run.archive, agentLog, strict: run.plan.strict, startedAt: run.startedAt }, output);
+  await writeReports(args, report, { archive: run.archive, agentLog, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
+  await recordRun(report, args.quiet);
   if (process.env.GITHUB_ACTIONS === 'true') {
     // Workflow commands on stderr: stdout may be carrying the JSON report.
     for (const line of githubAnnotations(report)) process.stderr.write(`${line}\n`);
@@ -213,4 +243,26 @@ async function finish(
   }
   if (args.json) output.json(report);
   return report.exitCode;
+}
+
+/** Where the lines that are not about a failure go: nowhere under --quiet. */
+function chattyOf(output: Output, quiet: boolean): Output {
+  return quiet ? { ...output, line: () => {} } : output;
+}
+
+/** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, not fatal. */
+async function recordRun(report: Report, quiet: boolean): Promise<void> {
+  try {
+    const file = await writeLastRun(report, new Date());
+    if (!quiet) process.stderr.write(`recorded in ${file}: check-endpoint show prints it, --failed plays again what did not pass\n`);
+  } catch (cause) {
+    process.stderr.write(`check-endpoint: could not record this run: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}\n`);
+  }
+}
+
+/** --failed when the last run left nothing to play: it says so, sends nothing, and passes. */
+function nothingToRerun(args: CheckCommandArgs, rerun: Rerun, output: Output): number {
+  output.line(rerun.note);
+  if (args.json) output.json(assembleReport(describeRun(bundledContract(), args.url, []), [], false));
+  return 0;
 }

@@ -3,8 +3,8 @@ import { type CheckCommandArgs, runCheckCommand } from './check.js';
 import type { OptionNames } from '../core/option-error.js';
 import type { Output } from './output.js';
 
-/** The check's flags, less the URL, --start and --reuse-existing: demo checks the agent it starts itself. */
-export type DemoCommandArgs = Omit<CheckCommandArgs, 'url' | 'start' | 'reuseExisting'>;
+/** The check's flags, less the URL, --start, --reuse-existing and --config: demo checks the agent it starts itself. */
+export type DemoCommandArgs = Omit<CheckCommandArgs, 'url' | 'start' | 'reuseExisting' | 'config'>;
 
 /** `check-endpoint demo` (what `npm start` runs): the full check, every channel, against the reference agent. */
 export async function runDemoCommand(args: DemoCommandArgs, output: Output, names: OptionNames): Promise<number> {

@@ -12,10 +12,15 @@ export interface Output {
   json(document: unknown): void;
 }
 
-export async function createOutput(json: boolean): Promise<Output> {
+/** `--color` / `--no-color`: given, it wins over NO_COLOR and FORCE_COLOR; left out, they decide. */
+export interface ColourFlag {
+  color?: boolean;
+}
+
+export async function createOutput(json: boolean, colourFlag?: boolean): Promise<Output> {
   const humanStream = json ? process.stderr : process.stdout;
-  const colour = await coloursFor(humanStream);
-  const errorColour = humanStream === process.stderr ? colour : await coloursFor(process.stderr);
+  const colour = await coloursFor(humanStream, process.env, colourFlag);
+  const errorColour = humanStream === process.stderr ? colour : await coloursFor(process.stderr, process.env, colourFlag);
   return {
     line: (text = '') => void humanStream.write(`${text}\n`),
     colour,

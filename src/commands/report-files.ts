@@ -39,6 +39,12 @@ export async function appendReportFile(file: string, content: string): Promise<v
   }
 }
 
+/** The HTML preview, its renderer loaded only when one is asked for. */
+async function htmlReport(report: Report): Promise<string> {
+  const { renderHtmlReport } = await import('../report/html.js');
+  return renderHtmlReport(report);
+}
+
 /** What the writers get besides the report. */
 interface WriterExtras {
   archive: HarRecorder | undefined;
@@ -55,7 +61,7 @@ interface ReportWriter {
 
 /**
  * The report files a check can write, in the order they are written: JUnit, HAR, the report
- * folder (with the agent's log under --start), the HTML preview, a new baseline. An interrupted run
+ * folder (with the HTML preview, and the agent's log under --start), the HTML preview, a new baseline. An interrupted run
  * writes what finished, but no baseline: one written from part of a run would forget the expected
  * failures of the cases that did not run.
  */
@@ -69,16 +75,12 @@ const WRITERS: readonly ReportWriter[] = [
       { file: join(folder, 'junit.xml'), content: renderJunit(report, { startedAt }) },
       ...(archive ? [{ file: join(folder, 'traffic.har'), content: archive.toHar() }] : []),
       ...(agentLog !== undefined ? [{ file: join(folder, 'agent.log'), content: agentLog }] : []),
+      ...(report.outcome !== 'error' ? [{ file: join(folder, 'report.html'), content: await htmlReport(report) }] : []),
     ],
   },
   {
     flag: 'html',
-    files: async (file, report) => {
-      if (report.outcome === 'error') return [];
-      // The HTML report's code is loaded only when one is asked for.
-      const { renderHtmlReport } = await import('../report/html.js');
-      return [{ file, content: renderHtmlReport(report) }];
-    },
+    files: async (file, report) => (report.outcome === 'error' ? [] : [{ file, content: await htmlReport(report) }]),
   },
   {
     flag: 'writeBaseline',

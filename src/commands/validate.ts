@@ -9,12 +9,12 @@ import { UsageError } from '../core/usage-error.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { platformRulesFor, validateAnswer } from '../validate/validate-answer.js';
 import { namedLimitChannels, readLimitsOptions } from '../run/limits-option.js';
-import type { Output } from './output.js';
+import type { ColourFlag, Output } from './output.js';
 import { reportedErrorMessage } from './error-message.js';
 import type { OptionNames } from '../core/option-error.js';
 import type { Finding } from '../core/findings.js';
 
-export interface ValidateCommandArgs {
+export interface ValidateCommandArgs extends ColourFlag {
   file?: string;
   channel: string[];
   personMessageId: string[];

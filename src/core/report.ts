@@ -160,8 +160,11 @@ export interface TransportReport {
 }
 
 export interface RunStop {
-  reason: 'agent-stopped' | 'interrupted';
-  /** For people, after "N of M cases finished before": `the agent stopped answering (connection refused …)`, `the run was interrupted by SIGINT`. */
+  reason: 'agent-stopped' | 'interrupted' | 'max-failures';
+  /**
+   * For people, after "N of M cases finished before": `the agent stopped answering (connection refused …)`,
+   * `the run was interrupted by SIGINT`, `the run stopped at --max-failures 1 (1 case failed)`.
+   */
   message: string;
 }
 

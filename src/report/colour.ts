@@ -35,11 +35,16 @@ export function fromChalk(chalk: ChalkInstance): Colours {
 }
 
 /**
- * Whether a stream gets colour. FORCE_COLOR wins (chalk reads its level from it); otherwise a
- * non-empty NO_COLOR turns colour off (https://no-color.org); otherwise colour where the stream is
- * a terminal.
+ * Whether a stream gets colour. The --color or --no-color flag wins when given; then FORCE_COLOR
+ * (chalk reads its level from it); then a non-empty NO_COLOR turns colour off
+ * (https://no-color.org); otherwise colour where the stream is a terminal.
  */
-export function wantsColour(stream: NodeJS.WriteStream, env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+export function wantsColour(
+  stream: NodeJS.WriteStream,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  flag?: boolean,
+): boolean {
+  if (flag !== undefined) return flag;
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   if (env.NO_COLOR) return false;
   return stream.isTTY === true;
@@ -49,8 +54,10 @@ export function wantsColour(stream: NodeJS.WriteStream, env: Readonly<Record<str
 export async function coloursFor(
   stream: NodeJS.WriteStream,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  flag?: boolean,
 ): Promise<Colours> {
-  if (!wantsColour(stream, env)) return NO_COLOURS;
+  if (!wantsColour(stream, env, flag)) return NO_COLOURS;
   const { Chalk } = await import('chalk');
-  return fromChalk(env.FORCE_COLOR !== undefined ? new Chalk() : new Chalk({ level: Math.max(1, new Chalk().level) as 1 | 2 | 3 }));
+  const levelFromEnv = flag === undefined && env.FORCE_COLOR !== undefined;
+  return fromChalk(levelFromEnv ? new Chalk() : new Chalk({ level: Math.max(1, new Chalk().level) as 1 | 2 | 3 }));
 }

@@ -1,4 +1,4 @@
-import { findingRules } from '../core/findings.js';
+import { type Finding, findingRules } from '../core/findings.js';
 import { stoppedSummary } from './human.js';
 import type { Report } from '../core/report.js';
 
@@ -12,21 +12,32 @@ function escapeProperty(value: string): string {
   return escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
+/** A finding as an annotation's text: what, where, and how to fix it. */
+function findingText(finding: Finding): string {
+  const where = finding.path ? ` at ${finding.path}` : '';
+  return `${finding.message}${where}${finding.hint ? `. Hint: ${finding.hint}` : ''}`;
+}
+
 /**
- * One `::error` (or `::warning`) workflow command per finding, titled with channel, case and
- * rule, so GitHub Actions shows each on the run's summary page.
+ * One `::error` (or `::warning`) workflow command per case, channel and rule, titled with them,
+ * so GitHub Actions shows each on the run's summary page once: a rule broken on several turns (or
+ * by several replies) is one annotation, counting them and giving the first.
  */
 export function githubAnnotations(report: Report): string[] {
   if (report.outcome === 'error')
     return [`::error title=${escapeProperty('check-endpoint')}::${escapeData(report.error?.message ?? 'the check could not run')}`];
-  const lines = report.cases.flatMap((caseReport) =>
-    caseReport.findings.map((finding) => {
-      const level = finding.severity === 'error' && !caseReport.expected ? 'error' : 'warning';
-      const title = `${caseReport.channel}/${caseReport.id}: ${finding.rule}`;
-      const where = finding.path ? ` at ${finding.path}` : '';
-      return `::${level} title=${escapeProperty(title)}::${escapeData(`${finding.message}${where}${finding.hint ? `. Hint: ${finding.hint}` : ''}`)}`;
-    }),
-  );
+  const lines = report.cases.flatMap((caseReport) => {
+    const byRule = new Map<string, Finding[]>();
+    for (const finding of caseReport.findings) byRule.set(finding.rule, [...(byRule.get(finding.rule) ?? []), finding]);
+    return [...byRule].map(([rule, findings]) => {
+      const failing = findings.some((finding) => finding.severity === 'error');
+      const level = failing && !caseReport.expected ? 'error' : 'warning';
+      // The first error (a warning where there is none) speaks for the rule.
+      const first = findings.find((finding) => finding.severity === 'error') ?? findings[0]!;
+      const text = findings.length === 1 ? findingText(first) : `${findings.length} findings; the first: ${findingText(first)}`;
+      return `::${level} title=${escapeProperty(`${caseReport.channel}/${caseReport.id}: ${rule}`)}::${escapeData(text)}`;
+    });
+  });
   const stopped = stoppedSummary(report);
   if (stopped) lines.push(`::error title=${escapeProperty('check-endpoint')}::${escapeData(stopped)}`);
   for (const entry of report.baseline?.stale ?? []) {

@@ -81,14 +81,82 @@ export function formatFinding(finding: Finding, c: Colours, context: { turn?: st
   return lines;
 }
 
-function formatCaseFinding(caseReport: CaseReport, finding: ReportedFinding, c: Colours): string[] {
+/** `turn 2`, `turns 1 and 3`, `turns 1, 2 and 5`: where a finding came, counted from 1. */
+export function turnsText(turns: readonly number[]): string {
+  const numbers = turns.map((turn) => String(turn + 1));
+  if (numbers.length === 1) return `turn ${numbers[0]}`;
+  return `turns ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+}
+
+/** A finding placed at its turn (null: about the whole case), as a case report and the last run's record hold them. */
+type PlacedFinding = Finding & { turn: number | null; plays?: number };
+
+/** A finding of a case with every turn it came on: the same finding on several turns is one. */
+export interface AlikeFindings<F extends PlacedFinding> {
+  finding: F;
+  turns: number[];
+}
+
+/** The case's findings, those alike but for their turn made one, in the order they first came. */
+function alikeFindings<F extends PlacedFinding>(findings: readonly F[]): AlikeFindings<F>[] {
+  const alike = new Map<string, AlikeFindings<F>>();
+  for (const finding of findings) {
+    const key = JSON.stringify([finding.rule, finding.severity, finding.path, finding.message, finding.hint, finding.plays]);
+    const known = alike.get(key);
+    if (!known) alike.set(key, { finding, turns: finding.turn === null ? [] : [finding.turn] });
+    else if (finding.turn !== null && !known.turns.includes(finding.turn)) known.turns.push(finding.turn);
+  }
+  return [...alike.values()];
+}
+
+/**
+ * A case's findings, each once: one alike on several turns is one line naming the turns (`line`
+ * writes it, with its hint or without), and findings sharing a hint (quality/malformed's 45
+ * accepted bodies) are followed by it once, with their count.
+ */
+export function formatFindingsOnce<F extends PlacedFinding>(
+  findings: readonly F[],
+  c: Colours,
+  line: (alike: AlikeFindings<F>, withHint: boolean) => string[],
+): string[] {
+  const byHint = new Map<string, AlikeFindings<F>[]>();
+  for (const alike of alikeFindings(findings)) {
+    const key = JSON.stringify([alike.finding.severity, alike.finding.hint ?? byHint.size]);
+    byHint.set(key, [...(byHint.get(key) ?? []), alike]);
+  }
+  return [...byHint.values()].flatMap((group) => {
+    const { hint } = group[0]!.finding;
+    if (group.length === 1 || hint === null) return group.flatMap((alike) => line(alike, true));
+    return [
+      ...group.flatMap((alike) => line(alike, false)),
+      c.dim(`          hint (for the ${group.length} findings above): ${printable(hint)}`),
+    ];
+  });
+}
+
+/** `3 times`, `in 2 of 5 plays`: how often a finding came, for the end of its line. */
+export function howOften(turns: readonly number[], plays: number | undefined, runs: number): string | undefined {
+  const parts = [
+    turns.length > 1 ? `${turns.length} times` : undefined,
+    plays !== undefined ? `in ${plays} of ${plural(runs, 'play')}` : undefined,
+  ];
+  return parts.filter(Boolean).join(', ') || undefined;
+}
+
+function formatCaseFinding(
+  caseReport: CaseReport,
+  { finding, turns: on }: AlikeFindings<ReportedFinding>,
+  c: Colours,
+  withHint: boolean,
+): string[] {
   // With several plays, a finding's turn is that of the first play that had it.
   const turns = finding.play === undefined ? caseReport.turns : (caseReport.plays[finding.play - 1]?.turns ?? []);
   const turn = finding.turn === null ? undefined : turns[finding.turn];
-  return formatFinding(finding, c, {
-    ...(turns.length > 1 && finding.turn !== null ? { turn: `turn ${finding.turn + 1}` } : {}),
+  const often = howOften(on, finding.plays, caseReport.runs);
+  return formatFinding(withHint ? finding : { ...finding, hint: null }, c, {
+    ...(turns.length > 1 && on.length > 0 ? { turn: turnsText(on) } : {}),
     reply: turn ? replyOf(turn.answer, finding.path) : undefined,
-    ...(finding.plays !== undefined ? { plays: `in ${finding.plays} of ${plural(caseReport.runs, 'play')}` } : {}),
+    ...(often ? { plays: often } : {}),
   });
 }
 
@@ -125,7 +193,7 @@ export function formatCase(caseReport: CaseReport, c: Colours): string[] {
   return [
     line.trimEnd(),
     ...formatLatency(caseReport, c),
-    ...ordered.flatMap((finding) => formatCaseFinding(caseReport, finding, c)),
+    ...formatFindingsOnce(ordered, c, (alike, withHint) => formatCaseFinding(caseReport, alike, c, withHint)),
     ...reproduce,
   ];
 }
@@ -165,14 +233,17 @@ export function formatNotRun(report: Report, c: Colours): string[] {
 }
 
 /** Why the run ended early: `18 of 25 cases finished before the agent stopped answering (connection refused …).` */
-export function stoppedSummary(report: Report): string | undefined {
+export function stoppedSummary(report: Pick<Report, 'stopped' | 'counts'>): string | undefined {
   if (!report.stopped) return undefined;
   const { cases, notRun } = report.counts;
   return `${cases - notRun} of ${plural(cases, 'case')} finished before ${report.stopped.message}.`;
 }
 
+/** What the summary line is made of: a report, or the last run's record. */
+export type SummaryOf = Pick<Report, 'counts' | 'runs' | 'outcome' | 'channels'> & { cases: readonly Pick<CaseReport, 'label'>[] };
+
 /** `N of M cases passed.`, with what failed or warned. */
-export function formatSummary(report: Report, c: Colours): string {
+export function formatSummary(report: SummaryOf, c: Colours): string {
   const { passed, cases, warnings } = report.counts;
   const flaky = report.cases.filter((caseReport) => caseReport.label === 'flaky').length;
   const passedWhat = report.runs > 1 ? `passed on every play; ${flaky} flaky` : 'passed';

@@ -203,7 +203,8 @@ export interface Baseline {
 }
 
 /** Why a run ended early, as the runner knows it: for an interrupted run, also its exit code. */
-export type Stop = (RunStop & { reason: 'agent-stopped' }) | (RunStop & { reason: 'interrupted'; exitCode: InterruptExitCode });
+export type Stop =
+  (RunStop & { reason: 'agent-stopped' | 'max-failures' }) | (RunStop & { reason: 'interrupted'; exitCode: InterruptExitCode });
 
 /** The run's report from its cases, each already marked expected or not by the baseline. */
 export function assembleReport(

@@ -44,20 +44,28 @@ interface Task {
  */
 function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
   const groups: Omit<Slot, 'index' | 'runs'>[][] = [];
+  const { only } = plan;
+  // --failed: only the pairs named, a case of scope `run` on the channel it was played on.
+  const chosen = (entry: { scenario: Scenario; channel: string }): boolean =>
+    only === undefined || only.some((pair) => pair.case === entry.scenario.id && pair.channel === entry.channel);
   const fixed = plan.scenarios.filter((scenario) => scenario.group !== 'quality');
-  groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))));
+  groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))).filter(chosen));
   for (const scenario of plan.scenarios.filter((candidate) => candidate.group === 'quality')) {
     const channels =
       scenario.scope === 'run'
-        ? plan.channels.slice(0, 1)
+        ? only === undefined
+          ? plan.channels.slice(0, 1)
+          : plan.channels
         : plan.channels.filter(
             (channel) =>
               scenario.playsOn?.(
                 platformRulesFor(channel, plan.contract, Object.hasOwn(plan.limits, channel) ? plan.limits[channel] : undefined),
               ) ?? true,
           );
-    if (scenario.oneChannelAtATime) groups.push(...channels.map((channel) => [{ scenario, channel }]));
-    else groups.push(channels.map((channel) => ({ scenario, channel })));
+    const group = channels.map((channel) => ({ scenario, channel })).filter(chosen);
+    const kept = scenario.scope === 'run' ? group.slice(0, 1) : group;
+    if (scenario.oneChannelAtATime) groups.push(...kept.map((entry) => [entry]));
+    else groups.push(kept);
   }
   const slots: Slot[] = [];
   const batches = groups.map((group) =>
@@ -198,7 +206,27 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
     const cases: CaseReport[] = [];
     const finished: CaseReport[] = [];
     const liveness = new AgentLiveness(client, agentExit);
-    const run = { plan, client, reproduceUrl: opened.reproduceUrl, runId, finishedCases: () => finished, liveness, signal };
+    // --max-failures: once that many cases have failed, nothing new is sent. A case counts as soon
+    // as one of its turns fails (without a baseline, which may expect it to), so a case in flight
+    // sends no next turn once the limit is reached, whichever answer came first.
+    const failedCases = new Set<string>();
+    const caseKey = (caseId: string, channel: string): string => `${channel}\u0000${caseId}`;
+    const maxedOut = (): boolean => plan.maxFailures !== undefined && failedCases.size >= plan.maxFailures;
+    const halted = (): boolean => signal?.aborted === true || liveness.stop !== undefined || maxedOut();
+    const turnFailed = (caseId: string, channel: string): void => {
+      if (!plan.baseline) failedCases.add(caseKey(caseId, channel));
+    };
+    const run = {
+      plan,
+      client,
+      reproduceUrl: opened.reproduceUrl,
+      runId,
+      finishedCases: () => finished,
+      liveness,
+      signal,
+      halted,
+      turnFailed,
+    };
     const plays = slots.map((): PlayedCase[] => []);
     const notRun = ({ slot, play }: Task): PlayedCase =>
       notRunPlay(slot.scenario.id, slot.channel, play, playConversationId(slot.scenario, slot.channel, runId, play));
@@ -219,6 +247,7 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
         : combined;
       cases[slot.index] = caseReport;
       if (caseReport.status !== 'not-run') finished.push(caseReport);
+      if (caseReport.status === 'failed' && !caseReport.expected) failedCases.add(caseKey(slot.scenario.id, slot.channel));
       hooks.onCase?.(caseReport, slot.index);
     };
     // Plays whose turn found the agent gone: only the one whose turn was sent first keeps its failure.
@@ -226,7 +255,7 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
     for (const batch of batches) {
       await runPooled(
         batch.map((task) => async () => {
-          if (signal?.aborted || liveness.stop) return record(task, notRun(task));
+          if (halted()) return record(task, notRun(task));
           const played = await playCase(task.slot.scenario, task.slot.channel, run, { play: task.play, runs: task.slot.runs });
           if (played.stoppedTurnSentAt === undefined) return record(task, played.report);
           foundItGone.push({ task, played: played.report, sentAt: played.stoppedTurnSentAt });
@@ -238,7 +267,10 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
     foundItGone.forEach(({ task, played }, index) => record(task, index === 0 && !signal?.aborted ? played : notRun(task)));
     // The stop, or a --start process that ended after the last turn was answered: that fails the run too.
     const agentStop = liveness.ended();
-    const stop: Stop | undefined = interrupted() ?? (agentStop ? { reason: 'agent-stopped', message: agentStop.message } : undefined);
+    const stop: Stop | undefined =
+      interrupted() ??
+      (agentStop ? { reason: 'agent-stopped', message: agentStop.message } : undefined) ??
+      (maxedOut() && cases.some((caseReport) => caseReport.status === 'not-run') ? maxFailuresStop(plan.maxFailures!) : undefined);
     return assembleReport(description, cases, plan.strict, plan.baseline, stop);
   } finally {
     await client.close();
@@ -257,6 +289,12 @@ export async function somethingAnswers(plan: CheckPlan): Promise<boolean> {
   } finally {
     await client.close();
   }
+}
+
+/** The stop of a run that reached --max-failures. */
+function maxFailuresStop(maxFailures: number): Stop {
+  const cases = maxFailures === 1 ? '1 case' : `${maxFailures} cases`;
+  return { reason: 'max-failures', message: `the run stopped at --max-failures ${maxFailures} (${cases} failed)` };
 }
 
 /** An interrupted run's stop: SIGTERM exits 143, anything else (SIGINT) 130. */

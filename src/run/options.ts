@@ -75,6 +75,13 @@ export interface CheckEndpointOptions extends Partial<Record<SettingField, numbe
   runs?: number;
   /** Seconds to keep trying the HEAD probe until the agent answers. Default 0: one try. */
   waitSeconds?: number;
+  /**
+   * Stop after this many failed cases: nothing new is sent (no new case, no next turn), and the
+   * cases left are reported as not run. Unlimited when left out.
+   */
+  maxFailures?: number;
+  /** Play only these case and channel pairs of the cases and channels chosen (the command's --failed); every pair when left out. */
+  only?: readonly CaseOnChannel[];
   /** Told of every HTTP exchange as it ends (the token redacted), for an HTTP archive. */
   onExchange?: (exchange: RecordedExchange) => void;
   /** Called as each case ends (or is given up: status `not-run`), with its report and its index in the report's `cases`. */
@@ -90,6 +97,12 @@ export interface CheckEndpointOptions extends Partial<Record<SettingField, numbe
   agentExit?: AgentExit;
 }
 
+/** One case on one channel: `{ case: 'typed', channel: 'sms' }`. */
+export interface CaseOnChannel {
+  case: string;
+  channel: string;
+}
+
 /** What a field holds, as its check and its TypeError say it. */
 type FieldKind =
   | 'string'
@@ -103,7 +116,8 @@ type FieldKind =
   | 'limits'
   | 'baseline'
   | 'scenarios'
-  | 'signal';
+  | 'signal'
+  | 'pairs';
 
 /** Every field the options take, and what it holds: a field added to CheckEndpointOptions does not compile until it is here. */
 const FIELD_KINDS = {
@@ -128,6 +142,8 @@ const FIELD_KINDS = {
   baseline: 'baseline',
   runs: 'number',
   waitSeconds: 'number',
+  maxFailures: 'number',
+  only: 'pairs',
   onExchange: 'function',
   onCase: 'function',
   onPlay: 'function',
@@ -174,6 +190,11 @@ const KIND_CHECKS: Record<FieldKind, { takes: string; holds: (value: unknown) =>
       Array.isArray(value) && value.every((item) => isRecord(item) && typeof item.id === 'string' && typeof item.run === 'function'),
   },
   signal: { takes: 'an AbortSignal', holds: (value) => value instanceof AbortSignal },
+  pairs: {
+    takes: 'a list of { case, channel }',
+    holds: (value) =>
+      Array.isArray(value) && value.every((item) => isRecord(item) && typeof item.case === 'string' && typeof item.channel === 'string'),
+  },
 };
 
 function kindOf(field: string): FieldKind | undefined {

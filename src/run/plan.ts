@@ -39,7 +39,8 @@ import { readDotenv } from './dotenv.js';
 import type { CurlHeader } from './reproduce.js';
 import { type Lookup, NOT_IN_A_HEADER, type PlannedHeader, type VariableSource, planHeaders } from './request-headers.js';
 
-export type { CheckEndpointOptions } from './options.js';
+export type { CaseOnChannel, CheckEndpointOptions } from './options.js';
+import type { CaseOnChannel } from './options.js';
 
 export interface CheckPlan {
   url: URL;
@@ -72,6 +73,10 @@ export interface CheckPlan {
   connections: number;
   waitSeconds: number;
   runs: number;
+  /** Failed cases after which the run stops (--max-failures), or undefined: no limit. */
+  maxFailures: number | undefined;
+  /** The only case and channel pairs played (--failed), or undefined: every pair. */
+  only: readonly CaseOnChannel[] | undefined;
   baseline: { file: string; entries: readonly BaselineEntry[] } | undefined;
   /** What the run tells as it goes, and what can stop it: the options' callbacks and signal, as given. */
   hooks: Pick<CheckEndpointOptions, 'onExchange' | 'onCase' | 'onPlay' | 'signal' | 'agentExit'>;
@@ -312,6 +317,8 @@ export async function planCheck(target: string, options: CheckEndpointOptions = 
     ),
     waitSeconds: waitSeconds(options.waitSeconds),
     runs: runs(options.runs),
+    maxFailures: options.maxFailures === undefined ? undefined : positive(options.maxFailures, 1, 'maxFailures', true),
+    only: options.only,
     baseline,
     hooks: {
       ...(onExchange ? { onExchange } : {}),

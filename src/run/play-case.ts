@@ -40,6 +40,10 @@ export interface RunState {
   liveness: AgentLiveness;
   /** Aborted when the run is interrupted. */
   signal: AbortSignal | undefined;
+  /** Whether the run sends nothing new: it was interrupted, the agent stopped answering, or --max-failures was reached. */
+  halted(): boolean;
+  /** Told of a turn whose findings fail its case (for --max-failures). */
+  turnFailed(caseId: string, channel: string): void;
 }
 
 /**
@@ -216,7 +220,7 @@ class CaseContext implements ScenarioContext {
     const state = this.#conversations.get(turn.conversation);
     if (!state) throw new Error(`${this.scenario.id}: a turn names a conversation this case did not open`);
     const { plan, client, liveness, signal } = this.run;
-    if (signal?.aborted || liveness.stop) throw new CaseCutShort();
+    if (this.run.halted()) throw new CaseCutShort();
     const messageId = turn.messageId ?? state.messageId(state.personMessageIds.length + 1);
     if (!state.personMessageIds.includes(messageId)) state.personMessageIds.push(messageId);
     const request: AgentRequest = {
@@ -262,6 +266,7 @@ class CaseContext implements ScenarioContext {
       findings = turn.judge ? turn.judge.refine({ outcome, sentBytes, ...verdict }) : verdict.findings;
     }
 
+    if (findings.some((finding) => finding.severity === 'error' || plan.strict)) this.run.turnFailed(this.scenario.id, this.channel);
     const turnNumber = state.turns.length + 1;
     state.past.push({
       messageId,

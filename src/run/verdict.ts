@@ -23,12 +23,11 @@ export type InterruptExitCode = 130 | 143;
 export function runVerdict(
   cases: readonly CaseReport[],
   staleBaselineEntries: number,
-  stop?: { interrupted: InterruptExitCode } | 'agent-stopped',
+  stop?: { interrupted: InterruptExitCode } | 'agent-stopped' | 'max-failures',
 ): Pick<Report, 'outcome' | 'exitCode'> {
-  if (stop !== undefined && stop !== 'agent-stopped') return { outcome: 'interrupted', exitCode: stop.interrupted };
+  if (typeof stop === 'object') return { outcome: 'interrupted', exitCode: stop.interrupted };
+  // A run stopped by its agent's end, or at --max-failures, failed whatever its cases say.
   const failed =
-    stop === 'agent-stopped' ||
-    cases.some((caseReport) => caseReport.status !== 'passed' && !caseReport.expected) ||
-    staleBaselineEntries > 0;
+    stop !== undefined || cases.some((caseReport) => caseReport.status !== 'passed' && !caseReport.expected) || staleBaselineEntries > 0;
   return failed ? { outcome: 'failed', exitCode: 1 } : { outcome: 'passed', exitCode: 0 };
 }

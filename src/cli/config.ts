@@ -1,0 +1,99 @@
+/**
+ * The config file, `check-endpoint.config.json`: the check's URL and flags, its keys the long
+ * flags' names in camelCase (`channel`, `agentTimeout`, `headerEnv`), each value of the flag's
+ * type, read from the option table like the command line. A layer under the flags: a flag given
+ * on the command line wins (a list flag given replaces the file's list). Secrets never go in it:
+ * the token and secret headers are named by their variables (`tokenEnv`, `headerEnv`), and a key
+ * that looks like one holding a secret is refused, saying so. spec/config.schema.json, written
+ * from the same table (config-schema.ts), lets editors complete and check it.
+ */
+import { UsageError } from '../core/usage-error.js';
+import { closestName } from '../validate/did-you-mean.js';
+import { type FlagValue, type OptionName, argumentKey, isActionFlag, optionSpec, optionsOf } from './options.js';
+
+/** The file the check reads from the current folder when --config does not name one. */
+export const CONFIG_FILE = 'check-endpoint.config.json';
+
+/** The flags a config file can set: every flag of the check but help, version and --config itself. */
+export const CONFIG_FLAGS: readonly OptionName[] = optionsOf('check').filter((name) => !isActionFlag(name) && name !== 'config');
+
+/** A config file's key for a flag: `agent-timeout` → `agentTimeout`. */
+export const configKey = (name: OptionName): string => argumentKey(name);
+
+/** Keys that would hold a secret's value: there are none, and the message says where a secret goes instead. */
+const SECRET_KEY = /token|secret|password|passwd|api[-_]?key|authorization|bearer|credential/i;
+
+/** What a config file sets: the URL, and flag values as the command line gives them. */
+export interface ConfigValues {
+  file: string;
+  url?: string;
+  flags: Map<OptionName, FlagValue>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A key's value as its flag takes it, or a UsageError naming the file, the key and what it takes. */
+function flagValue(name: OptionName, key: string, value: unknown, file: string): FlagValue {
+  const spec = optionSpec(name);
+  const wrong = (takes: string): UsageError =>
+    new UsageError(`${file}: "${key}" takes ${takes} (as --${name} does); got ${JSON.stringify(value)}`);
+  if (spec.type === 'boolean') {
+    if (typeof value !== 'boolean') throw wrong('true or false');
+    return value;
+  }
+  if (spec.type === 'number') {
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw wrong(`a number (${spec.placeholder}${spec.takes ? `, ${spec.takes}` : ''})`);
+    return value;
+  }
+  if (spec.negatable && value === false) return false;
+  const values = spec.list && Array.isArray(value) ? value : [value];
+  if (!values.every((item): item is string => typeof item === 'string')) {
+    throw wrong(spec.list ? 'a string or a list of strings' : spec.negatable ? 'a string, or false' : 'a string');
+  }
+  for (const item of values) {
+    if (spec.choices && !spec.choices.includes(item)) {
+      const closest = closestName(item, spec.choices);
+      throw new UsageError(
+        `${file}: "${key}": ${JSON.stringify(item)} is not one of ${spec.choices.join(', ')}${closest === undefined ? '' : `; did you mean ${closest}?`}`,
+      );
+    }
+  }
+  return spec.list ? values : values[0]!;
+}
+
+/** Reads a config file's parsed JSON against the option table. A UsageError (exit 2) for anything it cannot take. */
+export function configValues(document: unknown, file: string): ConfigValues {
+  if (!isRecord(document)) throw new UsageError(`${file} must hold one JSON object: { "url": "…", "channel": ["all"], … }`);
+  const byKey = new Map(CONFIG_FLAGS.map((name) => [configKey(name), name] as const));
+  const keys = ['url', ...byKey.keys()];
+  const flags = new Map<OptionName, FlagValue>();
+  let url: string | undefined;
+  for (const [key, value] of Object.entries(document)) {
+    if (key === '$schema') continue;
+    if (key === 'url') {
+      if (typeof value !== 'string' || value === '') throw new UsageError(`${file}: "url" takes the agent's URL as a string`);
+      url = value;
+      continue;
+    }
+    const name = byKey.get(key);
+    if (name !== undefined) {
+      flags.set(name, flagValue(name, key, value, file));
+      continue;
+    }
+    if (SECRET_KEY.test(key) && key !== 'tokenEnv') {
+      throw new UsageError(
+        `${file}: "${key}": a config file holds no secret; name the variable that holds it: "tokenEnv": "MY_TOKEN" for the bearer token, "headerEnv": ["x-api-key=MY_KEY"] for a header`,
+      );
+    }
+    // `agent-timeout`, as the flag is written: the key is its camelCase form.
+    const camel = argumentKey(key);
+    const closest = byKey.has(camel) ? camel : closestName(key, keys);
+    throw new UsageError(
+      `${file}: unknown key "${key}"${closest === undefined ? '' : `; did you mean "${closest}"?`} The keys are the check's long flags in camelCase: ${keys.join(', ')}`,
+    );
+  }
+  return { file, ...(url !== undefined ? { url } : {}), flags };
+}

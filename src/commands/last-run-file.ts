@@ -1,0 +1,112 @@
+/**
+ * `.check-endpoint/last-run.json` in the current folder: the check writes it after every run that
+ * got past its flags (atomically); `show` prints it and `--failed` reads which cases to play again.
+ * The folder gets a `.gitignore` of `*`, as pytest's cache does, so it is never committed by mistake.
+ */
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { Report } from '../core/report.js';
+import { UsageError } from '../core/usage-error.js';
+import { LAST_RUN_FORMAT_VERSION, type LastRun, lastRunRecord } from '../report/last-run.js';
+import { writeFileAtomic } from './write-file-atomic.js';
+
+/** The folder the check keeps its own files in, in the current folder. */
+export const STATE_FOLDER = '.check-endpoint';
+/** As messages name it: relative to the current folder. */
+export const LAST_RUN_FILE = `${STATE_FOLDER}/last-run.json`;
+
+/** Records the run. Resolves to the file written, relative to `cwd`. */
+export async function writeLastRun(report: Report, finishedAt: Date, cwd = process.cwd()): Promise<string> {
+  const folder = join(cwd, STATE_FOLDER);
+  await fs.mkdir(folder, { recursive: true });
+  await fs.writeFile(join(folder, '.gitignore'), '*\n', { flag: 'wx' }).catch((cause: NodeJS.ErrnoException) => {
+    if (cause.code !== 'EEXIST') throw cause;
+  });
+  await writeFileAtomic(join(cwd, LAST_RUN_FILE), `${JSON.stringify(lastRunRecord(report, finishedAt), null, 2)}\n`);
+  return LAST_RUN_FILE;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const STATUSES = ['passed', 'failed', 'not-run'];
+const LABELS = ['passing', 'flaky', 'failing', 'not-run'];
+const OUTCOMES = ['passed', 'failed', 'error', 'interrupted'];
+
+/** Whether a recorded case has what show and --failed read, of the right types. */
+function isRecordedCase(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const { case: id, channel, status, label, expected, runs, passedRuns, turns, rules, findings } = value;
+  return (
+    typeof id === 'string' &&
+    typeof channel === 'string' &&
+    STATUSES.includes(String(status)) &&
+    LABELS.includes(String(label)) &&
+    typeof expected === 'boolean' &&
+    Number.isInteger(runs) &&
+    Number.isInteger(passedRuns) &&
+    Number.isInteger(turns) &&
+    Array.isArray(rules) &&
+    Array.isArray(findings) &&
+    findings.every(
+      (finding) =>
+        isRecord(finding) &&
+        typeof finding.rule === 'string' &&
+        (finding.severity === 'error' || finding.severity === 'warning') &&
+        typeof finding.path === 'string' &&
+        typeof finding.message === 'string' &&
+        (finding.hint === null || typeof finding.hint === 'string') &&
+        (finding.turn === null || Number.isInteger(finding.turn)),
+    )
+  );
+}
+
+/** The record, checked field by field: anything else is a UsageError saying to run the check again. */
+export function parseLastRun(text: string, file = LAST_RUN_FILE): LastRun {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    throw new UsageError(`${file} is not JSON (${(cause as Error).message}); run the check again to record a run anew`);
+  }
+  if (isRecord(value) && value.version !== LAST_RUN_FORMAT_VERSION && Number.isInteger(value.version)) {
+    throw new UsageError(
+      `${file} is of record format ${String(value.version)}, written by another version of check-endpoint (this one reads format ${LAST_RUN_FORMAT_VERSION}); run the check again`,
+    );
+  }
+  const counts = isRecord(value) ? value.counts : undefined;
+  const valid =
+    isRecord(value) &&
+    isRecord(value.tool) &&
+    typeof value.tool.version === 'string' &&
+    typeof value.target === 'string' &&
+    typeof value.finishedAt === 'string' &&
+    OUTCOMES.includes(String(value.outcome)) &&
+    (value.error === null || typeof value.error === 'string') &&
+    (value.stopped === null || (isRecord(value.stopped) && typeof value.stopped.message === 'string')) &&
+    Number.isInteger(value.runs) &&
+    Array.isArray(value.channels) &&
+    value.channels.every((channel) => isRecord(channel) && typeof channel.name === 'string') &&
+    isRecord(counts) &&
+    ['cases', 'passed', 'failed', 'notRun', 'errors', 'warnings'].every((key) => Number.isInteger(counts[key])) &&
+    Array.isArray(value.cases) &&
+    value.cases.every(isRecordedCase);
+  if (!valid) throw new UsageError(`${file} is not a record of a run (spec/last-run.schema.json); run the check again to record one anew`);
+  // Every field read is checked above, as spec/last-run.schema.json describes it.
+  return value as unknown as LastRun;
+}
+
+/** The last run, as recorded in the current folder. A UsageError (exit 2) when there is none, or it cannot be read. */
+export async function readLastRun(cwd = process.cwd()): Promise<LastRun> {
+  let text: string;
+  try {
+    text = await fs.readFile(join(cwd, LAST_RUN_FILE), 'utf8');
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT')
+      throw new UsageError(`no run is recorded in this folder (${LAST_RUN_FILE} does not exist): run the check in this folder first`);
+    throw new UsageError(`cannot read ${LAST_RUN_FILE}: ${code ?? String(cause)}`);
+  }
+  return parseLastRun(text);
+}

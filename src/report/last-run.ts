@@ -1,0 +1,145 @@
+/**
+ * The last run's record (`.check-endpoint/last-run.json`, shaped as spec/last-run.schema.json):
+ * each case on each channel with its verdict and the rules and messages of its findings, enough
+ * for `check-endpoint show` to print the failures and for `--failed` to play them again. Never a
+ * body, a header or a secret: no request, no answer, no reproduce line.
+ */
+import type { RuleId, Severity } from '../core/findings.js';
+import type { CaseLabel, CaseReport, CaseStatus, ChannelReport, Report, RunStop } from '../core/report.js';
+import type { Colours } from './colour.js';
+import { formatFinding, formatFindingsOnce, formatSummary, howOften, printable, stoppedSummary, turnsText } from './human.js';
+
+/** The record format's version: it changes only when the shape does. */
+export const LAST_RUN_FORMAT_VERSION = 1;
+
+export interface LastRunFinding {
+  rule: RuleId;
+  severity: Severity;
+  path: string;
+  message: string;
+  hint: string | null;
+  /** The turn's index in its case (0-based), or null for a finding about the whole case. */
+  turn: number | null;
+}
+
+export interface LastRunCase {
+  case: string;
+  channel: string;
+  status: CaseStatus;
+  label: CaseLabel;
+  /** Failed, but a --baseline entry expected it. */
+  expected: boolean;
+  runs: number;
+  passedRuns: number;
+  /** How many turns it played (of the first failed play, with --runs above 1). */
+  turns: number;
+  /** The rules of its findings, each once, errors' first. */
+  rules: string[];
+  findings: LastRunFinding[];
+}
+
+export interface LastRun {
+  version: typeof LAST_RUN_FORMAT_VERSION;
+  tool: Report['tool'];
+  target: string;
+  /** When the run ended, ISO 8601 in UTC. */
+  finishedAt: string;
+  outcome: Report['outcome'];
+  exitCode: Report['exitCode'];
+  /** Why the check could not run (outcome `error`), else null. */
+  error: string | null;
+  stopped: RunStop | null;
+  runs: number;
+  channels: ChannelReport[];
+  counts: Report['counts'];
+  cases: LastRunCase[];
+}
+
+function recordedCase(caseReport: CaseReport): LastRunCase {
+  const ordered = [
+    ...caseReport.findings.filter((finding) => finding.severity === 'error'),
+    ...caseReport.findings.filter((finding) => finding.severity === 'warning'),
+  ];
+  return {
+    case: caseReport.id,
+    channel: caseReport.channel,
+    status: caseReport.status,
+    label: caseReport.label,
+    expected: caseReport.expected,
+    runs: caseReport.runs,
+    passedRuns: caseReport.passedRuns,
+    turns: caseReport.turns.length,
+    rules: [...new Set(ordered.map((finding) => finding.rule))],
+    findings: ordered.map(({ rule, severity, path, message, hint, turn }) => ({ rule, severity, path, message, hint, turn })),
+  };
+}
+
+/** The record of a run, from its report. */
+export function lastRunRecord(report: Report, finishedAt: Date): LastRun {
+  return {
+    version: LAST_RUN_FORMAT_VERSION,
+    tool: report.tool,
+    target: report.target,
+    finishedAt: finishedAt.toISOString(),
+    outcome: report.outcome,
+    exitCode: report.exitCode,
+    error: report.error?.message ?? null,
+    stopped: report.stopped,
+    runs: report.runs,
+    channels: report.channels,
+    counts: report.counts,
+    cases: report.cases.map(recordedCase),
+  };
+}
+
+/** The case and channel pairs `--failed` plays again: those that failed (flaky ones too) or were not run. */
+export function casesToRerun(record: LastRun): LastRunCase[] {
+  return record.cases.filter((recorded) => recorded.status !== 'passed');
+}
+
+/** `2026-12-03 16:40:12 UTC`: when the run ended, as `show` and `--failed` say it. */
+export function whenRun(record: Pick<LastRun, 'finishedAt'>): string {
+  return record.finishedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
+}
+
+const LABELS: Record<CaseLabel, string> = { passing: 'PASS', flaky: 'FLAKY', failing: 'FAIL', 'not-run': 'NOT RUN' };
+
+/** `check-endpoint show`: when and what was checked, each case that did not pass with its findings, and the summary. */
+export function formatLastRun(record: LastRun, c: Colours): string[] {
+  const lines = [
+    c.bold(`last run: ${whenRun(record)}`) + c.dim(` · ${printable(record.target)} · check-endpoint ${record.tool.version}`),
+    c.dim(`channels: ${record.channels.map((channel) => channel.name).join(', ')}`),
+    '',
+  ];
+  if (record.outcome === 'error') return [...lines, c.red(`The check could not run: ${record.error ?? 'no reason was recorded'}`)];
+  const notPassed = record.cases.filter((recorded) => recorded.status === 'failed');
+  for (const recorded of notPassed) {
+    const word = recorded.runs > 1 ? LABELS[recorded.label] : 'FAIL';
+    const plays = recorded.runs > 1 ? `  ${recorded.passedRuns}/${recorded.runs} passed` : '';
+    lines.push(
+      `${recorded.expected ? c.yellow(word) : c.bold(c.red(word))}  ${recorded.case}  ${recorded.channel}${plays}${recorded.expected ? c.yellow('  expected (baseline)') : ''}`,
+    );
+    lines.push(
+      ...formatFindingsOnce(recorded.findings, c, ({ finding, turns }, withHint) => {
+        const often = howOften(turns, undefined, recorded.runs);
+        return formatFinding(withHint ? finding : { ...finding, hint: null }, c, {
+          ...(recorded.turns > 1 && turns.length > 0 ? { turn: turnsText(turns) } : {}),
+          ...(often ? { plays: often } : {}),
+        });
+      }),
+    );
+  }
+  const notRun = record.cases.filter((recorded) => recorded.status === 'not-run');
+  if (notRun.length) lines.push(`${c.dim('NOT RUN')}  ${notRun.map((recorded) => `${recorded.channel}/${recorded.case}`).join(', ')}`);
+  if (notPassed.length || notRun.length) lines.push('');
+  const summary = { ...record, cases: record.cases.map((recorded) => ({ label: recorded.label })) };
+  lines.push(formatSummary(summary, c));
+  const stopped = stoppedSummary(record);
+  if (stopped) lines.push(c.bold(c.red(stopped)));
+  const rerun = casesToRerun(record).length;
+  if (rerun)
+    lines.push(
+      c.dim(`check-endpoint ${record.target} --failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`),
+    );
+  return lines;
+}

@@ -1,0 +1,264 @@
+/**
+ * The last run's record (.check-endpoint/last-run.json), `--failed`, `check-endpoint show` and
+ * `--max-failures`, through the built command, each in a folder of its own, against real agents
+ * on loopback.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { RawResponse, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+import { checkEndpoint } from '../src/run/check-endpoint.js';
+import { createAjv } from '../src/contract/ajv.js';
+import type { AgentRequest } from '../src/core/request.js';
+import { VALID_AGENTS } from '../fixtures/agents/catalogue.js';
+import { ROOT, runCli } from './helpers.js';
+
+const RECORD = '.check-endpoint/last-run.json';
+const folders: string[] = [];
+
+function newFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-last-run-'));
+  folders.push(folder);
+  return folder;
+}
+
+after(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+const ENV = { FLOW_FRAMEWORK_AGENT_TOKEN: undefined, GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: undefined };
+
+function readRecord(folder: string): {
+  outcome: string;
+  cases: { case: string; channel: string; status: string; rules: string[] }[];
+  stopped: { reason: string } | null;
+} {
+  return JSON.parse(readFileSync(join(folder, RECORD), 'utf8'));
+}
+
+const validateRecord = createAjv().compile(JSON.parse(readFileSync(join(ROOT, 'spec/last-run.schema.json'), 'utf8')));
+
+const reference = VALID_AGENTS.find((candidate) => candidate.name === 'reference')!.handler;
+
+/** An agent that answers as the reference agent does, but with status 500 to the messages `fails` picks; it keeps every message it got. */
+async function agentFailing(fails: (request: AgentRequest) => boolean): Promise<RunningAgent & { received: AgentRequest[] }> {
+  const received: AgentRequest[] = [];
+  const running = await serveAgent((request, raw) => {
+    received.push(request);
+    if (fails(request)) return new RawResponse(500, '{"error":"broken"}', { 'content-type': 'application/json' });
+    return reference(request, raw);
+  });
+  return { ...running, received };
+}
+
+describe('the last run record and --failed', () => {
+  let agent: RunningAgent & { received: AgentRequest[] };
+  let failPhotoOnSms = true;
+  before(async () => {
+    agent = await agentFailing((request) => failPhotoOnSms && request.channel === 'sms' && (request.message.attachments ?? []).length > 0);
+  });
+  after(() => agent.close());
+
+  test('a run records every case and channel with its verdict, and says so once on stderr; nothing secret is in it', async () => {
+    const folder = newFolder();
+    const result = await runCli([agent.url, '--channel', 'whatsapp', '--channel', 'sms', '--header-env', 'x-api-key=API_KEY'], {
+      cwd: folder,
+      env: { ...ENV, API_KEY: 'sekrit-value-123' },
+    });
+    assert.equal(result.code, 1, result.stdout);
+    const lines = result.stderr.split('\n').filter(Boolean);
+    assert.deepEqual(lines, [`recorded in ${RECORD}: check-endpoint show prints it, --failed plays again what did not pass`]);
+    const text = readFileSync(join(folder, RECORD), 'utf8');
+    assert.ok(validateRecord(JSON.parse(text)), JSON.stringify(validateRecord.errors));
+    assert.ok(!text.includes('sekrit-value-123'), 'no secret header value');
+    assert.ok(!text.includes('"request"') && !text.includes('"answer"') && !text.includes('curl'), 'no body, no reproduce line');
+    const record = readRecord(folder);
+    assert.equal(record.cases.length, 10);
+    const failed = record.cases.filter((recorded) => recorded.status !== 'passed');
+    assert.deepEqual(
+      failed.map((recorded) => [recorded.channel, recorded.case, recorded.rules]),
+      [['sms', 'photo', ['status']]],
+    );
+    assert.equal(readFileSync(join(folder, '.check-endpoint/.gitignore'), 'utf8'), '*\n');
+    assert.deepEqual(
+      readdirSync(join(folder, '.check-endpoint')).filter((name) => name.endsWith('.tmp')),
+      [],
+      'no temporary file is left',
+    );
+
+    // --failed plays exactly that pair: one message, the photo on sms.
+    const before = agent.received.length;
+    const again = await runCli([agent.url, '--failed', '--json'], { cwd: folder, env: ENV });
+    assert.equal(again.code, 1);
+    const report = JSON.parse(again.stdout) as { cases: { id: string; channel: string; status: string }[] };
+    assert.deepEqual(
+      report.cases.map((played) => [played.channel, played.id, played.status]),
+      [['sms', 'photo', 'failed']],
+    );
+    assert.deepEqual(
+      agent.received.slice(before).map((request) => [request.channel, request.conversationId.split('.')[1]]),
+      [['sms', 'photo']],
+    );
+    assert.match(again.stderr, /--failed: playing 1 of 10 cases of the last run \(.*\): sms\/photo/);
+
+    // show prints the failure without sending anything.
+    const sent = agent.received.length;
+    const shown = await runCli(['show'], { cwd: folder, env: ENV });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.equal(agent.received.length, sent, 'show sends nothing');
+    assert.match(shown.stdout, /^last run: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC · http:\/\/127\.0\.0\.1:\d+\/agent/);
+    assert.match(shown.stdout, /\nFAIL {2}photo {2}sms\n {6}✗ status {2}\(body\) {2}expected status 200, got 500/);
+    assert.match(shown.stdout, /\n0 of 1 case passed\.\n/);
+    assert.match(shown.stdout, /--failed plays the case that did not pass again\./);
+    const shownJson = await runCli(['show', '--json'], { cwd: folder, env: ENV });
+    assert.deepEqual(JSON.parse(shownJson.stdout), JSON.parse(readFileSync(join(folder, RECORD), 'utf8')));
+
+    // Fixed: --failed passes, and the next --failed has nothing to rerun: it says so, sends nothing, exits 0.
+    failPhotoOnSms = false;
+    try {
+      const fixed = await runCli([agent.url, '--failed'], { cwd: folder, env: ENV });
+      assert.equal(fixed.code, 0, fixed.stdout);
+      assert.match(fixed.stdout, /\n1 of 1 case passed\.\n/);
+      const nothing = agent.received.length;
+      const none = await runCli([agent.url, '--failed'], { cwd: folder, env: ENV });
+      assert.equal(none.code, 0);
+      assert.match(none.stdout, /^--failed: nothing to rerun: every case of the last run \(.*\) passed\n$/);
+      assert.equal(agent.received.length, nothing, 'nothing is sent');
+    } finally {
+      failPhotoOnSms = true;
+    }
+  });
+
+  test('--failed replays the cases not run too, narrowed by the --channel given', async () => {
+    const folder = newFolder();
+    const first = await runCli([agent.url, '--channel', 'sms', '--channel', 'web', '--max-failures', '1', '--concurrency', '1'], {
+      cwd: folder,
+      env: ENV,
+    });
+    assert.equal(first.code, 1, first.stdout);
+    const record = readRecord(folder);
+    assert.deepEqual(
+      record.cases.map((recorded) => `${recorded.channel}/${recorded.case}:${recorded.status}`),
+      [
+        'sms/typed:passed',
+        'sms/double-text:passed',
+        'sms/photo:failed',
+        'sms/button-tap:not-run',
+        'sms/no-reply:not-run',
+        'web/typed:not-run',
+        'web/double-text:not-run',
+        'web/photo:not-run',
+        'web/button-tap:not-run',
+        'web/no-reply:not-run',
+      ],
+    );
+    const web = await runCli([agent.url, '--failed', '--channel', 'web', '--json'], { cwd: folder, env: ENV });
+    assert.equal(web.code, 0, web.stderr);
+    const report = JSON.parse(web.stdout) as { cases: { id: string; channel: string; status: string }[] };
+    assert.deepEqual(
+      report.cases.map((played) => `${played.channel}/${played.id}:${played.status}`),
+      ['web/typed:passed', 'web/double-text:passed', 'web/photo:passed', 'web/button-tap:passed', 'web/no-reply:passed'],
+    );
+  });
+
+  test('--failed with no record, or an unreadable one, is exit 2 naming the file', async () => {
+    const folder = newFolder();
+    const none = await runCli([agent.url, '--failed'], { cwd: folder, env: ENV });
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /no run is recorded in this folder \(\.check-endpoint\/last-run\.json does not exist\)/);
+    assert.equal(existsSync(join(folder, RECORD)), false, 'a run that did not get past its flags records nothing');
+    const show = await runCli(['show'], { cwd: folder, env: ENV });
+    assert.equal(show.code, 2);
+    assert.match(show.stderr, /no run is recorded in this folder/);
+    mkdirSync(join(folder, '.check-endpoint'));
+    writeFileSync(join(folder, RECORD), '{"version":1,"cases":"cut');
+    const cut = await runCli(['show'], { cwd: folder, env: ENV });
+    assert.equal(cut.code, 2);
+    assert.match(cut.stderr, /\.check-endpoint\/last-run\.json is not JSON \(.*\); run the check again to record a run anew/);
+    writeFileSync(join(folder, RECORD), '{"version":7}');
+    const other = await runCli([agent.url, '--failed'], { cwd: folder, env: ENV });
+    assert.equal(other.code, 2);
+    assert.match(other.stderr, /is of record format 7, written by another version of check-endpoint \(this one reads format 1\)/);
+    writeFileSync(join(folder, RECORD), '{"version":1,"cases":[]}');
+    const wrong = await runCli(['show'], { cwd: folder, env: ENV });
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /is not a record of a run \(spec\/last-run\.schema\.json\)/);
+  });
+});
+
+describe('--max-failures', () => {
+  let agent: RunningAgent & { received: AgentRequest[] };
+  before(async () => {
+    agent = await agentFailing(() => true);
+  });
+  after(() => agent.close());
+
+  test('--max-failures 1 against an agent that fails everything: one case fails, nothing more is sent, the rest are not run', async () => {
+    const folder = newFolder();
+    const result = await runCli([agent.url, '--max-failures', '1', '--concurrency', '1', '--json'], { cwd: folder, env: ENV });
+    assert.equal(result.code, 1);
+    const report = JSON.parse(result.stdout) as {
+      outcome: string;
+      stopped: { reason: string; message: string };
+      counts: { cases: number; passed: number; failed: number; notRun: number };
+      cases: { id: string; status: string; passed: boolean }[];
+    };
+    assert.equal(agent.received.length, 1, 'one message sent: the first case, which failed');
+    assert.equal(report.outcome, 'failed');
+    assert.deepEqual(report.stopped, { reason: 'max-failures', message: 'the run stopped at --max-failures 1 (1 case failed)' });
+    assert.deepEqual(report.counts, { ...report.counts, cases: 5, passed: 0, failed: 1, notRun: 4 });
+    assert.deepEqual(
+      report.cases.map((played) => [played.id, played.status, played.passed]),
+      [
+        ['typed', 'failed', false],
+        ['double-text', 'not-run', false],
+        ['photo', 'not-run', false],
+        ['button-tap', 'not-run', false],
+        ['no-reply', 'not-run', false],
+      ],
+    );
+    assert.match(result.stderr, /\nNOT RUN {2}4 cases: whatsapp\/double-text, whatsapp\/photo, whatsapp\/button-tap, whatsapp\/no-reply\n/);
+    assert.match(
+      result.stderr,
+      /\n0 of 5 cases passed\.\n1 of 5 cases finished before the run stopped at --max-failures 1 \(1 case failed\)\.\n/,
+    );
+  });
+
+  test('a case in flight when the limit is reached sends no next turn', async () => {
+    agent.received.length = 0;
+    const folder = newFolder();
+    // All five at once: each sends its first message; double-text and button-tap would send a second.
+    const result = await runCli([agent.url, '--max-failures', '1', '--json'], { cwd: folder, env: ENV });
+    assert.equal(result.code, 1);
+    const report = JSON.parse(result.stdout) as { cases: { id: string; status: string }[] };
+    assert.ok(report.cases.some((played) => played.status === 'failed'));
+    const conversations = agent.received.map((request) => request.conversationId);
+    assert.deepEqual(conversations, [...new Set(conversations)], 'no conversation got a second message');
+  });
+
+  test('--max-failures must be a whole number, 1 or more', async () => {
+    for (const value of ['0', '1.5', '-1']) {
+      const result = await runCli([agent.url, '--max-failures', value], { cwd: newFolder(), env: ENV });
+      assert.equal(result.code, 2, value);
+      assert.match(result.stderr, /--max-failures must be a positive whole number/);
+    }
+  });
+});
+
+test('the library writes no record: checkEndpoint leaves the current folder as it was', async () => {
+  const agent = await startReferenceAgent();
+  const folder = newFolder();
+  const cwd = process.cwd();
+  process.chdir(folder);
+  try {
+    const report = await checkEndpoint(agent.url, { cases: ['typed'] });
+    assert.equal(report.outcome, 'passed');
+    assert.deepEqual(readdirSync(folder), []);
+  } finally {
+    process.chdir(cwd);
+    await agent.close();
+  }
+});

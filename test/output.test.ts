@@ -1,0 +1,150 @@
+/**
+ * Output worth reading, through the built command against real agents on loopback: a finding
+ * repeated within a case printed once with its count and turns, a hint shared by many findings
+ * printed once, --quiet, --color and --no-color beside NO_COLOR and FORCE_COLOR, report.html in
+ * --report-dir, and GitHub annotations once per case, channel and rule.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+import { wantsColour } from '../src/report/colour.js';
+import { BROKEN_QUALITY_AGENTS } from '../fixtures/agents/quality.js';
+import { runCli } from './helpers.js';
+
+const ENV = { FLOW_FRAMEWORK_AGENT_TOKEN: undefined, GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: undefined };
+const ESCAPE = '\u001b[';
+
+let folder: string;
+let reference: RunningAgent;
+/** Answers every message with the same misspelt property: double-text breaks the schema the same way on both of its turns. */
+let misspelt: RunningAgent;
+let acceptsAnything: RunningAgent;
+
+before(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'check-endpoint-output-'));
+  reference = await startReferenceAgent();
+  misspelt = await serveAgent(() => ({ replies: [{ type: 'message', text: 'Sure.', buttton: ['Yes'] }] }));
+  const agent = BROKEN_QUALITY_AGENTS.find((candidate) => candidate.name === 'accepts-invalid-requests')!;
+  acceptsAnything = await serveAgent(agent.handler(undefined), agent.serveOptions ?? {});
+});
+after(async () => {
+  await Promise.all([reference.close(), misspelt.close(), acceptsAnything.close()]);
+  rmSync(folder, { recursive: true, force: true });
+});
+
+function cli(args: string[], env: Record<string, string | undefined> = {}): ReturnType<typeof runCli> {
+  return runCli(args, { cwd: folder, env: { ...ENV, ...env } });
+}
+
+function count(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
+describe('a finding repeated within a case', () => {
+  test('the same finding on two turns is one line, naming both turns and the count', async () => {
+    const result = await cli([misspelt.url, '--case', 'double-text']);
+    assert.equal(result.code, 1);
+    const lines = result.stdout.split('\n').filter((line) => line.includes('✗ schema'));
+    assert.equal(lines.length, 1, result.stdout);
+    assert.match(lines[0]!, /^ {6}✗ schema turns 1 and 2 {2}\/replies\/0\/buttton {2}unknown property "buttton".* \(2 times\)$/);
+    assert.equal(count(result.stdout, 'hint: '), 1, 'its hint once');
+  });
+
+  test('quality/malformed: the hint its accepted bodies share is printed once, with their count', async () => {
+    const json = JSON.parse((await cli([acceptsAnything.url, '--case', 'quality/malformed', '--json'])).stdout) as {
+      cases: { findings: { rule: string; hint: string | null }[] }[];
+    };
+    const findings = json.cases[0]!.findings.filter((finding) => finding.rule === 'malformed');
+    assert.ok(findings.length > 30, `${findings.length} findings`);
+    const hint = findings[0]!.hint!;
+    assert.ok(
+      findings.every((finding) => finding.hint === hint),
+      'they share one hint',
+    );
+
+    const result = await cli([acceptsAnything.url, '--case', 'quality/malformed']);
+    assert.equal(result.code, 0);
+    assert.equal(count(result.stdout, hint), 1, 'the hint is printed once');
+    assert.match(result.stdout, new RegExp(`\\n {10}hint \\(for the ${findings.length} findings above\\): Validate each request`));
+    assert.equal(count(result.stdout, '! malformed turn '), findings.length, 'each finding still has its line');
+  });
+});
+
+describe('--quiet', () => {
+  test('a passing run prints its summary line alone', async () => {
+    const result = await cli([reference.url, '--quiet']);
+    assert.equal(result.code, 0);
+    assert.equal(result.stdout, '5 of 5 cases passed.\n');
+    assert.equal(result.stderr, '');
+  });
+
+  test('a failing run prints the failed case with its findings, and the summary', async () => {
+    const result = await cli([misspelt.url, '--quiet']);
+    assert.equal(result.code, 1);
+    const lines = result.stdout.split('\n');
+    assert.ok(!result.stdout.includes('check-endpoint 0.1.0') && !result.stdout.includes('channels:'), 'no header');
+    assert.ok(!lines.some((line) => line.startsWith('PASS')), 'no passing case');
+    assert.deepEqual(
+      lines.filter((line) => /^(PASS|FAIL)/.test(line)).map((line) => line.split(/\s+/).slice(0, 2).join(' ')),
+      ['FAIL typed', 'FAIL double-text', 'FAIL photo', 'FAIL button-tap', 'FAIL no-reply'],
+    );
+    assert.match(result.stdout, /\n\n0 of 5 cases passed\.\n$/);
+  });
+});
+
+describe('--color and --no-color', () => {
+  test('--color colours a pipe even under NO_COLOR; --no-color wins over FORCE_COLOR', async () => {
+    const coloured = await cli([reference.url, '--case', 'typed', '--color'], { NO_COLOR: '1' });
+    assert.ok(coloured.stdout.includes(ESCAPE), 'colour with --color');
+    const plain = await cli([reference.url, '--case', 'typed', '--no-color'], { NO_COLOR: undefined, FORCE_COLOR: '1' });
+    assert.ok(!plain.stdout.includes(ESCAPE), 'no colour with --no-color');
+    const forced = await cli([reference.url, '--case', 'typed'], { NO_COLOR: undefined, FORCE_COLOR: '1' });
+    assert.ok(forced.stdout.includes(ESCAPE), 'FORCE_COLOR alone colours');
+    const validate = await runCli(['validate', '-', '--color'], {
+      cwd: folder,
+      env: { NO_COLOR: '1' },
+      input: '{"replies":[{"type":"x"}]}',
+    });
+    assert.equal(validate.code, 1);
+    assert.ok(validate.stdout.includes(ESCAPE), 'validate takes --color too');
+  });
+
+  test('the flag wins over the environment; without it, FORCE_COLOR, then NO_COLOR, then the terminal decide', () => {
+    const terminal = { isTTY: true } as NodeJS.WriteStream;
+    const pipe = { isTTY: false } as NodeJS.WriteStream;
+    assert.equal(wantsColour(pipe, { NO_COLOR: '1' }, true), true);
+    assert.equal(wantsColour(terminal, { FORCE_COLOR: '1' }, false), false);
+    assert.equal(wantsColour(pipe, { FORCE_COLOR: '1', NO_COLOR: '1' }), true);
+    assert.equal(wantsColour(terminal, { NO_COLOR: '1' }), false);
+    assert.equal(wantsColour(terminal, {}), true);
+    assert.equal(wantsColour(pipe, {}), false);
+  });
+});
+
+test('--report-dir also holds report.html, the same page --html writes', async () => {
+  const dir = join(folder, 'reports');
+  const result = await cli([misspelt.url, '--report-dir', dir, '--html', join(folder, 'page.html')]);
+  assert.equal(result.code, 1);
+  assert.deepEqual(readdirSync(dir).sort(), ['junit.xml', 'report.html', 'report.json', 'traffic.har']);
+  const html = readFileSync(join(dir, 'report.html'), 'utf8');
+  assert.match(html, /^<!doctype html>/i);
+  assert.ok(html.includes('buttton'), 'the page shows the failure');
+  assert.match(result.stdout, new RegExp(`wrote ${dir}/report.html`));
+});
+
+test('GitHub annotations: one per case, channel and rule, counting the findings it stands for', async () => {
+  const result = await cli([misspelt.url, '--case', 'double-text', '--channel', 'whatsapp', '--channel', 'sms'], {
+    GITHUB_ACTIONS: 'true',
+  });
+  assert.equal(result.code, 1);
+  const annotations = result.stderr.split('\n').filter((line) => line.startsWith('::'));
+  assert.deepEqual(
+    annotations.map((line) => line.slice(0, line.indexOf('::', 2))),
+    ['::error title=whatsapp/double-text%3A schema', '::error title=sms/double-text%3A schema'],
+  );
+  assert.match(annotations[0]!, /::2 findings; the first: unknown property "buttton"/);
+});
