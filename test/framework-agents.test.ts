@@ -92,6 +92,15 @@ describe('framework agents at their shipped defaults', () => {
         return;
       }
       const { case: caseId, rule } = agent.breaks;
+      if (agent.name === 'express-default-limit') {
+        test('with --quality too, only the photo and quality/large-attachment fail: no other case sends a body that large', async () => {
+          const report = await checkEndpoint(url(), { channels: ['whatsapp'], extended: true, quality: true });
+          assert.deepEqual(
+            report.cases.filter((c) => !c.passed).map((c) => `${c.id}:${c.findings.map((f) => f.rule).join()}`),
+            ['photo:status', 'quality/large-attachment:large-attachment'],
+          );
+        });
+      }
       test(`fails exactly whatsapp/${caseId} with rule ${rule}, with words that name the cause`, async () => {
         const report = await checkEndpoint(url(), { channels: ['whatsapp'], extended: true });
         assert.equal(report.exitCode, 1);

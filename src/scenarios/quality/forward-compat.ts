@@ -1,12 +1,13 @@
 /**
  * quality/forward-compat: tomorrow's fields are ignored. One valid request (a typed message with a
- * photo and a tap) with unknown fields at every level: the top, `message`, the attachment and
+ * one-page PDF and a tap: a small file, so a server's body limit is the photo case's and
+ * quality/large-attachment's finding, never this one's) with unknown fields at every level: the top, `message`, the attachment and
  * `choice`. It must be answered like any message (status, json, schema, platform, reference); a
  * refusal or no answer is rule `forward-compat`. Runs on every channel.
  */
 import type { PersonMessage } from '../../core/request.js';
 import { MADE_UP_CHOICE } from '../button-tap.js';
-import { photoAttachment } from '../photo-file.js';
+import menu from '../../generated/document.json' with { type: 'json' };
 import type { Scenario } from '../scenario.js';
 import { withCaseRule } from './case-rule.js';
 
@@ -27,15 +28,15 @@ const FUTURE_FIELDS = { sentAt: '2031-05-04T12:00:00Z', person: { name: 'Sam', l
 
 /** A valid message of the contract with unknown fields added at every level. */
 function futureMessage(): PersonMessage {
-  const photo = photoAttachment();
+  const document = { kind: 'document' as const, mime: menu.mime, name: menu.name, data: menu.data };
   const message = {
     text: 'hi, what time are you open today?',
     language: 'en',
     entities: [{ type: 'bold', offset: 0, length: 2 }],
     attachments: [
       {
-        ...photo,
-        sizeBytes: Buffer.byteLength(photo.data, 'base64'),
+        ...document,
+        sizeBytes: Buffer.byteLength(document.data, 'base64'),
         caption: '',
       },
     ],
