@@ -21,6 +21,7 @@ import { type RequestFlags, requestNote, requestOptions } from './request-option
 import type { ColourFlag } from './output.js';
 import { readLastRun, writeLastRun } from './last-run-file.js';
 import { type Rerun, rerunOf } from './rerun.js';
+import { shownUrl } from '../http/redact.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
 const START_WAIT_SECONDS = 60;
@@ -183,10 +184,12 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   // Playwright's webServer rule: --start never checks someone else's agent by mistake.
   const reuse = args.start !== undefined && (await somethingAnswers(plan));
   if (reuse && !args.reuseExisting) {
-    throw new UsageError(`something is already answering at ${plan.url.href}; stop it, or pass --reuse-existing`);
+    throw new UsageError(`something is already answering at ${shownUrl(plan.url)}; stop it, or pass --reuse-existing`);
   }
   if (reuse)
-    chatty.line(c.dim(`agent: something already answers at ${plan.url.href}; checking it (--reuse-existing), not starting ${args.start}`));
+    chatty.line(
+      c.dim(`agent: something already answers at ${shownUrl(plan.url)}; checking it (--reuse-existing), not starting ${args.start}`),
+    );
   else if (args.start !== undefined) chatty.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   chatty.line();
   const startedAt = new Date(); // the JUnit file's timestamp

@@ -3,6 +3,7 @@ import type https from 'node:https';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { urlToHttpOptions } from 'node:url';
+import { querySecrets, shownUrl } from './redact.js';
 import { receivedOutcome } from './received-answer.js';
 import { sendBody } from './send-body.js';
 import { type SentHeaders, commonHeaders, requestHeaders, requestSecrets, sentSecrets } from './sent-headers.js';
@@ -145,7 +146,11 @@ export class AgentClient implements AgentTransport {
     this.#makeAgent = options.proxy
       ? proxyAgentMaker(options.proxy, secure, options.connections)
       : (keepAlive) => new transport.Agent({ keepAlive, ...(keepAlive ? { maxSockets: options.connections } : {}) });
-    this.#secrets = [...sentSecrets(options), ...(options.proxy?.password ? [decodeURIComponent(options.proxy.password)] : [])];
+    this.#secrets = [
+      ...sentSecrets(options),
+      ...querySecrets(url),
+      ...(options.proxy?.password ? [decodeURIComponent(options.proxy.password)] : []),
+    ];
     this.#target = urlToHttpOptions(url);
     this.#commonHeaders = commonHeaders(options);
     options.signal?.addEventListener('abort', this.#interruptAll, { once: true });
@@ -218,7 +223,7 @@ export class AgentClient implements AgentTransport {
           onExchange({
             startedDateTime: new Date(startedAt).toISOString(),
             method,
-            url: this.url.href,
+            url: shownUrl(this.url),
             requestHeaders: recorded,
             requestBody: body,
             outcome,

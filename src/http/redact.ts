@@ -35,3 +35,19 @@ export function redactText(text: string, secrets: string | readonly string[]): s
   for (const secret of ordered(secrets)) cleaned = cleaned.split(secret).join(REDACTED);
   return cleaned;
 }
+
+/**
+ * A URL as every output writes it: each query value `<redacted>`, the names kept. A key may travel
+ * in the query (Azure Functions' `?code=`), and the report, the record, the HAR and the reproduce
+ * lines are files that get shared.
+ */
+export function shownUrl(url: URL): string {
+  if (url.search === '') return url.href;
+  const names = [...url.searchParams.keys()].map((name) => `${encodeURIComponent(name)}=${REDACTED}`);
+  return `${url.origin}${url.pathname}?${names.join('&')}${url.hash}`;
+}
+
+/** The query values long enough to be keys (8 characters or more): cleaned out of every answer like the token. */
+export function querySecrets(url: URL): string[] {
+  return [...url.searchParams.values()].filter((value) => value.length >= 8);
+}

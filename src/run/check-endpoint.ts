@@ -17,6 +17,7 @@ import { runPooled } from './pool.js';
 import { type ProbedSocket, waitForAgent } from './wait-for-agent.js';
 import { platformRulesFor } from '../validate/validate-answer.js';
 import { type CheckTarget, type ResolvedTarget, plannedUrl, resolveTarget, transportReport } from './agent-target.js';
+import { shownUrl } from '../http/redact.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export type { CheckTarget, FetchHandler, FetchHandlerTarget, NodeListener, NodeListenerTarget } from './agent-target.js';
@@ -80,7 +81,7 @@ function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
 
 /** The run's description before any case: tool, contract, target, channels. */
 export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeRun> {
-  return describeRun(plan.contract, plan.url.href, channelReports(plan), plan.runs, plan.rules);
+  return describeRun(plan.contract, shownUrl(plan.url), channelReports(plan), plan.runs, plan.rules);
 }
 
 /** The HTTP client's settings for a run. */
@@ -115,8 +116,8 @@ async function openTarget(resolved: ResolvedTarget, plan: CheckPlan): Promise<Op
   if (resolved.kind === 'url')
     return {
       transport: new AgentClient(plan.url, settings),
-      target: plan.url.href,
-      reproduceUrl: plan.url.href,
+      target: shownUrl(plan.url),
+      reproduceUrl: shownUrl(plan.url),
       socket: { url: plan.url, direct: !plan.proxy },
     };
   // The in-process transports are loaded only for a handler: the command never needs them.

@@ -1,4 +1,5 @@
 import { UsageError } from '../core/usage-error.js';
+import { shownUrl } from '../http/redact.js';
 
 /** A host and port, then a path: `localhost:8080/agent`, `127.0.0.1:8080`, `[::1]:8080`, `agent.example.com/chat`. */
 const HOST_AND_PATH = /^(?<host>\[[0-9a-f:.]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?<port>:\d{1,5})?(?:[/?].*)?$/i;
@@ -18,7 +19,7 @@ export function lacksScheme(text: string): boolean {
 /** What the run says of a URL given without a scheme; undefined for one with a scheme. */
 export function assumedSchemeNote(text: string, url: URL): string | undefined {
   return lacksScheme(text)
-    ? `"${text}" has no scheme: checking ${url.href} (as curl does); write https:// for an agent behind TLS`
+    ? `"${text}" has no scheme: checking ${shownUrl(url)} (as curl does); write https:// for an agent behind TLS`
     : undefined;
 }
 
