@@ -209,3 +209,8 @@ describe("Next.js's refusal of a large body", () => {
     assert.equal(requestSizeHint({ ...answer({}, 'Not Found'), status: 404 }, 6_990_726, 7_000_000), undefined);
   });
 });
+
+test('an HTML page that echoes a secret is quoted with the mark <redacted>, never with the mark taken for a tag', () => {
+  const page = '<html><head><title>Boom <redacted></title></head><body><p>key <redacted> refused</p></body></html>';
+  assert.equal(htmlSummary(page), '"Boom <redacted>": key <redacted> refused');
+});

@@ -6,6 +6,8 @@
  * their first 120 characters of markup. Linear in the page's length, whatever the page.
  */
 
+import { REDACTED } from '../http/redact.js';
+
 /** Pages are read this far at most: the words that name an error come first. */
 const READ_AT_MOST = 256 * 1024;
 /** A line quoted from a page is cut to this many characters. */
@@ -105,6 +107,17 @@ function readPage(html: string): PageText {
     }
     const close = page.indexOf('>', open + 1);
     if (close < 0) break;
+    if (page.startsWith(REDACTED, open)) {
+      // The checker's own mark for a secret the agent echoed: text to quote, never a tag.
+      const mark = page.slice(open, open + REDACTED.length);
+      if (inTitle) titleText += mark;
+      else {
+        current += mark;
+        if (inHeading) headingText += mark;
+      }
+      at = open + REDACTED.length;
+      continue;
+    }
     const tag = /^<\s*(\/?)\s*([a-zA-Z][a-zA-Z0-9]*)/.exec(page.slice(open, Math.min(close + 1, open + 40)));
     at = close + 1;
     if (!tag) continue;
