@@ -47,7 +47,10 @@ export function shownUrl(url: URL): string {
   return `${url.origin}${url.pathname}?${names.join('&')}${url.hash}`;
 }
 
-/** The query values long enough to be keys (8 characters or more): cleaned out of every answer like the token. */
+/** Query names that carry a key: Azure Functions' `code`, `key`, `api_key`, `token`, `sig` and the like. */
+const KEY_NAME = /^(code|key|apikey|api[-_]key|token|access[-_]token|auth|sig|signature|secret|password)$/i;
+
+/** The values of the query's keys (by name: `?code=`, `?api_key=`): cleaned out of every answer like the token. */
 export function querySecrets(url: URL): string[] {
-  return [...url.searchParams.values()].filter((value) => value.length >= 8);
+  return [...url.searchParams].filter(([name, value]) => KEY_NAME.test(name) && value !== '').map(([, value]) => value);
 }
