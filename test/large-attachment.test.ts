@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -19,6 +19,8 @@ import type { Report } from '../src/index.js';
 import type { AgentRequest } from '../src/core/request.js';
 import { requestBody } from '../src/run/request-body.js';
 import { replayCommand } from '../src/run/reproduce.js';
+import { planCheck, reproduceFlags } from '../src/run/plan.js';
+import { BROKEN_AGENTS } from '../fixtures/agents/catalogue.js';
 import { paddedJpeg } from '../src/scenarios/quality/large-attachment.js';
 import { harValidator } from './har-validator.js';
 import { ROOT, runCli } from './helpers.js';
@@ -250,5 +252,47 @@ describe('the reproduce line of a body over 1 KB', () => {
       ]),
       `npx check-endpoint 'http://127.0.0.1:8080/agent' --channel telegram --case ${CASE} --token-env FLOW_FRAMEWORK_AGENT_TOKEN --header 'x-team: o'\\''brien' --header-env 'x-api-key=API_KEY'`,
     );
+  });
+});
+
+describe('the replay carries what judged and sent the run', () => {
+  test('--spec, --limits, the timeout, the body limit, --strict and --insecure, as the run had them', async () => {
+    const limits = join(mkdtempSync(join(tmpdir(), 'check-endpoint-replay-')), 'kiosk.json');
+    writeFileSync(limits, JSON.stringify({ title: 'Kiosk', counting: 'codepoints', text: { maxLength: 4096 } }));
+    const plan = await planCheck('https://127.0.0.1:8080/agent', {
+      spec: join(ROOT, 'spec/agent-endpoint.openapi.yaml'),
+      channels: ['kiosk'],
+      limits: [`kiosk=${limits}`],
+      agentTimeoutSeconds: 30,
+      maxBodyBytes: 4096,
+      strict: true,
+      insecure: true,
+    });
+    assert.deepEqual(reproduceFlags(plan), [
+      '--spec',
+      `'${join(ROOT, 'spec/agent-endpoint.openapi.yaml')}'`,
+      '--limits',
+      `'kiosk=${limits}'`,
+      '--agent-timeout',
+      '30',
+      '--max-body',
+      '4096',
+      '--strict',
+      '--insecure',
+    ]);
+    assert.deepEqual(reproduceFlags(await planCheck('http://127.0.0.1:8080/agent')), [], 'a run with the defaults needs none');
+  });
+
+  test('a live run: the photo case refused, replayed with the run’s flags', async () => {
+    const agent = await serveAgent(BROKEN_AGENTS.find((candidate) => candidate.name === 'status-500-on-photo')!.handler);
+    try {
+      const report = await checkEndpoint(agent.url, { cases: ['photo'], strict: true, agentTimeoutSeconds: 30 });
+      assert.equal(
+        report.cases[0]!.findings[0]!.reproduce,
+        `npx check-endpoint '${agent.url}' --channel whatsapp --case photo --agent-timeout 30 --strict`,
+      );
+    } finally {
+      await agent.close();
+    }
   });
 });

@@ -36,7 +36,7 @@ import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
 import { type CheckEndpointOptions, vetOptionTypes } from './options.js';
 import { parseTargetUrl } from './target-url.js';
 import { readDotenv } from './dotenv.js';
-import type { CurlHeader } from './reproduce.js';
+import { type CurlHeader, shellQuote } from './reproduce.js';
 import { type Lookup, NOT_IN_A_HEADER, type PlannedHeader, type VariableSource, planHeaders } from './request-headers.js';
 
 export type { CaseOnChannel, CheckEndpointOptions } from './options.js';
@@ -63,6 +63,8 @@ export interface CheckPlan {
   concurrency: number;
   maxBodyBytes: number;
   limits: Readonly<Record<string, PlatformRules>>;
+  /** The `[NAME=]FILE` values the limits were read from (`--limits`), for a reproduce line; none when given as rules. */
+  limitFiles: readonly string[];
   strict: boolean;
   insecure: boolean;
   /** What each rule of the chosen cases requires: the common checks' and the cases' own. */
@@ -307,6 +309,7 @@ export async function planCheck(target: string, options: CheckEndpointOptions = 
     concurrency,
     maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes', true),
     limits,
+    limitFiles: options.limits !== undefined && isFileList(options.limits) ? options.limits : [],
     strict: options.strict ?? false,
     insecure: options.insecure ?? false,
     rules: ruleFactsOf(contract, scenarios),
@@ -347,6 +350,22 @@ export function sentCredentials(plan: CheckPlan): SentCredentials {
     tokenEnv: plan.tokenEnv,
     secretHeaders: plan.headers.filter((candidate) => candidate.secret).map((candidate) => candidate.name),
   };
+}
+
+/**
+ * The flags a replay of a case needs to be judged and sent as the run was: another contract, the
+ * custom channels' limits, the .env file, the timeout, the body limit, --strict and --insecure.
+ */
+export function reproduceFlags(plan: CheckPlan): string[] {
+  return [
+    ...(plan.contract.source !== 'bundled' ? ['--spec', shellQuote(plan.contract.source)] : []),
+    ...plan.limitFiles.flatMap((file) => ['--limits', shellQuote(file)]),
+    ...(plan.dotenvFile !== undefined ? ['--dotenv', shellQuote(plan.dotenvFile)] : []),
+    ...(plan.timeoutSeconds !== plan.contract.agentTimeoutSeconds ? ['--agent-timeout', String(plan.timeoutSeconds)] : []),
+    ...(plan.maxBodyBytes !== DEFAULT_MAX_BODY_BYTES ? ['--max-body', String(plan.maxBodyBytes)] : []),
+    ...(plan.strict ? ['--strict'] : []),
+    ...(plan.insecure ? ['--insecure'] : []),
+  ];
 }
 
 /** The headers a reproduce line sends: the token and secret headers by their variables, the others as given. */

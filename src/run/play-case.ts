@@ -24,7 +24,7 @@ import { checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
 import type { AgentLiveness, AgentStop } from './liveness.js';
-import { type CheckPlan, reproduceHeaders, sentCredentials } from './plan.js';
+import { type CheckPlan, reproduceFlags, reproduceHeaders, sentCredentials } from './plan.js';
 import { recordedRequest } from './recorded-request.js';
 import { requestBody } from './request-body.js';
 
@@ -336,6 +336,8 @@ function assembleOf(context: CaseContext, started: number, outcome: ScenarioOutc
     },
     context.playNumber.play,
     plan.strict,
-    context.run.reproduceUrl === undefined ? undefined : { url: context.run.reproduceUrl, headers: reproduceHeaders(plan) },
+    context.run.reproduceUrl === undefined
+      ? undefined
+      : { url: context.run.reproduceUrl, headers: reproduceHeaders(plan), flags: reproduceFlags(plan) },
   );
 }

@@ -40,8 +40,14 @@ function replayFlag(header: CurlHeader): string {
  * turn whose body is over 1 KB (a photo, a 5 MB attachment), which a curl line cannot carry
  * readably. It writes no file; secrets are named by their variables, as in the curl line.
  */
-export function replayCommand(url: string, channel: string, caseId: string, headers: readonly CurlHeader[]): string {
-  const parts = ['npx check-endpoint', shellQuote(url), '--channel', channel, '--case', caseId];
+export function replayCommand(
+  url: string,
+  channel: string,
+  caseId: string,
+  headers: readonly CurlHeader[],
+  flags: readonly string[] = [],
+): string {
+  const parts = ['npx check-endpoint', shellQuote(url), '--channel', channel, '--case', caseId, ...flags];
   for (const header of headers) parts.push(replayFlag(header));
   return parts.join(' ');
 }
