@@ -228,6 +228,11 @@ describe('the body of a request with a large attachment', () => {
     },
   });
 
+  test("a large attachment's body is built as bytes, never as one long string; a small one stays text", () => {
+    assert.ok(Buffer.isBuffer(requestBody(request('', large))));
+    assert.equal(typeof requestBody(request('small', 'AAAA')), 'string');
+  });
+
   test('is JSON.stringify’s text exactly, the data spliced in or not', () => {
     for (const [text, data] of [
       ['', large],
@@ -237,7 +242,8 @@ describe('the body of a request with a large attachment', () => {
       ['small', 'AAAA'],
     ] as const) {
       const sent = request(text, data);
-      assert.equal(requestBody(sent), JSON.stringify(sent), text);
+      const body = requestBody(sent);
+      assert.equal(typeof body === 'string' ? body : body.toString('utf8'), JSON.stringify(sent), text);
     }
   });
 });

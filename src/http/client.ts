@@ -196,7 +196,7 @@ export class AgentClient implements AgentTransport {
     const { method, body } = options;
     const { timeoutMs, maxBodyBytes, onExchange, signal, insecure } = this.options;
     const { sent, recorded: recordedHeaders } = requestHeaders(this.#commonHeaders, options);
-    const payload = body === undefined ? undefined : Buffer.from(body);
+    const payload = body === undefined ? undefined : typeof body === 'string' ? Buffer.from(body) : body;
     // A large body waits for 100 Continue: a server that refuses it by its size answers before a byte of it goes.
     const expect: Record<string, string> =
       payload !== undefined && payload.length > EXPECT_CONTINUE_ABOVE_BYTES ? { expect: '100-continue' } : {};

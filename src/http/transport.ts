@@ -50,7 +50,8 @@ export const INTERRUPTED = 'the run was interrupted';
 /** What to send in one exchange. */
 export interface SendOptions {
   method: 'HEAD' | 'POST';
-  body?: string;
+  /** The body: text, or its UTF-8 bytes (a large one, built as bytes). */
+  body?: string | Buffer;
   /** The body's content type; application/json unless given. */
   contentType?: string;
   /** The authorization header: the configured one (the default), none, or a given wrong token. */
@@ -63,7 +64,7 @@ export interface RecordedExchange {
   method: 'HEAD' | 'POST';
   url: string;
   requestHeaders: Record<string, string>;
-  requestBody: string | undefined;
+  requestBody: string | Buffer | undefined;
   outcome: HttpOutcome;
   /** Milliseconds: sending until the answer's headers came (wait), then the body (receive). */
   timings: { wait: number; receive: number };

@@ -37,8 +37,9 @@ function archivedBody(body: Buffer): { text?: string; encoding?: 'base64'; comme
 }
 
 /** The request's postData: its text, or over 1 MiB a comment with its size and digest. */
-function postData(body: string, mimeType: string): { mimeType: string; text?: string; comment?: string } {
-  return isLarge(body) ? { mimeType, comment: leftOutComment(body) } : { mimeType, text: body };
+function postData(body: string | Buffer, mimeType: string): { mimeType: string; text?: string; comment?: string } {
+  if (isLarge(body)) return { mimeType, comment: leftOutComment(body) };
+  return { mimeType, text: typeof body === 'string' ? body : body.toString('utf8') };
 }
 
 /** The entry's comment when a body of it is left out. */
