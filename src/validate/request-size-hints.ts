@@ -18,6 +18,8 @@ interface SizeLimitedServer {
   name: string;
   /** What in the answer names the server (quoted in the hint). */
   recognise: (answer: HttpAnswer, text: string) => string | undefined;
+  /** Its limit as shipped, named by its setting: `express.json() 100 kB`. */
+  shipped: string;
   setting: (acceptedBytes: number) => string;
 }
 
@@ -41,16 +43,19 @@ const SERVERS: readonly SizeLimitedServer[] = [
         : answer.headers['x-powered-by'] === 'Express'
           ? 'x-powered-by: Express'
           : undefined,
+    shipped: 'express.json() 100 kB',
     setting: (bytes) => `express.json({ limit: '${megabytes(bytes)}mb' })`,
   },
   {
     name: 'Fastify',
     recognise: (_answer, text) => (text.includes('FST_ERR_CTP_BODY_TOO_LARGE') ? 'FST_ERR_CTP_BODY_TOO_LARGE' : undefined),
+    shipped: 'Fastify bodyLimit 1 MiB',
     setting: (bytes) => `Fastify({ bodyLimit: ${megabytes(bytes)} * 1024 * 1024 })`,
   },
   {
     name: 'Next.js',
     recognise: (_answer, text) => /Body exceeded \S+ ?\S* limit/i.exec(text)?.[0],
+    shipped: 'Next.js API routes bodyParser.sizeLimit 1 MB',
     setting: (bytes) =>
       `export const config = { api: { bodyParser: { sizeLimit: '${megabytes(bytes)}mb' } } } in the API route (Server Actions: experimental.serverActions.bodySizeLimit)`,
   },
@@ -62,11 +67,13 @@ const SERVERS: readonly SizeLimitedServer[] = [
         : /<center>nginx\b/i.test(text)
           ? 'nginx'
           : undefined,
+    shipped: 'nginx client_max_body_size 1 MB',
     setting: (bytes) => `client_max_body_size ${megabytes(bytes)}m; in the server or location block`,
   },
   {
     name: 'Django',
     recognise: (_answer, text) => /RequestDataTooBig|DATA_UPLOAD_MAX_MEMORY_SIZE/.exec(text)?.[0],
+    shipped: 'Django DATA_UPLOAD_MAX_MEMORY_SIZE 2.5 MB',
     setting: (bytes) => `DATA_UPLOAD_MAX_MEMORY_SIZE = ${megabytes(bytes)} * 1024 * 1024 in settings.py`,
   },
   {
@@ -76,6 +83,7 @@ const SERVERS: readonly SizeLimitedServer[] = [
       answer.status === 413 && text.trim() === 'request entity too large' && /^text\/plain/i.test(answer.headers['content-type'] ?? '')
         ? 'request entity too large'
         : undefined,
+    shipped: 'koa-bodyparser jsonLimit 1 MB',
     setting: (bytes) => `bodyParser({ jsonLimit: '${megabytes(bytes)}mb' }) (koa-bodyparser, @koa/bodyparser)`,
   },
 ];
@@ -99,8 +107,14 @@ function everySetting(acceptedBytes: number): string {
   );
 }
 
-const HOSTING =
+/** The hosting limits below the contract's figure, which no setting raises. */
+export const HOSTING =
   'Vercel Functions (4.5 MB) and AWS Lambda (6 MB, synchronous payloads) cap request bodies below that, and their caps cannot be raised: serve the endpoint from a host without one.';
+
+/** Every common server's shipped limit, and the setting that raises it to `acceptedBytes`: for a refusal that names no server. */
+export function commonLimits(acceptedBytes: number): string {
+  return SERVERS.map((server) => `${server.shipped} (${server.setting(acceptedBytes)})`).join(', ');
+}
 
 /** The server the answer names, and what named it. */
 function recognisedServer(answer: HttpAnswer): { server: SizeLimitedServer; sign: string } | undefined {

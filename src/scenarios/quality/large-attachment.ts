@@ -13,6 +13,7 @@ import type { Attachment } from '../../core/request.js';
 import { photoBytes } from '../photo-file.js';
 import type { Scenario } from '../scenario.js';
 import { withCaseRule } from './case-rule.js';
+import { HOSTING, commonLimits } from '../../validate/request-size-hints.js';
 
 const SOI = Buffer.from([0xff, 0xd8]);
 /** A COM segment: FF FE, then a 2-byte length that counts itself, then at most 65,533 bytes. */
@@ -68,10 +69,7 @@ export function largeAttachmentHint(bodyBytes: number, maxRequestBytes: number |
       : `${grouped(maxRequestBytes)} bytes (the contract's x-max-request-bytes)`;
   return (
     `The body was ${grouped(bodyBytes)} bytes: accept request bodies up to ${limit}; WhatsApp delivers images up to 5 MB, sent inline as base64. ` +
-    "Common defaults refuse less: express.json() 100 kB (express.json({ limit: '7mb' })), Fastify bodyLimit 1 MiB (Fastify({ bodyLimit: 7 * 1024 * 1024 })), " +
-    "koa-bodyparser jsonLimit 1 MB (jsonLimit: '7mb'), Next.js API routes bodyParser.sizeLimit 1 MB (sizeLimit: '7mb'), " +
-    'nginx client_max_body_size 1 MB (client_max_body_size 7m;), Django DATA_UPLOAD_MAX_MEMORY_SIZE 2.5 MB (DATA_UPLOAD_MAX_MEMORY_SIZE = 7000000). ' +
-    'Hosting limits cannot be raised: Vercel Functions take at most 4.5 MB and AWS Lambda 6 MB (synchronous payloads); an agent there cannot take this message.'
+    `Common defaults refuse less: ${commonLimits(maxRequestBytes ?? bodyBytes)}. ${HOSTING}`
   );
 }
 
