@@ -7,6 +7,7 @@
  * the library's errors again naming the flag (FLAG_NAMES).
  */
 import type { OptionNames } from '../core/option-error.js';
+import { PLATFORM_NAMES } from '../generated/platform-names.js';
 import { ALL_CASE_IDS, SCENARIO_SETTINGS } from '../scenarios/registry.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from '../run/defaults.js';
 import type { CommandName } from './commands.js';
@@ -72,8 +73,8 @@ export const OPTIONS = {
     list: true,
     placeholder: 'NAME',
     commands: CHECK_AND_VALIDATE,
-    description: 'Channel to check: whatsapp, sms, imessage, telegram, web, all, or a custom name',
-    descriptionOn: { validate: 'Channel to validate for: whatsapp, sms, imessage, telegram, web, all, or a custom name' },
+    description: `Channel to check: ${PLATFORM_NAMES.join(', ')}, all, or a custom name`,
+    descriptionOn: { validate: `Channel to validate for: ${PLATFORM_NAMES.join(', ')}, all, or a custom name` },
     defaultDescription: 'whatsapp',
     defaultDescriptionOn: { demo: 'all' },
   },
