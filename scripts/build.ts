@@ -74,6 +74,9 @@ async function writeBundledSpec(): Promise<void> {
   for (const file of changed) process.stdout.write(`wrote ${file}\n`);
   // request.schema.json is part of the contract: a channel added to it is bundled too.
   if (changed.includes('spec/request.schema.json')) await writeContract();
+  // docs/report-formats.md's table, from the report formats' registry (committed; test/report-formats.test.ts holds it current).
+  const { DOC_FILE, writeReportFormatsDoc } = await import('./report-formats-doc.js');
+  if (writeReportFormatsDoc(root)) process.stdout.write(`wrote ${DOC_FILE}\n`);
 }
 
 async function bundle(): Promise<void> {
