@@ -74,6 +74,13 @@ async function writeBundledSpec(): Promise<void> {
   for (const file of changed) process.stdout.write(`wrote ${file}\n`);
   // request.schema.json is part of the contract: a channel added to it is bundled too.
   if (changed.includes('spec/request.schema.json')) await writeContract();
+  // spec/config.schema.json, from the option table: its help words name the contract's platforms (test/config-file.test.ts holds it current).
+  const { configSchema } = await import('../src/cli/config-schema.js');
+  const config = `${JSON.stringify(configSchema(), null, 2)}\n`;
+  if (readFileSync(join(root, 'spec/config.schema.json'), 'utf8') !== config) {
+    writeFileSync(join(root, 'spec/config.schema.json'), config);
+    process.stdout.write('wrote spec/config.schema.json\n');
+  }
   // docs/report-formats.md's table, from the report formats' registry (committed; test/report-formats.test.ts holds it current).
   const { DOC_FILE, writeReportFormatsDoc } = await import('./report-formats-doc.js');
   if (writeReportFormatsDoc(root)) process.stdout.write(`wrote ${DOC_FILE}\n`);

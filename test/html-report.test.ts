@@ -405,12 +405,15 @@ describe('the HTML report in a real browser', () => {
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate('document.activeElement && document.activeElement.id'), 'failures-toggle');
     const visible = () => page.locator('section.case:visible').evaluateAll((sections) => sections.map((section) => section.id));
-    assert.equal((await visible()).length, 25);
+    assert.equal((await visible()).length, CHANNELS.length * FIXED_CASE_IDS.length);
 
     await page.keyboard.press('Space');
     assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
     assert.deepEqual(new Set(await visible()), new Set([...EXPECTED_FAILURES].map((key) => `case-${key.replace('/', '-')}`)));
-    assert.match(await page.locator('#toggle-status').innerText(), /only the 4 failing of 25/);
+    assert.match(
+      await page.locator('#toggle-status').innerText(),
+      new RegExp(`only the 4 failing of ${CHANNELS.length * FIXED_CASE_IDS.length}`),
+    );
     // A channel with no failure is hidden as a whole.
     assert.equal(await page.locator('section.channel-group[aria-labelledby="channel-imessage"]').isVisible(), false);
     await page.screenshot({ path: join(tmp, 'failures-only.png'), fullPage: true });
@@ -418,8 +421,11 @@ describe('the HTML report in a real browser', () => {
 
     await page.keyboard.press('Enter');
     assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
-    assert.equal((await visible()).length, 25);
-    assert.match(await page.locator('#toggle-status').innerText(), /all 25 conversations/);
+    assert.equal((await visible()).length, CHANNELS.length * FIXED_CASE_IDS.length);
+    assert.match(
+      await page.locator('#toggle-status').innerText(),
+      new RegExp(`all ${CHANNELS.length * FIXED_CASE_IDS.length} conversations`),
+    );
     assert.deepEqual(errors, []);
     assert.deepEqual(requests, [pathToFileURL(file).href]);
     await page.close();
@@ -436,7 +442,7 @@ describe('the HTML report in a real browser', () => {
     // Prints: no toggle, every conversation.
     await page.emulateMedia({ media: 'print' });
     assert.equal(await page.locator('.toolbar').isVisible(), false);
-    assert.equal(await page.locator('section.case').count(), 25);
+    assert.equal(await page.locator('section.case').count(), CHANNELS.length * FIXED_CASE_IDS.length);
     await page.close();
   });
 
