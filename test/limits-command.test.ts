@@ -92,13 +92,15 @@ describe('check-endpoint limits --json', () => {
     assert.equal(whatsapp!.rules.image?.captionMaxLength, 1024);
   });
 
-  test('no channel, or all: the five platforms, in the contract order', async () => {
+  test("no channel, or all: the contract's platforms, in its order", async () => {
     for (const args of [[], ['all']]) {
       const report = await limitsJson(args);
+      const channels = report.platforms.map((platform) => platform.channel);
       assert.deepEqual(
-        report.platforms.map((platform) => platform.channel),
+        channels.filter((channel) => ['whatsapp', 'sms', 'imessage', 'telegram', 'web'].includes(channel)),
         ['whatsapp', 'sms', 'imessage', 'telegram', 'web'],
       );
+      assert.deepEqual(channels, PLATFORMS);
       assert.deepEqual(
         report.platforms.map((platform) => platform.rules),
         PLATFORMS.map((channel) => contract.platforms[channel]),
@@ -148,7 +150,7 @@ describe('check-endpoint limits --json', () => {
 });
 
 describe('check-endpoint limits, for people', () => {
-  test('without a channel, a table for each of the five platforms', async () => {
+  test("without a channel, a table for each of the contract's platforms", async () => {
     const result = await runCli(['limits']);
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(
@@ -222,7 +224,8 @@ describe('check-endpoint limits: a channel with no known limits', () => {
       assert.equal(result.code, 2);
       assert.equal(result.stdout, '');
       assert.match(result.stderr, said);
-      assert.match(result.stderr, /The known channels: whatsapp, sms, imessage, telegram, web\./);
+      assert.ok(result.stderr.includes(`The known channels: ${PLATFORMS.join(', ')}.`), result.stderr);
+      assert.match(result.stderr, /The known channels: whatsapp, sms, imessage, telegram, web\b/);
     });
   }
 
@@ -235,7 +238,7 @@ describe('check-endpoint limits: a channel with no known limits', () => {
   test('a custom channel a --limits file names is known', async () => {
     const result = await runCli(['limits', 'acmee', '--limits', `acme=${acmeFile}`]);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /did you mean acme\? The known channels: whatsapp, sms, imessage, telegram, web, acme\./);
+    assert.ok(result.stderr.includes(`did you mean acme? The known channels: ${[...PLATFORMS, 'acme'].join(', ')}.`), result.stderr);
   });
 });
 

@@ -15,6 +15,7 @@ import { requestProblemsOf } from '../src/example-agent/start-reference-agent.js
 import { barrier } from '../fixtures/agents/barrier.js';
 import { ROOT, runCli } from './helpers.js';
 import { malformedRequests } from './malformed-requests.js';
+import { CHANNELS, FIXED_CASE_IDS, IMAGE_CHANNELS } from './contract-ids.js';
 
 const TOKEN = 'quality-test-token-5f1e9a';
 const TOKEN_ENV = 'QUALITY_TEST_TOKEN';
@@ -73,7 +74,7 @@ describe('--quality against the well-behaved agent', () => {
   });
 
   test('the quality cases come after the fixed ones, once per run or once per channel, in the table order', () => {
-    const channels = ['whatsapp', 'sms', 'imessage', 'telegram', 'web'];
+    const channels = CHANNELS;
     assert.deepEqual(
       qualityCases(report).map((c) => `${c.id} ${c.channel}`),
       [
@@ -84,13 +85,15 @@ describe('--quality against the well-behaved agent', () => {
         ...channels.map((channel) => `quality/retry ${channel}`),
         ...channels.map((channel) => `quality/long-input ${channel}`),
         // Only where the platform takes images: not on SMS.
-        ...channels.filter((channel) => channel !== 'sms').map((channel) => `quality/large-attachment ${channel}`),
+        ...IMAGE_CHANNELS.map((channel) => `quality/large-attachment ${channel}`),
         ...channels.map((channel) => `quality/latency ${channel}`),
       ],
     );
+    assert.ok(!IMAGE_CHANNELS.includes('sms'));
+    const fixed = CHANNELS.length * FIXED_CASE_IDS.length;
     assert.deepEqual(
-      report.cases.slice(0, 25).map((c) => c.id.startsWith('quality/')),
-      Array(25).fill(false),
+      report.cases.slice(0, fixed).map((c) => c.id.startsWith('quality/')),
+      Array(fixed).fill(false),
     );
     assert.deepEqual(new Set(qualityCases(report).map((c) => c.id)), new Set(QUALITY_CASE_IDS));
   });
@@ -457,10 +460,14 @@ describe('the command line', () => {
     assert.equal(result.code, 0, result.stderr);
     for (const id of QUALITY_CASE_IDS) assert.match(result.stderr, new RegExp(`^PASS {2}${id} +whatsapp `, 'm'), id);
     assert.match(result.stderr, /^ {6}p50 \d+ ms · p95 \d+ ms · max \d+ ms over \d+ turns \(budget 10 s\)$/m);
-    assert.match(result.stderr, /^13 of 13 cases passed\.$/m);
+    const cases = FIXED_CASE_IDS.length + QUALITY_CASE_IDS.length;
+    assert.match(result.stderr, new RegExp(`^${cases} of ${cases} cases passed\\.$`, 'm'));
     const report = JSON.parse(result.stdout) as Report;
     assert.ok(validateReport(report), JSON.stringify(validateReport.errors, null, 2));
-    assert.equal(report.cases.length, 13);
+    assert.deepEqual(
+      report.cases.map((c) => c.id),
+      [...FIXED_CASE_IDS, ...QUALITY_CASE_IDS],
+    );
     assert.ok(!result.stdout.includes(TOKEN) && !result.stderr.includes(TOKEN));
   });
 

@@ -16,7 +16,7 @@ import { AgentProcess } from './agent-process.js';
 import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
 import { reportedErrorMessage } from './error-message.js';
-import { appendReportFile, writeReports } from './report-files.js';
+import { appendReportFile, wantsArchive, writeReports } from './report-files.js';
 import { type RequestFlags, requestNote, requestOptions } from './request-options.js';
 import type { ColourFlag } from './output.js';
 import { readLastRun, writeLastRun } from './last-run-file.js';
@@ -41,13 +41,9 @@ export interface CheckCommandArgs extends RequestFlags, ColourFlag {
   insecure: boolean;
   quality: boolean;
   extended: boolean;
-  /** Write the HTML chat preview here. */
-  html?: string;
-  junit?: string;
-  har?: string;
+  /** The report folder; each report format's own flag (--junit, --html …) comes under its key too (src/report/formats.ts). */
   reportDir?: string;
   baseline?: string;
-  writeBaseline?: string;
   /** Plays of every case on every channel. */
   runs?: number;
   /** Seconds to keep trying the HEAD probe until the agent answers. */
@@ -149,7 +145,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const rerun = args.failed ? rerunOf(await readLastRun(), narrow) : undefined;
   if (rerun?.only.length === 0) return nothingToRerun(args, rerun, output);
   const chatty = chattyOf(output, args.quiet);
-  const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
+  const archive = wantsArchive(args) ? new HarRecorder() : undefined;
   const progress = createProgress(process.stderr, process.env);
   const stop = new AbortController(); // aborted by the first SIGINT or SIGTERM, once the run starts
   let agent: AgentProcess | undefined;

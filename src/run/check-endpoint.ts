@@ -4,9 +4,8 @@
  * conversations (play-case.ts, the scenarios in src/scenarios/).
  */
 import { conversationPattern, newRunId } from '../core/ids.js';
-import type { CaseReport, Report, TransportReport } from '../core/report.js';
-import { AgentClient, type AgentClientOptions } from '../http/client.js';
-import type { AgentTransport } from '../http/transport.js';
+import type { CaseReport, Report } from '../core/report.js';
+import { AgentClient } from '../http/client.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { type PlayedCase, type Stop, assembleReport, combinePlays, describeRun, errorReport, notRunPlay } from './assemble.js';
 import { isExpectedFailure } from './baseline.js';
@@ -14,9 +13,9 @@ import { AgentLiveness } from './liveness.js';
 import { type CheckEndpointOptions, type CheckPlan, channelReports, planCheck } from './plan.js';
 import { playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
-import { type ProbedSocket, waitForAgent } from './wait-for-agent.js';
+import { waitForAgent } from './wait-for-agent.js';
 import { platformRulesFor } from '../validate/validate-answer.js';
-import { type CheckTarget, type ResolvedTarget, plannedUrl, resolveTarget, transportReport } from './agent-target.js';
+import { type CheckTarget, type ResolvedTarget, clientOptions, openTarget, plannedUrl, resolveTarget } from './agent-target.js';
 import { shownUrl } from '../http/redact.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
@@ -82,81 +81,6 @@ function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
 /** The run's description before any case: tool, contract, target, channels. */
 export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeRun> {
   return describeRun(plan.contract, shownUrl(plan.url), channelReports(plan), plan.runs, plan.rules);
-}
-
-/** The HTTP client's settings for a run. */
-function clientOptions(plan: CheckPlan): AgentClientOptions {
-  const { hooks } = plan;
-  return {
-    timeoutMs: plan.timeoutSeconds * 1000,
-    maxBodyBytes: plan.maxBodyBytes,
-    // A case that keeps several conversations in flight at once (quality/concurrency) gets a connection for each.
-    connections: plan.connections,
-    insecure: plan.insecure,
-    ...(plan.token ? { token: plan.token } : {}),
-    ...(plan.headers.length ? { headers: plan.headers } : {}),
-    ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
-    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
-    ...(hooks.signal ? { signal: hooks.signal } : {}),
-  };
-}
-
-/** A target opened for the run: its transport, how the report names it, and where reproduce lines send a turn. */
-interface OpenedTarget {
-  transport: AgentTransport;
-  target: string;
-  reproduceUrl: string | undefined;
-  transportReport?: TransportReport;
-  /** Where the HEAD probe goes over a socket, for advice on the connection; none for a fetch handler. */
-  socket?: ProbedSocket;
-}
-
-async function openTarget(resolved: ResolvedTarget, plan: CheckPlan): Promise<OpenedTarget> {
-  const settings = clientOptions(plan);
-  if (resolved.kind === 'url')
-    return {
-      transport: new AgentClient(plan.url, settings),
-      target: shownUrl(plan.url),
-      reproduceUrl: shownUrl(plan.url),
-      socket: { url: plan.url, direct: !plan.proxy },
-    };
-  // The in-process transports are loaded only for a handler: the command never needs them.
-  if (resolved.kind === 'fetch-handler') {
-    const { FetchHandlerTransport } = await import('../http/fetch-handler.js');
-    const { timeoutMs, maxBodyBytes, token, headers, onExchange, signal } = settings;
-    return {
-      transport: new FetchHandlerTransport(resolved.handler, {
-        url: plannedUrl(resolved),
-        timeoutMs,
-        maxBodyBytes,
-        ...(token ? { token } : {}),
-        ...(headers ? { headers } : {}),
-        ...(onExchange ? { onExchange } : {}),
-        ...(signal ? { signal } : {}),
-      }),
-      target: 'in-process fetch handler',
-      reproduceUrl: undefined,
-      transportReport: transportReport('fetch-handler'),
-    };
-  }
-  // Served on loopback by the checker itself: no proxy, no TLS.
-  const { serveListener } = await import('../http/listener-server.js');
-  const served = await serveListener(resolved.listener, resolved.path);
-  const { proxy: _proxy, ...direct } = settings;
-  const client = new AgentClient(served.url, { ...direct, insecure: false });
-  return {
-    transport: {
-      send: (sent) => client.send(sent),
-      close: async () => {
-        await client.close();
-        await served.close();
-      },
-    },
-    target: `Node request listener, served by check-endpoint at ${served.url.href}`,
-    socket: { url: served.url, direct: true },
-    reproduceUrl: undefined,
-    transportReport: transportReport('node-listener'),
-  };
 }
 
 /**
