@@ -197,9 +197,11 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
       // which dropped the connection: the classic handler that parses every body.
       const message = probe.answeredByOther
         ? `The agent started by --start ended (${probe.reason}) before it answered, yet something else answers at ${description.target}: does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing`
-        : probe.closedOnHead
-          ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
-          : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
+        : probe.heldSilently
+          ? `The agent started by --start ended (${probe.reason}) before it answered, and something else holds its port: it took the connection to ${description.target} and did not answer. Does an old agent, or another program, hold the port? Stop it, or give --start another port`
+          : probe.closedOnHead
+            ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
+            : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
       return errorReport(description, message);
     }
     const runId = newRunId();
@@ -278,13 +280,16 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
   }
 }
 
+/** How long the look before --start waits for an answer: what holds the port silently does not answer, and is found once the command dies on it. */
+const ANSWERS_BEFORE_START_MS = 2000;
+
 /**
- * Whether anything answers the HEAD probe at the target now, with one try: before --start runs
- * its command, an answer means someone else's agent would be checked.
+ * Whether anything answers the HEAD probe at the target now, with one try of at most 2 s: before
+ * --start runs its command, an answer means someone else's agent would be checked.
  */
 export async function somethingAnswers(plan: CheckPlan): Promise<boolean> {
   const { onExchange: _onExchange, signal: _signal, ...unrecorded } = clientOptions(plan);
-  const client = new AgentClient(plan.url, unrecorded);
+  const client = new AgentClient(plan.url, { ...unrecorded, timeoutMs: Math.min(unrecorded.timeoutMs, ANSWERS_BEFORE_START_MS) });
   try {
     return (await client.head()).kind === 'answer';
   } finally {
