@@ -101,7 +101,7 @@ describe('a fetch handler, called in this process', () => {
     );
     assert.match(
       report.cases[0]!.findings[0]!.message,
-      /got 500: "the handler threw TypeError: returned an object \(Object\), not a Response"/,
+      /got 500: "the handler threw TypeError: returned an object \(Object\), not a Response \(status, headers, body\)"/,
     );
   });
 
