@@ -273,7 +273,7 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
     const stop: Stop | undefined =
       interrupted() ??
       (agentStop ? { reason: 'agent-stopped', message: agentStop.message } : undefined) ??
-      (maxedOut() && cases.some((caseReport) => caseReport.status === 'not-run') ? maxFailuresStop(plan.maxFailures!) : undefined);
+      (maxedOut() && cases.some((caseReport) => caseReport.status === 'not-run') ? maxFailuresStop(plan.maxFailures!, cases) : undefined);
     return assembleReport(description, cases, plan.strict, plan.baseline, stop);
   } finally {
     await client.close();
@@ -297,14 +297,28 @@ export async function somethingAnswers(plan: CheckPlan): Promise<boolean> {
   }
 }
 
-/** The stop of a run that reached --max-failures. */
-function maxFailuresStop(maxFailures: number): Stop {
-  const cases = maxFailures === 1 ? '1 case' : `${maxFailures} cases`;
-  return { reason: 'max-failures', message: `the run stopped at --max-failures ${maxFailures} (${cases} failed)` };
+/**
+ * The stop of a run that reached --max-failures, with the real counts: cases already in flight
+ * when the limit was reached finish, so more than the limit may have failed.
+ */
+function maxFailuresStop(maxFailures: number, cases: readonly CaseReport[]): Stop {
+  const failed = cases.filter((caseReport) => caseReport.status === 'failed' && !caseReport.expected).length;
+  const notPlayed = cases.filter((caseReport) => caseReport.status === 'not-run').length;
+  const count = (n: number): string => (n === 1 ? '1 case' : `${n} cases`);
+  return {
+    reason: 'max-failures',
+    message: `the run stopped at --max-failures ${maxFailures} (${count(failed)} failed, ${count(notPlayed)} not played)`,
+  };
 }
 
-/** An interrupted run's stop: SIGTERM exits 143, anything else (SIGINT) 130. */
+/**
+ * An interrupted run's stop: the command's signals (the reason it aborts with) SIGTERM exit 143 and
+ * SIGINT 130; the library's own signal, aborted with any other reason, is said as such (130).
+ */
 function interruption(signal: AbortSignal): Stop {
-  const name = signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
-  return { reason: 'interrupted', message: `the run was interrupted by ${name}`, exitCode: name === 'SIGTERM' ? 143 : 130 };
+  const { reason } = signal as { reason: unknown };
+  if (reason === 'SIGINT' || reason === 'SIGTERM')
+    return { reason: 'interrupted', message: `the run was interrupted by ${reason}`, exitCode: reason === 'SIGTERM' ? 143 : 130 };
+  const why = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
+  return { reason: 'interrupted', message: `the run was aborted by the signal you passed (${why})`, exitCode: 130 };
 }
