@@ -18,6 +18,8 @@ import { type ProbedSocket, waitForAgent } from './wait-for-agent.js';
 import { platformRulesFor } from '../validate/validate-answer.js';
 import { type CheckTarget, type ResolvedTarget, plannedUrl, resolveTarget, transportReport } from './agent-target.js';
 import { shownUrl } from '../http/redact.js';
+import { addedHeaders } from './request-headers.js';
+import { addedHeadersTooLarge, headersTooLargeReason } from '../validate/header-size-hints.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export type { CheckTarget, FetchHandler, FetchHandlerTarget, NodeListener, NodeListenerTarget } from './agent-target.js';
@@ -193,15 +195,19 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
       if (stop) return assembleReport(description, [], plan.strict, undefined, stop);
       const waited = probe.waited ? ` after waiting ${plan.waitSeconds} s` : '';
       const before = probe.gaveUp ? ' before it answered' : '';
+      // Headers the user added that no server takes are theirs to shrink, not the agent's to answer.
+      const added = addedHeaders(plan.headers);
       // A --start command that ended while something else answers; or it did reach the agent,
       // which dropped the connection: the classic handler that parses every body.
       const message = probe.answeredByOther
         ? `The agent started by --start ended (${probe.reason}) before it answered, yet something else answers at ${description.target}: does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing`
         : probe.heldSilently
           ? `The agent started by --start ended (${probe.reason}) before it answered, and something else holds its port: it took the connection to ${description.target} and did not answer. Does an old agent, or another program, hold the port? Stop it, or give --start another port`
-          : probe.closedOnHead
-            ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
-            : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
+          : probe.closedOnHead && addedHeadersTooLarge(added)
+            ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}: ${headersTooLargeReason(added)} (${probe.reason})`
+            : probe.closedOnHead
+              ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
+              : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
       return errorReport(description, message);
     }
     const runId = newRunId();
