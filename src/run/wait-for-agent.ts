@@ -86,12 +86,19 @@ function garbled(failure: HttpFailure): boolean {
 async function tryUnlessEnded(client: AgentTransport, gaveUp: (() => string | undefined) | undefined): Promise<HttpOutcome | undefined> {
   const sent = client.send({ method: 'HEAD' });
   if (gaveUp === undefined) return sent;
-  let settled = false;
-  void sent.finally(() => (settled = true));
-  while (!settled && gaveUp() === undefined) await Promise.race([sent, pause(EXIT_POLL_MS, undefined)]);
-  if (settled) return sent;
-  const grace = new Promise<undefined>((resolve) => setTimeout(resolve, ANSWER_AFTER_EXIT_MS, undefined));
-  return Promise.race([sent, grace]);
+  return new Promise((resolve) => {
+    let grace: NodeJS.Timeout | undefined;
+    const poll = setInterval(() => {
+      if (gaveUp() === undefined) return;
+      clearInterval(poll);
+      grace = setTimeout(() => resolve(undefined), ANSWER_AFTER_EXIT_MS);
+    }, EXIT_POLL_MS);
+    void sent.then((outcome) => {
+      clearInterval(poll);
+      clearTimeout(grace);
+      resolve(outcome);
+    });
+  });
 }
 
 export async function waitForAgent(client: AgentTransport, options: WaitOptions): Promise<ProbeResult> {
