@@ -157,7 +157,13 @@ describe('--wait and --start', () => {
       const port = new URL(old.url).port;
       const refused = await runCli([old.url, '--start', agentCommand(Number(port), 'ok'), '--verbose']);
       assert.equal(refused.code, 2, refused.stdout + refused.stderr);
-      assert.match(refused.stderr, new RegExp(`something is already answering at ${old.url}; stop it, or pass --reuse-existing`));
+      assert.match(
+        refused.stderr,
+        new RegExp(
+          `something is already answering at ${old.url}; port ${port} is held by process ${process.pid} \\(.+\\): stop it with \`kill ${process.pid}\`, or pass --reuse-existing`,
+        ),
+        'the process holding the port, named: this test',
+      );
       assert.doesNotMatch(refused.stdout + refused.stderr, /pipeline agent:/, 'the command was not started');
       const reused = await runCli([old.url, '--start', agentCommand(Number(port), 'ok'), '--reuse-existing', '--verbose']);
       assert.equal(reused.code, 0, reused.stdout + reused.stderr);

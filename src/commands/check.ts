@@ -13,6 +13,7 @@ import type { OptionNames } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
 import { SCENARIO_SETTINGS } from '../scenarios/registry.js';
 import { AgentProcess } from './agent-process.js';
+import { holderSentence, isLoopback, portHolder, portOf } from './port-holder.js';
 import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
 import { reportedErrorMessage } from './error-message.js';
@@ -177,10 +178,13 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       ),
     );
   }
+  // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
+  const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
   // Playwright's webServer rule: --start never checks someone else's agent by mistake.
   const reuse = args.start !== undefined && (await somethingAnswers(plan));
   if (reuse && !args.reuseExisting) {
-    throw new UsageError(`something is already answering at ${shownUrl(plan.url)}; stop it, or pass --reuse-existing`);
+    const holder = (await heldPortNote(plan.url, secrets)) ?? 'stop it';
+    throw new UsageError(`something is already answering at ${shownUrl(plan.url)}; ${holder}, or pass --reuse-existing`);
   }
   if (reuse)
     chatty.line(
@@ -189,22 +193,24 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   else if (args.start !== undefined) chatty.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   chatty.line();
   const startedAt = new Date(); // the JUnit file's timestamp
-  // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
-  const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
   agent = args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets);
   const interrupts = listenForInterrupts((name) => {
     stop.abort(name);
     progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
   });
   let report: Report;
+  let endedOnItsOwn = false;
   try {
     report = await runPlannedCheck(plan);
   } finally {
     progress.clear();
+    endedOnItsOwn = agent?.exit() !== undefined;
     await agent?.stop();
   }
+  // A command that died on a port something else holds: what holds it, once the command's own group is gone.
+  const portHolder = endedOnItsOwn && report.exitCode !== 0 ? await heldPortNote(plan.url, secrets, { foundOnly: true }) : undefined;
   try {
-    return await finish(args, report, { plan, archive, agent, startedAt }, output);
+    return await finish(args, report, { plan, archive, agent, startedAt, portHolder }, output);
   } finally {
     interrupts.dispose();
   }
@@ -214,7 +220,13 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
 async function finish(
   args: CheckCommandArgs,
   report: Report,
-  run: { plan: { strict: boolean }; archive: HarRecorder | undefined; agent: AgentProcess | undefined; startedAt: Date },
+  run: {
+    plan: { strict: boolean };
+    archive: HarRecorder | undefined;
+    agent: AgentProcess | undefined;
+    startedAt: Date;
+    portHolder?: string | undefined;
+  },
   output: Output,
 ): Promise<number> {
   const c = output.colour;
@@ -224,6 +236,7 @@ async function finish(
   else if (args.quiet && report.exitCode === 0)
     output.line(formatSummary(report, c)); // --quiet: a passing run's summary alone
   else for (const line of formatEnding(report, c)) output.line(line);
+  if (run.portHolder) output.error(`${run.portHolder[0]!.toUpperCase()}${run.portHolder.slice(1)}.`);
   const agentLines = agent?.lastLines() ?? [];
   if (agent && (report.exitCode !== 0 || (args.verbose && !args.quiet))) {
     output.line();
@@ -264,4 +277,14 @@ function nothingToRerun(args: CheckCommandArgs, rerun: Rerun, output: Output): n
   output.line(rerun.note);
   if (args.json) output.json(assembleReport(describeRun(bundledContract(), args.url, []), [], false));
   return 0;
+}
+
+/**
+ * What holds the port of a loopback URL, and how to stop it (port-holder.ts); undefined for
+ * another host. `foundOnly`: only when /proc names the process, without the words on how to find it.
+ */
+async function heldPortNote(url: URL, secrets: readonly string[], options: { foundOnly?: boolean } = {}): Promise<string | undefined> {
+  if (!isLoopback(url)) return undefined;
+  const holder = await portHolder(portOf(url), secrets);
+  return holder === undefined && options.foundOnly ? undefined : holderSentence(portOf(url), holder);
 }

@@ -23,6 +23,7 @@ import type { NodeListener } from '../http/listener-server.js';
 import { shownUrl } from '../http/redact.js';
 import type { AgentTransport } from '../http/transport.js';
 import type { CheckPlan } from './plan.js';
+import { targetPath } from './target-path.js';
 import type { ProbedSocket } from './wait-for-agent.js';
 
 export type { FetchHandler } from '../http/fetch-handler.js';
@@ -60,13 +61,6 @@ const IN_PROCESS_ORIGIN = 'http://check-endpoint.invalid';
 const WHAT =
   'a URL, a fetch handler ((request) => Response), a Node request listener ((req, res) => void), { fetch: handler } or { listener: app }';
 
-function pathOf(path: unknown): string {
-  if (path === undefined) return '/';
-  if (typeof path !== 'string' || !path.startsWith('/'))
-    throw new TypeError(`the target's path must be a string starting with /; got ${String(path)}`);
-  return path;
-}
-
 function isFunction(value: unknown): value is (...args: never[]) => unknown {
   return typeof value === 'function';
 }
@@ -83,10 +77,10 @@ export function resolveTarget(target: unknown): ResolvedTarget {
   if (typeof target === 'object' && target !== null) {
     const { listener, fetch, path } = target as { listener?: unknown; fetch?: unknown; path?: unknown };
     if (isFunction(listener) && fetch === undefined)
-      return { kind: 'node-listener', listener: listener as NodeListener, path: pathOf(path) };
+      return { kind: 'node-listener', listener: listener as NodeListener, path: targetPath(path) };
     if (isFunction(fetch) && listener === undefined) {
       // A method of its object (a Hono app's, a Workers module's): called on it.
-      return { kind: 'fetch-handler', handler: (request) => (fetch as FetchHandler).call(target, request), path: pathOf(path) };
+      return { kind: 'fetch-handler', handler: (request) => (fetch as FetchHandler).call(target, request), path: targetPath(path) };
     }
   }
   throw new TypeError(`checkEndpoint's target must be ${WHAT}; got ${target === null ? 'null' : typeof target}`);
