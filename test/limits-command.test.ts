@@ -198,6 +198,20 @@ describe('check-endpoint limits, for people', () => {
     assert.match(sms, /^ {2}replyTo \(quote\) +ignored \(sent without it\)$/m);
     assert.match(sms, /^ {2}SMS segments +GSM-7 encoding +160 septets in one segment, 153 a segment when split$/m);
     assert.match(sms, /^ +UCS-2 encoding +70 UTF-16 code units in one segment, 67 a segment when split$/m);
+    assert.match(sms, /^ {2}text +yes +length +at most 1600 GSM-7 septets or UCS-2 code units$/m);
+  });
+
+  test('a platform that renders no Markdown says none; one that renders some names it, and its own bold', async () => {
+    const { stdout } = await runCli(['limits']);
+    for (const channel of PLATFORMS) {
+      const markdown = contract.platforms[channel]!.markdown;
+      if (!markdown) continue;
+      const said = markdown.renders.length === 0 ? 'none' : markdown.renders.join(', ');
+      assert.match(tableOf(stdout, channel), new RegExp(`^ {2}markdown +Markdown it renders +${said}$`, 'm'), channel);
+      if (markdown.bold !== undefined)
+        assert.match(tableOf(stdout, channel), new RegExp(`^ +its own bold mark +\\${markdown.bold}$`, 'm'), channel);
+    }
+    assert.equal(contract.platforms.sms!.markdown?.renders.length, 0, 'SMS renders no Markdown');
   });
 
   test('a custom channel from its --limits file', async () => {
