@@ -138,7 +138,7 @@ describe('check-endpoint limits --json', () => {
     cpSync(join(ROOT, 'spec'), spec, { recursive: true });
     const openapi = join(spec, 'agent-endpoint.openapi.yaml');
     const text = readFileSync(openapi, 'utf8');
-    const changed = text.replace(/(\n {2}whatsapp:\n(?: {4}.*\n)*? {4}text: \{ maxLength: )4096 \}/, '$12048 }');
+    const changed = text.replace(/(\n {2}whatsapp:\n(?: {4}.*\n)*? {4}text: \{ maxLength: )4096\b/, '$12048');
     assert.notEqual(changed, text, "the copy's WhatsApp text limit is changed");
     writeFileSync(openapi, changed);
     const report = await limitsJson(['whatsapp', '--spec', openapi]);
