@@ -174,6 +174,11 @@ describe('check-endpoint limits, for people', () => {
     assert.match(telegram, /^ {2}text +yes +length +at most 4096 UTF-16 code units$/m);
     assert.match(telegram, /^ +id size +at most 64 bytes \(UTF-8\)$/m);
     assert.match(tableOf(stdout, 'imessage'), /^ {2}link button +yes +label shown +no$/m);
+    for (const channel of PLATFORMS) {
+      const soft = contract.platforms[channel]!.text?.softLength;
+      const row = /^ +one chat bubble +at most (\d+) .*, or a warning \(rule bubbles\)$/m.exec(tableOf(stdout, channel));
+      assert.equal(row === null ? undefined : Number(row[1]), soft, channel);
+    }
   });
 
   test("the reaction emoji each takes: any one, none, or Telegram's list, every one of them", async () => {

@@ -38,6 +38,7 @@ const FEATURES: Readonly<Record<string, string>> = {
 /** What each limit is. Keys not here are named from the key (`rowIdMaxLength` → `row id max length`). */
 const LIMITS: Readonly<Record<string, string>> = {
   'text.maxLength': 'length',
+  'text.softLength': 'one chat bubble',
   'buttons.maxCount': 'buttons',
   'buttons.labelMaxLength': 'label length',
   'buttons.idMaxLength': 'id length',
@@ -110,6 +111,7 @@ function segmentSize(encoding: string, value: Record<string, unknown>): string |
 function valueLines(feature: string, key: string, value: unknown, unit: string): string[] {
   if (typeof value === 'number') {
     if (/MaxLength$|^maxLength$/.test(key)) return [`at most ${value} ${unit}`];
+    if (key === 'softLength') return [`at most ${value} ${unit}, or a warning (rule bubbles)`];
     if (key === 'idMaxBytes') return [`at most ${value} bytes (UTF-8)`];
     if (/MaxBytes$|^maxBytes$/.test(key)) return [`at most ${grouped(value)} bytes${mebibytes(value)}`];
     if (/^max|Max/.test(key)) return [`at most ${value}`];
