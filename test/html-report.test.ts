@@ -14,6 +14,7 @@ import { renderHtmlReport } from '../src/report/html.js';
 import { checkEndpoint, describePlannedRun } from '../src/run/check-endpoint.js';
 import { errorReport } from '../src/run/assemble.js';
 import { planCheck } from '../src/run/plan.js';
+import { validateAnswer } from '../src/validate/validate-answer.js';
 // The browser is the headless Chromium of the @sparticuz/chromium dev dependency (`npm ci` brings it,
 // no apt-get, no root), or the one CHECK_ENDPOINT_CHROMIUM names: CHECK_ENDPOINT_CHROMIUM=/usr/bin/chromium npm test.
 import { launchChromium } from './chromium.js';
@@ -213,6 +214,29 @@ describe('the HTML report: rendering', () => {
     assert.ok(page.length < 1_000_000, `the page stays small (${page.length} characters)`);
     assert.match(page, /19,975 more replies not drawn/);
     assert.match(page, /3,502 more characters not shown/);
+  });
+
+  test('a text past its soft length is drawn again beside the wall, cut into the bubbles the warning names', () => {
+    const paragraph = 'Our oat latte is made fresh every morning. It comes in three sizes. ';
+    const text = [1, 2, 3, 4].map((n) => `${n === 1 ? '' : `Part ${n}. `}${paragraph.repeat(4).trim()}`).join('\n\n');
+    const [said] = validateAnswer({ replies: [{ type: 'message', text }] }, { channel: 'whatsapp' });
+    assert.equal(said?.rule, 'bubbles');
+    const bubbles = Number(/cut it into (\d+) bubbles/.exec(said.message)?.[1]);
+    const warned: ReportedFinding = { ...said, turn: 0, reply: 0, reproduce: null };
+    const page = renderHtmlReport(
+      reportOf([caseOf('typed', 'whatsapp', [turnOf('p1', { text: 'menu?' }, { replies: [{ type: 'message', text }] }, [warned])])]),
+    );
+    assert.match(page, new RegExp(`aria-label="The same text as ${bubbles} chat bubbles, cut by the bubble rule"`));
+    assert.match(page, /As \d+ bubbles, cut by the bubble rule \(soft length 700\):/);
+    const preview = page.slice(page.indexOf('class="bubble-preview"'));
+    assert.equal(preview.split('<div class="bubble from-agent">').length - 1, bubbles);
+    assert.ok(preview.includes('Part 2. Our oat latte'));
+    assert.doesNotMatch(
+      renderHtmlReport(
+        reportOf([caseOf('typed', 'whatsapp', [turnOf('p1', { text: 'menu?' }, { replies: [{ type: 'message', text }] })])]),
+      ),
+      /class="bubble-preview"/,
+    );
   });
 
   test('a report of a check that could not run says why', async () => {

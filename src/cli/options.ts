@@ -169,6 +169,12 @@ export const OPTIONS = {
       show: "Print the last run's record as it is stored (spec/last-run.schema.json)",
     },
   },
+  prompt: {
+    type: 'boolean',
+    commands: ['limits'],
+    description:
+      "Print each channel's instructions for a language model: a system-prompt paragraph made from its limits (with --json, the same as data)",
+  },
   quiet: {
     type: 'boolean',
     commands: CHECK,
