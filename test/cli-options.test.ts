@@ -21,6 +21,7 @@ const COMMAND_LINES: Record<Exclude<CommandName, 'help'>, { argv: string[]; word
   demo: { argv: ['demo'] },
   limits: { argv: ['limits', 'whatsapp', 'sms'], word: ['channels', ['whatsapp', 'sms']] },
   show: { argv: ['show'] },
+  spec: { argv: ['spec', 'request'], word: ['name', 'request'] },
 };
 const ARGUMENT_COMMANDS = Object.keys(COMMAND_LINES) as (keyof typeof COMMAND_LINES)[];
 

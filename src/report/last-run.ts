@@ -104,8 +104,11 @@ export function whenRun(record: Pick<LastRun, 'finishedAt'>): string {
 
 const LABELS: Record<CaseLabel, string> = { passing: 'PASS', flaky: 'FLAKY', failing: 'FAIL', 'not-run': 'NOT RUN' };
 
-/** `check-endpoint show`: when and what was checked, each case that did not pass with its findings, and the summary. */
-export function formatLastRun(record: LastRun, c: Colours): string[] {
+/**
+ * `check-endpoint show`: when and what was checked, each case that did not pass with its findings, and the summary;
+ * `command` is how to run check-endpoint again (core/command-name.ts).
+ */
+export function formatLastRun(record: LastRun, c: Colours, command: string): string[] {
   const lines = [
     c.bold(`last run: ${whenRun(record)}`) + c.dim(` · ${printable(record.target)} · check-endpoint ${record.tool.version}`),
     c.dim(`channels: ${record.channels.map((channel) => channel.name).join(', ')}`),
@@ -139,7 +142,7 @@ export function formatLastRun(record: LastRun, c: Colours): string[] {
   const rerun = casesToRerun(record).length;
   if (rerun)
     lines.push(
-      c.dim(`check-endpoint ${record.target} --failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`),
+      c.dim(`${command} ${record.target} --failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`),
     );
   return lines;
 }
