@@ -319,7 +319,7 @@ export const OPTIONS = {
     negatable: true,
     commands: ['check'],
     description:
-      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: spec/config.schema.json',
+      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: check-endpoint spec config',
     defaultDescription: 'check-endpoint.config.json in the current folder, if there is one',
   },
   verbose: {
