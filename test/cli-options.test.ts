@@ -315,7 +315,10 @@ describe('through the command', () => {
   test('an unknown flag: the message, the pointer to --help, exit 2, nothing on stdout', async () => {
     const result = await runCli(['validate', '-', '--chanel', 'sms']);
     assert.equal(result.code, 2);
-    assert.equal(result.stderr, 'check-endpoint: unknown flag --chanel; did you mean --channel?\nRun node bin/check-endpoint.cjs --help for usage.\n');
+    assert.equal(
+      result.stderr,
+      'check-endpoint: unknown flag --chanel; did you mean --channel?\nRun node bin/check-endpoint.cjs --help for usage.\n',
+    );
     assert.equal(result.stdout, '');
   });
 

@@ -141,8 +141,6 @@ export function formatLastRun(record: LastRun, c: Colours, command: string): str
   if (stopped) lines.push(c.bold(c.red(stopped)));
   const rerun = casesToRerun(record).length;
   if (rerun)
-    lines.push(
-      c.dim(`${command} ${record.target} --failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`),
-    );
+    lines.push(c.dim(`${command} ${record.target} --failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`));
   return lines;
 }

@@ -139,7 +139,8 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
         'status',
         '',
         `expected status 200, got ${outcome.status}${location}${outcome.body.length ? `: ${describeAnswerBody(outcome)}` : ''}`,
-        refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract)) ?? statusHint(outcome, context.credentials, context.inProcess),
+        refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract)) ??
+          statusHint(outcome, context.credentials, context.inProcess),
       ),
     );
   }
