@@ -129,13 +129,13 @@ describe('commandOf, from what it reads of the process', () => {
     const outside = { ...facts, cwd: '/work/python-agent', script };
     assert.equal(
       commandOf({ ...outside, npxPackage: './check-endpoint-0.1.0.tgz' }),
-      'npx --package ./check-endpoint-0.1.0.tgz check-endpoint',
+      'npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint',
     );
     assert.equal(
       commandOf({ ...outside, npxPackage: '/tmp/my tools/check-endpoint-0.1.0.tgz' }),
-      "npx --package '/tmp/my tools/check-endpoint-0.1.0.tgz' check-endpoint",
+      "npx --yes --package '/tmp/my tools/check-endpoint-0.1.0.tgz' check-endpoint",
     );
-    assert.match(commandOf(outside), /^npx --package check-endpoint@\d+\.\d+\.\d+\S* check-endpoint$/);
+    assert.match(commandOf(outside), /^npx --yes --package check-endpoint@\d+\.\d+\.\d+\S* check-endpoint$/);
   });
 
   test('the library, in a project that installed it: npx check-endpoint; elsewhere, the bin by its path', () => {

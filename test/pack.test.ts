@@ -127,7 +127,10 @@ describe('the packed package', { timeout: 180_000 }, () => {
     // It names itself as it was started (src/core/command-name.ts), never as a bare npx check-endpoint.
     assert.match(
       check.stderr,
-      new RegExp(`^recorded in \\.check-endpoint/last-run\\.json: npx --package ${escaped(tarball)} check-endpoint show prints it`, 'm'),
+      new RegExp(
+        `^recorded in \\.check-endpoint/last-run\\.json: npx --yes --package ${escaped(tarball)} check-endpoint show prints it`,
+        'm',
+      ),
     );
   });
 
@@ -155,9 +158,9 @@ describe('the packed package', { timeout: 180_000 }, () => {
       assert.equal(result.code, 0, `${line}\n${result.stdout}\n${result.stderr}`);
       assert.match(
         result.stderr,
-        /^recorded in \.check-endpoint\/last-run\.json: npx --package \.\/check-endpoint-0\.1\.0\.tgz check-endpoint show prints it/m,
+        /^recorded in \.check-endpoint\/last-run\.json: npx --yes --package \.\/check-endpoint-0\.1\.0\.tgz check-endpoint show prints it/m,
       );
-      const shown = await run('bash', ['-c', 'npx --package ./check-endpoint-0.1.0.tgz check-endpoint show'], folder, {
+      const shown = await run('bash', ['-c', 'npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint show'], folder, {
         npm_config_cache: npmCache,
       });
       assert.equal(shown.code, 0, shown.stderr);

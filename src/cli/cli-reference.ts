@@ -56,7 +56,7 @@ export function cliReference(): string {
     '<!-- Written by scripts/write-cli-docs.ts from src/cli/commands.ts and src/cli/options.ts (npm run build); test/docs.test.ts holds it current. Do not edit by hand. -->',
     '',
     'Every command also takes `-h, --help` (its help) and `--version`. `check-endpoint` stands for the command as you run it:',
-    '`npx --package ./check-endpoint-0.1.0.tgz check-endpoint`, `npx check-endpoint` in a project that installed it, or',
+    '`npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint`, `npx check-endpoint` in a project that installed it, or',
     '`node bin/check-endpoint.cjs` in a clone; the command itself prints its lines that way.',
     '',
     ...(['check', ...NAMED_COMMANDS] as const).filter((command) => command !== 'help').flatMap(commandSection),

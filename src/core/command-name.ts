@@ -4,7 +4,7 @@
  * commandName(), so each one runs as written. The forms, tried in this order:
  *
  * - run by `npx --package <tarball-or-spec> check-endpoint` (npx's cache, `_npx/`): that form
- *   again, with the package as given (a bare `npx check-endpoint` would ask the registry, which
+ *   again, with --yes and the package as given (a bare `npx check-endpoint` would ask the registry, which
  *   has no package of that name, or someone else's);
  * - installed in the current folder (`node_modules/.bin/check-endpoint` is this copy):
  *   `npx check-endpoint`, which resolves to that install;
@@ -60,7 +60,8 @@ export function commandOf(facts: ProcessFacts): string {
 
   if (ranTheBin && `${sep}${script}`.includes(`${sep}_npx${sep}`)) {
     const spec = facts.npxPackage?.trim() ? facts.npxPackage : `${BIN_NAME}@${TOOL_VERSION}`;
-    return `npx --package ${shellWord(spec)} ${BIN_NAME}`;
+    // --yes: without it, npx asks before it installs, and outside a terminal it refuses.
+    return `npx --yes --package ${shellWord(spec)} ${BIN_NAME}`;
   }
   if (bin !== undefined && facts.realpath(join(facts.cwd, 'node_modules', '.bin', BIN_NAME)) === bin) return `npx ${BIN_NAME}`;
   // Skips the node_modules/.bin folders npm puts on PATH while it runs a script: outside npm they are not there.
