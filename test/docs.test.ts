@@ -66,6 +66,20 @@ describe('the README and docs/', () => {
     assert.equal(readFileSync(join(ROOT, 'docs/cli.md'), 'utf8'), cliReference());
   });
 
+  test("every error class a page names in code is one the library exports (or JavaScript's or node:assert's own)", () => {
+    const exported = readFileSync(join(ROOT, 'src/index.ts'), 'utf8');
+    const unknown: string[] = [];
+    for (const page of PAGES) {
+      for (const match of readFileSync(join(ROOT, page), 'utf8').matchAll(/`([A-Z][A-Za-z]*Error)`/g)) {
+        const name = match[1]!;
+        // JavaScript's, node:assert's, and express's (quoted from its 413 page by troubleshooting.md).
+        if (['TypeError', 'Error', 'AssertionError', 'PayloadTooLargeError'].includes(name)) continue;
+        if (!new RegExp(`export \\{ ${name} \\}`).test(exported)) unknown.push(`${page}: ${name}`);
+      }
+    }
+    assert.deepEqual(unknown, []);
+  });
+
   test('every relative link of a page leads to a file or folder', () => {
     const broken: string[] = [];
     for (const page of PAGES) {
