@@ -150,8 +150,8 @@ describe('the packed package', { timeout: 180_000 }, () => {
     for (const line of lines) {
       const folder = emptyFolder();
       copyFileSync(tarball, join(folder, 'check-endpoint-0.1.0.tgz'));
-      // The agent.py a --start line names: the Python fixture agent, which takes --port.
-      copyFileSync(join(ROOT, 'fixtures/agents/python/agent.py'), join(folder, 'agent.py'));
+      // The agent.py a --start line names: the minimal Python agent, which listens on PORT.
+      copyFileSync(join(ROOT, 'examples/minimal/agent.py'), join(folder, 'agent.py'));
       // Port 8080 is the agent's: a free one for an agent the line starts, else the reference agent's.
       const port = line.includes('--start') ? await freePort() : Number(new URL(agent!.url).port);
       const result = await run('bash', ['-c', line.replaceAll('8080', String(port))], folder, { npm_config_cache: npmCache });
