@@ -12,6 +12,7 @@ import { type BuildOptions, build } from 'esbuild';
 import { createAjv } from '../src/contract/ajv.js';
 import { extractContract } from '../src/contract/extract-contract.js';
 import { emojiDataFile } from './emoji-data.js';
+import { writeCliDocs } from './write-cli-docs.js';
 import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneDeclarations, standaloneResponseValidator } from './standalone-validator.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -166,6 +167,8 @@ function declarations(): void {
 }
 
 await writeBundledSpec();
+// docs/cli.md, from the option table (test/docs.test.ts holds it current).
+writeCliDocs();
 // `build.ts spec` only regenerates the bundled contract (what the tests of src/ need).
 if (process.argv[2] !== 'spec') {
   await bundle();

@@ -129,7 +129,7 @@ describe('check-endpoint <url>', () => {
   });
 
   const badCommandLines: [string, string[], RegExp][] = [
-    ['no URL', [], /give the URL of your agent: check-endpoint <url> \[flags\]/],
+    ['no URL', [], /give the URL of your agent: node bin\/check-endpoint\.cjs <url> \[flags\]/],
     ['an unknown flag', ['http://127.0.0.1:1/', '--chanel', 'sms'], /unknown flag --chanel; did you mean --channel\?/],
     ['a bad channel name', ['http://127.0.0.1:1/', '--channel', 'Matrix!'], /"Matrix!" is not a channel name/],
     [

@@ -62,7 +62,16 @@ export type OptionSpec = BooleanOption | StringOption | NumberOption;
 // Literal lists, so that the argument types below know which command takes which flag.
 const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
 const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
-const EVERY_COMMAND = ['check', 'validate', 'serve-example', 'demo', 'limits', 'show', 'help'] as const satisfies readonly CommandName[];
+const EVERY_COMMAND = [
+  'check',
+  'validate',
+  'serve-example',
+  'demo',
+  'limits',
+  'show',
+  'spec',
+  'help',
+] as const satisfies readonly CommandName[];
 /** The commands that print for people, in colour where wanted. */
 const PRINTING = ['check', 'demo', 'validate', 'show'] as const satisfies readonly CommandName[];
 
@@ -294,7 +303,7 @@ export const OPTIONS = {
     negatable: true,
     commands: ['check'],
     description:
-      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: spec/config.schema.json',
+      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: check-endpoint spec config',
     defaultDescription: 'check-endpoint.config.json in the current folder, if there is one',
   },
   verbose: {
@@ -315,6 +324,12 @@ export const OPTIONS = {
     commands: ['serve-example'],
     description: 'Address to listen on',
     default: '127.0.0.1',
+  },
+  out: {
+    type: 'string',
+    placeholder: 'DIR',
+    commands: ['spec'],
+    description: 'Write the file named (with the files its $refs name), or every file, into this folder instead of printing it',
   },
   help: { type: 'boolean', short: 'h', commands: EVERY_COMMAND, description: 'Show this help' },
   version: { type: 'boolean', commands: EVERY_COMMAND, description: 'Print the version' },

@@ -10,6 +10,7 @@ import { bundledContract } from '../contract/load-contract.js';
 import { assembleReport, describeRun, errorReport } from '../run/assemble.js';
 import { argumentKey } from '../core/argument-key.js';
 import type { OptionNames } from '../core/option-error.js';
+import { commandName } from '../core/command-name.js';
 import { UsageError } from '../core/usage-error.js';
 import { SCENARIO_SETTINGS } from '../scenarios/registry.js';
 import { AgentProcess } from './agent-process.js';
@@ -266,7 +267,7 @@ function chattyOf(output: Output, quiet: boolean): Output {
 async function recordRun(report: Report, quiet: boolean): Promise<void> {
   try {
     const file = await writeLastRun(report, new Date());
-    if (!quiet) process.stderr.write(`recorded in ${file}: check-endpoint show prints it, --failed plays again what did not pass\n`);
+    if (!quiet) process.stderr.write(`recorded in ${file}: ${commandName()} show prints it, --failed plays again what did not pass\n`);
   } catch (cause) {
     process.stderr.write(`check-endpoint: could not record this run: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}\n`);
   }

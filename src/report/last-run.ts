@@ -104,8 +104,11 @@ export function whenRun(record: Pick<LastRun, 'finishedAt'>): string {
 
 const LABELS: Record<CaseLabel, string> = { passing: 'PASS', flaky: 'FLAKY', failing: 'FAIL', 'not-run': 'NOT RUN' };
 
-/** `check-endpoint show`: when and what was checked, each case that did not pass with its findings, and the summary. */
-export function formatLastRun(record: LastRun, c: Colours): string[] {
+/**
+ * `check-endpoint show`: when and what was checked, each case that did not pass with its findings, and the summary;
+ * `command` is how to run check-endpoint again (core/command-name.ts).
+ */
+export function formatLastRun(record: LastRun, c: Colours, command: string): string[] {
   const lines = [
     c.bold(`last run: ${whenRun(record)}`) + c.dim(` · ${printable(record.target)} · check-endpoint ${record.tool.version}`),
     c.dim(`channels: ${record.channels.map((channel) => channel.name).join(', ')}`),
@@ -138,8 +141,6 @@ export function formatLastRun(record: LastRun, c: Colours): string[] {
   if (stopped) lines.push(c.bold(c.red(stopped)));
   const rerun = casesToRerun(record).length;
   if (rerun)
-    lines.push(
-      c.dim(`check-endpoint ${record.target} --failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`),
-    );
+    lines.push(c.dim(`${command} ${record.target} --failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`));
   return lines;
 }

@@ -153,6 +153,7 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
       plan,
       client,
       reproduceUrl: opened.reproduceUrl,
+      inProcess: target.kind === 'url' ? undefined : { kind: target.kind, path: target.path },
       runId,
       finishedCases: () => finished,
       liveness,
