@@ -1,6 +1,8 @@
 /** The commands of check-endpoint: what help says about each, and the arguments each takes. */
 
-export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'limits' | 'show' | 'help';
+import type { CommandName } from '../core/command-name.js';
+
+export type { CommandName };
 
 export interface CommandSpec {
   /** How help and errors name the command: `check-endpoint <url>`, `validate`. */

@@ -11,7 +11,7 @@ import type { Scenario } from '../scenarios/scenario.js';
 import { type PlayedCase, type Stop, assembleReport, combinePlays, describeRun, errorReport, notRunPlay } from './assemble.js';
 import { isExpectedFailure } from './baseline.js';
 import { AgentLiveness } from './liveness.js';
-import { type CheckEndpointOptions, type CheckPlan, channelReports, planCheck } from './plan.js';
+import { type CheckEndpointOptions, type CheckPlan, type CommandOptions, channelReports, planCheck } from './plan.js';
 import { playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
 import { type ProbedSocket, waitForAgent } from './wait-for-agent.js';
@@ -169,12 +169,28 @@ async function openTarget(resolved: ResolvedTarget, plan: CheckPlan): Promise<Op
  * reached gives a report with outcome `error` and exit code 2.
  */
 export async function checkEndpoint(target: CheckTarget, options: CheckEndpointOptions = {}): Promise<Report> {
-  const resolved = resolveTarget(target);
-  return runPlannedCheck(await planCheck(plannedUrl(resolved), options), resolved);
+  return checkEndpointWith(target, options, {});
 }
 
-/** Runs a planned check (planCheck): what checkEndpoint does once the options are resolved; the plan's URL unless another target is given. */
-export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = { kind: 'url', url: plan.url.href }): Promise<Report> {
+/** What the command adds to a run, beside the library's options: not part of CheckEndpointOptions. */
+export interface CommandHooks extends CommandOptions {
+  /**
+   * Called once the options are resolved, before anything is sent: the command prints its header
+   * from the plan, and starts its agent (--start). A throw ends the check there.
+   */
+  onPlanned?: (plan: CheckPlan) => Promise<void> | void;
+}
+
+/** checkEndpoint, with the command's hooks: the one sequence of a check, for the library and the command alike. */
+export async function checkEndpointWith(target: CheckTarget, options: unknown, command: CommandHooks): Promise<Report> {
+  const resolved = resolveTarget(target);
+  const plan = await planCheck(plannedUrl(resolved), options, command);
+  await command.onPlanned?.(plan);
+  return runPlannedCheck(plan, resolved);
+}
+
+/** Runs a planned check (planCheck): what checkEndpoint does once the options are resolved. */
+async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget): Promise<Report> {
   const { hooks } = plan;
   const opened = await openTarget(target, plan);
   const client = opened.transport;

@@ -9,6 +9,7 @@ import type { CaseReport } from '../core/report.js';
 import type { AgentRequest } from '../core/request.js';
 import type { AgentTransport, SendOptions } from '../http/transport.js';
 import type {
+  JsonValue,
   Conversation,
   ExchangedTurn,
   Expectation,
@@ -154,11 +155,11 @@ class CaseContext implements ScenarioContext {
     };
   }
 
-  setting(field: string): number {
-    const declared = this.scenario.settings !== undefined && Object.hasOwn(this.scenario.settings, field);
-    const value = this.run.plan.settings[field];
-    if (!declared || value === undefined) throw new Error(`${this.scenario.id}: it reads the setting ${field}, which it does not declare`);
-    return value;
+  setting<T extends JsonValue = number>(name: string): T {
+    const settings = this.run.plan.caseSettings[this.scenario.id] ?? {};
+    if (!Object.hasOwn(settings, name)) throw new Error(`${this.scenario.id}: it reads the setting ${name}, which it does not declare`);
+    // Vetted by the case's own declaration (case-settings.ts): of the type the case declared, which T names.
+    return settings[name] as T;
   }
 
   async send(message: SentMessage): Promise<SentTurn> {

@@ -19,7 +19,8 @@ import { latency } from './quality/latency.js';
 import { longInput } from './quality/long-input.js';
 import { malformed } from './quality/malformed.js';
 import { retry } from './quality/retry.js';
-import type { Scenario, ScenarioSetting } from './scenario.js';
+import type { Scenario, SettingOption } from './scenario.js';
+import { settingsOf } from './case-settings.js';
 import { typed } from './typed.js';
 
 /** The contract's fixed cases, played on every run. */
@@ -59,24 +60,15 @@ export function isAnyCaseId(id: string): id is AnyCaseId {
   return ALL_CASE_IDS.some((known) => known === id);
 }
 
-/** A case's own setting, with its option field and the case that declares it. */
-export interface RegisteredSetting extends ScenarioSetting {
-  /** The option field: `latencyBudgetSeconds`. */
-  field: string;
-  caseId: string;
-}
+/** The built-in cases' settings that have an option field and a flag of their own (`latencyBudgetSeconds`, `--latency-budget`). */
+export const SETTING_OPTIONS: readonly SettingOption[] = settingsOf(SCENARIOS).flatMap((setting) =>
+  setting.option ? [setting.option] : [],
+);
 
-/** The settings the cases declare, in the cases' order. */
-export function settingsOf(scenarios: readonly Scenario[]): RegisteredSetting[] {
-  return scenarios.flatMap((scenario) =>
-    Object.entries(scenario.settings ?? {}).map(([field, setting]) => ({ ...setting, field, caseId: scenario.id })),
-  );
-}
-
-/** The built-in cases' settings: each an option of the library and a flag of the command line. */
-export const SCENARIO_SETTINGS: readonly RegisteredSetting[] = settingsOf(SCENARIOS);
-
-type SettingFieldOf<S> = S extends { settings: infer Settings } ? keyof Settings & string : never;
+type OptionFieldsOf<Settings> = {
+  [Name in keyof Settings]: Settings[Name] extends { option: { field: infer Field extends string } } ? Field : never;
+}[keyof Settings];
+type SettingFieldOf<S> = S extends { settings: infer Settings } ? OptionFieldsOf<Settings> : never;
 /** The option fields of the built-in cases' settings: `latencyBudgetSeconds`, `qualityConversations`. */
 export type SettingField = SettingFieldOf<
   (typeof QUALITY_SCENARIOS)[number] | (typeof CONTRACT_SCENARIOS)[number] | (typeof EXTENDED_SCENARIOS)[number]

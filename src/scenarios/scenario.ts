@@ -42,15 +42,12 @@ export interface Scenario<Id extends string = string> {
   group: ScenarioGroup;
   /** Played once whatever --runs says: a case that sends nothing of its own (quality/latency). */
   playsOnce?: boolean;
-  /**
-   * The case's own settings, by option field (`latencyBudgetSeconds`): each is an option of the
-   * library and a flag of the command line, read in `run` with `context.setting(field)`.
-   */
+  /** The case's own settings, by name (`budgetMs`), read in `run` with `context.setting(name)`. */
   settings?: Readonly<Record<string, ScenarioSetting>>;
   /** The rules of the case's own findings, beside the common checks' (which every turn is judged by). */
   rules?: readonly ScenarioRule[];
   /** Conversations the case keeps in flight at once, given its settings (the run opens that many connections). */
-  conversationsAtOnce?(setting: (field: string) => number): number;
+  conversationsAtOnce?(setting: (name: string) => JsonValue): number;
   /**
    * Of scope `channel`: whether it is played on a channel, from the channel's display rules (the
    * contract's, or a --limits file's; undefined for a custom channel without limits). Every channel when left out.
@@ -61,19 +58,57 @@ export interface Scenario<Id extends string = string> {
   run(context: ScenarioContext): Promise<ScenarioOutcome | void>;
 }
 
-/** A number a case takes as an option (`latencyBudgetSeconds`) and a flag (`--latency-budget`). */
-export interface ScenarioSetting {
-  /** The command line's flag, without `--`: `latency-budget`. */
-  flag: string;
+/** A value a case setting holds: any JSON value. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/**
+ * A setting a case declares, by name (`budgetMs`): any JSON value, with its default and what it
+ * takes. It is given as `caseSettings: { "quality/latency": { budgetMs: 2000 } }` to the library,
+ * `"cases": { … }` in the config file and `--case-setting quality/latency.budgetMs=2000` on the
+ * command line (src/scenarios/case-settings.ts resolves it), and read in `run` with
+ * `context.setting(name)`.
+ */
+export interface ScenarioSetting<T extends JsonValue = JsonValue> {
   /** What it sets, as help says it. */
   description: string;
+  default: T;
+  /**
+   * What a value given must be, as "must be …" (the message adds what came); undefined when the
+   * value is taken. Left out: a number setting takes a positive number (see `integer`, `max`), any
+   * other takes a value of its default's JSON type.
+   */
+  validate?(value: JsonValue): string | undefined;
+  /** A number setting: a whole number (else any positive number). */
+  integer?: boolean;
+  /** A number setting: the largest value taken. */
+  max?: number;
+  /** An older way to give a number setting: its own option field and flag, in its own unit. */
+  option?: SettingOption;
+  /**
+   * The earlier form of a number setting of your own: its name is also an option of checkEndpoint
+   * (`greetingTurns: 3`); `flag` and `placeholder` are kept for that form and read nowhere else.
+   */
+  flag?: string;
+  placeholder?: string;
+}
+
+/** A number setting's own option field and flag: quality/latency's budgetMs is also `latencyBudgetSeconds`, `--latency-budget`. */
+export interface SettingOption {
+  /** The option field: `latencyBudgetSeconds`. */
+  field: string;
+  /** The command line's flag, without `--`: `latency-budget`; none for a case of your own. */
+  flag?: string;
   /** How help writes the value: SECONDS, N. */
   placeholder: string;
+  /** What it sets, as help says it. */
+  description: string;
+  /** Its default, in its own unit. */
   default: number;
-  /** A whole number (else any positive number). */
   integer?: boolean;
-  /** The largest value taken. */
+  /** The largest value taken, in its own unit. */
   max?: number;
+  /** The setting's value for one of the option's: 1000 for seconds to milliseconds. Default 1. */
+  scale?: number;
 }
 
 /** What a case says of itself beyond its turns. */
@@ -187,8 +222,11 @@ export interface ScenarioContext {
   /** This run's id: fresh for every run. */
   readonly runId: string;
   readonly settings: ScenarioSettings;
-  /** The value of one of the case's own settings (its `settings`), as the run was given it or by default. */
-  setting(field: string): number;
+  /**
+   * The value of one of the case's own settings (its `settings`), as the run was given it or by
+   * default, vetted by its declaration (so of the declared type: `T` is the caller's word for it).
+   */
+  setting<T extends JsonValue = number>(name: string): T;
   /** The contract the run checks against (quality/malformed breaks its request schema). */
   readonly contract: Contract;
   /** Opens the case's conversation. */

@@ -92,17 +92,23 @@ export const concurrency = {
   group: 'quality',
   rules: [{ id: 'concurrency' }],
   settings: {
-    qualityConversations: {
-      flag: 'quality-conversations',
-      placeholder: 'N',
-      description: 'Conversations at once in quality/concurrency',
+    conversations: {
+      description: 'Conversations at once',
       default: 8,
       integer: true,
+      option: {
+        field: 'qualityConversations' as const,
+        flag: 'quality-conversations',
+        placeholder: 'N',
+        description: 'Conversations at once in quality/concurrency',
+        default: 8,
+        integer: true,
+      },
     },
   },
-  conversationsAtOnce: (setting) => setting('qualityConversations'),
+  conversationsAtOnce: (setting) => Number(setting('conversations')),
   async run(context) {
-    const all = topics(context.openConversations(context.setting('qualityConversations')), context.runId);
+    const all = topics(context.openConversations(context.setting('conversations')), context.runId);
     await Promise.all(
       all.map(async (topic) => {
         for (const text of topic.texts) {
