@@ -3,81 +3,19 @@
  * (plan.ts), schedules (here) and assembles the report (assemble.ts); each case plays its own
  * conversations (play-case.ts, the scenarios in src/scenarios/).
  */
-import { conversationPattern, newRunId } from '../core/ids.js';
-import type { CaseReport, Report, TransportReport } from '../core/report.js';
+import type { Report, TransportReport } from '../core/report.js';
 import { AgentClient, type AgentClientOptions } from '../http/client.js';
 import type { AgentTransport } from '../http/transport.js';
-import type { Scenario } from '../scenarios/scenario.js';
-import { type PlayedCase, type Stop, assembleReport, combinePlays, describeRun, errorReport, notRunPlay } from './assemble.js';
-import { isExpectedFailure } from './baseline.js';
-import { AgentLiveness } from './liveness.js';
+import { assembleReport, describeRun, errorReport } from './assemble.js';
+import { interruption, playAll } from './play-all.js';
 import { type CheckEndpointOptions, type CheckPlan, type CommandOptions, channelReports, planCheck } from './plan.js';
-import { playCase, playConversationId } from './play-case.js';
-import { runPooled } from './pool.js';
-import { type ProbedSocket, waitForAgent } from './wait-for-agent.js';
-import { platformRulesFor } from '../validate/validate-answer.js';
+import { type ProbeResult, type ProbedSocket, waitForAgent } from './wait-for-agent.js';
 import { type CheckTarget, type ResolvedTarget, plannedUrl, resolveTarget, transportReport } from './agent-target.js';
 import { shownUrl } from '../http/redact.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export type { CheckTarget, FetchHandler, FetchHandlerTarget, NodeListener, NodeListenerTarget } from './agent-target.js';
 export { DEFAULT_TOKEN_ENV } from './defaults.js';
-
-/** One case on one channel, at its place in the report, and how many plays it gets. */
-interface Slot {
-  scenario: Scenario;
-  channel: string;
-  index: number;
-  runs: number;
-}
-
-/** One play of a slot: what is scheduled. */
-interface Task {
-  slot: Slot;
-  play: number;
-}
-
-/**
- * The report's cases in order, and the batches their plays are played in. The fixed (and extended) cases are one
- * batch, channel by channel, all plays at once (up to --concurrency conversations); each quality
- * case is a batch of its own, its plays on its channels at once (a case of scope `run` on the
- * first channel only; a case with a large request, one batch per channel).
- */
-function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
-  const groups: Omit<Slot, 'index' | 'runs'>[][] = [];
-  const { only } = plan;
-  // --failed: only the pairs named, a case of scope `run` on the channel it was played on.
-  const chosen = (entry: { scenario: Scenario; channel: string }): boolean =>
-    only === undefined || only.some((pair) => pair.case === entry.scenario.id && pair.channel === entry.channel);
-  const fixed = plan.scenarios.filter((scenario) => scenario.group !== 'quality');
-  groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))).filter(chosen));
-  for (const scenario of plan.scenarios.filter((candidate) => candidate.group === 'quality')) {
-    const channels =
-      scenario.scope === 'run'
-        ? only === undefined
-          ? plan.channels.slice(0, 1)
-          : plan.channels
-        : plan.channels.filter(
-            (channel) =>
-              scenario.playsOn?.(
-                platformRulesFor(channel, plan.contract, Object.hasOwn(plan.limits, channel) ? plan.limits[channel] : undefined),
-              ) ?? true,
-          );
-    const group = channels.map((channel) => ({ scenario, channel })).filter(chosen);
-    const kept = scenario.scope === 'run' ? group.slice(0, 1) : group;
-    if (scenario.oneChannelAtATime) groups.push(...kept.map((entry) => [entry]));
-    else groups.push(kept);
-  }
-  const slots: Slot[] = [];
-  const batches = groups.map((group) =>
-    group.flatMap((entry) => {
-      const slot = { ...entry, index: slots.length, runs: entry.scenario.playsOnce ? 1 : plan.runs };
-      slots.push(slot);
-      return Array.from({ length: slot.runs }, (_, play) => ({ slot, play: play + 1 }));
-    }),
-  );
-  return { slots, batches };
-}
 
 /** The run's description before any case: tool, contract, target, channels. */
 export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeRun> {
@@ -203,95 +141,28 @@ async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget): Promise
       ...(signal ? { signal } : {}),
       ...(opened.socket ? { socket: opened.socket } : {}),
     });
-    const interrupted = (): Stop | undefined => (signal?.aborted ? interruption(signal) : undefined);
     if (!probe.reached) {
-      const stop = interrupted();
-      if (stop) return assembleReport(description, [], plan.strict, undefined, stop);
-      const waited = probe.waited ? ` after waiting ${plan.waitSeconds} s` : '';
-      const before = probe.gaveUp ? ' before it answered' : '';
-      // A --start command that ended while something else answers; or it did reach the agent,
-      // which dropped the connection: the classic handler that parses every body.
-      const message = probe.answeredByOther
-        ? `The agent started by --start ended (${probe.reason}) before it answered, yet something else answers at ${description.target}: does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing`
-        : probe.closedOnHead
-          ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
-          : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
-      return errorReport(description, message);
+      if (signal?.aborted) return assembleReport(description, [], plan.strict, undefined, interruption(signal));
+      return errorReport(description, unreachedMessage(probe, description.target, plan.waitSeconds));
     }
-    const runId = newRunId();
-    const { slots, batches } = schedule(plan);
-    const cases: CaseReport[] = [];
-    const finished: CaseReport[] = [];
-    const liveness = new AgentLiveness(client, agentExit);
-    // --max-failures: once that many cases have failed, nothing new is sent. A case counts as soon
-    // as one of its turns fails (without a baseline, which may expect it to), so a case in flight
-    // sends no next turn once the limit is reached, whichever answer came first.
-    const failedCases = new Set<string>();
-    const caseKey = (caseId: string, channel: string): string => `${channel}\u0000${caseId}`;
-    const maxedOut = (): boolean => plan.maxFailures !== undefined && failedCases.size >= plan.maxFailures;
-    const halted = (): boolean => signal?.aborted === true || liveness.stop !== undefined || maxedOut();
-    const turnFailed = (caseId: string, channel: string): void => {
-      if (!plan.baseline) failedCases.add(caseKey(caseId, channel));
-    };
-    const run = {
-      plan,
-      client,
-      reproduceUrl: opened.reproduceUrl,
-      runId,
-      finishedCases: () => finished,
-      liveness,
-      signal,
-      halted,
-      turnFailed,
-    };
-    const plays = slots.map((): PlayedCase[] => []);
-    const notRun = ({ slot, play }: Task): PlayedCase =>
-      notRunPlay(slot.scenario.id, slot.channel, play, playConversationId(slot.scenario, slot.channel, runId, play));
-    const totalPlays = batches.reduce((sum, batch) => sum + batch.length, 0);
-    let playsDone = 0;
-    let playsFailed = 0;
-    // A case is reported once all its plays are in.
-    const record = ({ slot, play }: Task, played: PlayedCase): void => {
-      const ofSlot = plays[slot.index]!;
-      ofSlot[play - 1] = played;
-      playsDone++;
-      if (played.status === 'failed') playsFailed++;
-      hooks.onPlay?.(playsDone, totalPlays, playsFailed);
-      if (ofSlot.filter(Boolean).length < slot.runs) return;
-      const combined = combinePlays(ofSlot, conversationPattern(runId, slot.channel, slot.scenario.id));
-      const caseReport = plan.baseline
-        ? { ...combined, expected: isExpectedFailure(combined, plan.baseline.entries, plan.strict) }
-        : combined;
-      cases[slot.index] = caseReport;
-      if (caseReport.status !== 'not-run') finished.push(caseReport);
-      if (caseReport.status === 'failed' && !caseReport.expected) failedCases.add(caseKey(slot.scenario.id, slot.channel));
-      hooks.onCase?.(caseReport, slot.index);
-    };
-    // Plays whose turn found the agent gone: only the one whose turn was sent first keeps its failure.
-    const foundItGone: { task: Task; played: PlayedCase; sentAt: number }[] = [];
-    for (const batch of batches) {
-      await runPooled(
-        batch.map((task) => async () => {
-          if (halted()) return record(task, notRun(task));
-          const played = await playCase(task.slot.scenario, task.slot.channel, run, { play: task.play, runs: task.slot.runs });
-          if (played.stoppedTurnSentAt === undefined) return record(task, played.report);
-          foundItGone.push({ task, played: played.report, sentAt: played.stoppedTurnSentAt });
-        }),
-        plan.concurrency,
-      );
-    }
-    foundItGone.sort((a, b) => a.sentAt - b.sentAt);
-    foundItGone.forEach(({ task, played }, index) => record(task, index === 0 && !signal?.aborted ? played : notRun(task)));
-    // The stop, or a --start process that ended after the last turn was answered: that fails the run too.
-    const agentStop = liveness.ended();
-    const stop: Stop | undefined =
-      interrupted() ??
-      (agentStop ? { reason: 'agent-stopped', message: agentStop.message } : undefined) ??
-      (maxedOut() && cases.some((caseReport) => caseReport.status === 'not-run') ? maxFailuresStop(plan.maxFailures!) : undefined);
+    const { cases, stop } = await playAll(plan, client, opened.reproduceUrl);
     return assembleReport(description, cases, plan.strict, plan.baseline, stop);
   } finally {
     await client.close();
   }
+}
+
+/** Why the HEAD probe found no agent, in words. */
+function unreachedMessage(probe: Extract<ProbeResult, { reached: false }>, target: string, waitSeconds: number): string {
+  const waited = probe.waited ? ` after waiting ${waitSeconds} s` : '';
+  const before = probe.gaveUp ? ' before it answered' : '';
+  // A --start command that ended while something else answers; or it did reach the agent,
+  // which dropped the connection: the classic handler that parses every body.
+  if (probe.answeredByOther)
+    return `The agent started by --start ended (${probe.reason}) before it answered, yet something else answers at ${target}: does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing`;
+  if (probe.closedOnHead)
+    return `Your agent at ${target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`;
+  return `Could not reach your agent at ${target}${waited}: ${probe.reason}${before}`;
 }
 
 /**
@@ -306,16 +177,4 @@ export async function somethingAnswers(plan: CheckPlan): Promise<boolean> {
   } finally {
     await client.close();
   }
-}
-
-/** The stop of a run that reached --max-failures. */
-function maxFailuresStop(maxFailures: number): Stop {
-  const cases = maxFailures === 1 ? '1 case' : `${maxFailures} cases`;
-  return { reason: 'max-failures', message: `the run stopped at --max-failures ${maxFailures} (${cases} failed)` };
-}
-
-/** An interrupted run's stop: SIGTERM exits 143, anything else (SIGINT) 130. */
-function interruption(signal: AbortSignal): Stop {
-  const name = signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
-  return { reason: 'interrupted', message: `the run was interrupted by ${name}`, exitCode: name === 'SIGTERM' ? 143 : 130 };
 }
