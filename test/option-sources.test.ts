@@ -13,7 +13,7 @@ import { FLAG_NAMES } from '../src/cli/options.js';
 import { caseSettingsOf } from '../src/commands/case-setting-flag.js';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
-import { OptionError, checkEndpoint, defineScenario } from '../src/index.js';
+import { OptionError, checkEndpoint, defineCase } from '../src/index.js';
 import { runCli } from './helpers.js';
 
 const UNREACHABLE = 'http://127.0.0.1:1/agent';
@@ -123,7 +123,7 @@ describe("the cases' own settings", () => {
 
   test('a setting of any JSON type, declared by a case of your own, read in run', async () => {
     const seen: unknown[] = [];
-    const greeter = defineScenario({
+    const greeter = defineCase({
       id: 'acme/greeter',
       description: 'Says the greetings it is given.',
       settings: { greetings: { description: 'What to say', default: ['hi'] } },

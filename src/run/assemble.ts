@@ -66,7 +66,7 @@ function reproduceLine(turn: RecordedTurn, caseId: string, channel: string, targ
   // A turn sent with another authorization (quality/auth) is reproduced without any: its made-up token is never written.
   const headers = turn.authorization === undefined ? target.headers : target.headers.filter((header) => header.name !== 'authorization');
   if (leftOutData(turn.request) || Buffer.byteLength(body) > MAX_INLINE_REPRODUCE_BODY) {
-    // A case of your own (the library's scenarios) is no case of the command line: it has no replay.
+    // A case of your own (the library's customCases) is no case of the command line: it has no replay.
     return isAnyCaseId(caseId) ? replayCommand(target.url, channel, caseId, headers, target.flags) : null;
   }
   return curlCommand(target.url, body, headers);

@@ -74,7 +74,7 @@ export type FieldKind =
   | 'contract'
   | 'limits'
   | 'baseline'
-  | 'scenarios'
+  | 'cases'
   | 'signal'
   | 'case settings';
 
@@ -123,7 +123,7 @@ export const OPTION_DESCRIPTORS = {
   },
   cases: {
     kind: 'strings',
-    help: 'Case ids to run, of any group (`voice-note`, `quality/auth`) or of `scenarios`; the five fixed cases and `scenarios` when left out.',
+    help: 'Case ids to run, of any group (`voice-note`, `quality/auth`) or of `customCases`; the five fixed cases and `customCases` when left out.',
     flag: {
       name: 'case',
       type: 'string',
@@ -137,7 +137,7 @@ export const OPTION_DESCRIPTORS = {
   },
   skipCases: {
     kind: 'strings',
-    help: 'Case ids to leave out of the run, of any group or of `scenarios`: after `cases`, `extended` and `quality` chose.',
+    help: 'Case ids to leave out of the run, of any group or of `customCases`: after `cases`, `extended` and `quality` chose.',
     flag: {
       name: 'skip-case',
       type: 'string',
@@ -337,10 +337,11 @@ export const OPTION_DESCRIPTORS = {
         "Set a case's own setting: quality/latency.budgetMs=2000 (VALUE is read as JSON when it is JSON, else as a string; repeatable)",
     },
   },
-  scenarios: {
-    kind: 'scenarios',
+  customCases: {
+    kind: 'cases',
     help: 'Your own cases (see defineCase), played after the built-in ones chosen, on every channel. They add to the run; to run only them, name them in `cases`.',
   },
+  scenarios: { kind: 'cases', help: 'Deprecated: the earlier name of `customCases`, taken as it.' },
   insecure: {
     kind: 'boolean',
     help: 'Accept an https certificate the system does not trust (a self-signed one, for local use only).',

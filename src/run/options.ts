@@ -12,7 +12,7 @@ import { OptionError } from '../core/option-error.js';
 import type { RecordedExchange } from '../http/client.js';
 import { SETTING_OPTIONS, type SettingField } from '../scenarios/registry.js';
 import { settingsOf } from '../scenarios/case-settings.js';
-import type { JsonValue, Scenario } from '../scenarios/scenario.js';
+import type { JsonValue, Case } from '../scenarios/scenario.js';
 import { closestName } from '../validate/did-you-mean.js';
 import type { BaselineEntry } from './baseline.js';
 import type { AgentExit } from './liveness.js';
@@ -29,7 +29,7 @@ interface KindTypes {
   contract: Contract;
   limits: Readonly<Record<string, PlatformRules>> | readonly string[];
   baseline: string | { file: string; entries: readonly BaselineEntry[] };
-  scenarios: readonly Scenario[];
+  cases: readonly Case[];
   'case settings': Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
   signal: AbortSignal;
 }
@@ -120,7 +120,7 @@ const KIND_CHECKS: Record<FieldKind, { takes: string; holds: (value: unknown) =>
     takes: 'a baseline file name, or { file, entries }',
     holds: (value) => typeof value === 'string' || (isRecord(value) && typeof value.file === 'string' && Array.isArray(value.entries)),
   },
-  scenarios: {
+  cases: {
     takes: 'a list of cases (from defineCase)',
     holds: (value) =>
       Array.isArray(value) && value.every((item) => isRecord(item) && typeof item.id === 'string' && typeof item.run === 'function'),
@@ -165,8 +165,8 @@ export function resolveOptions(options: unknown): ResolvedOptions {
   if (options !== undefined && !isRecord(options))
     throw new TypeError(`checkEndpoint's options must be an object; got ${described(options)}`);
   const given = ownOptions(options ?? {});
-  const scenarios: unknown[] = Array.isArray(given.scenarios) ? given.scenarios : [];
-  const custom = scenarios.filter((scenario): scenario is Scenario => isRecord(scenario) && isRecord(scenario.settings));
+  const own: unknown[] = [given.customCases, given.scenarios].flatMap((list) => (Array.isArray(list) ? list : []));
+  const custom = own.filter((testCase): testCase is Case => isRecord(testCase) && isRecord(testCase.settings));
   const fields = optionFields(settingsOf(custom).flatMap((setting) => (setting.option ? [setting.option.field] : [])));
   for (const [key, value] of Object.entries(given)) {
     if (!fields.includes(key)) {

@@ -3,7 +3,7 @@
  * alike. The options are vetted (a TypeError for a key that is no option or a value of the wrong
  * type, an OptionError naming the field for a value the check cannot run with), files named are
  * read (the contract, the limits, the baseline, the .env file), defaults filled in, and the cases
- * chosen from the registry and the run's own scenarios; all before anything is sent.
+ * chosen from the registry and the run's own cases; all before anything is sent.
  */
 import { promises as fs } from 'node:fs';
 import type { ChannelReport, RuleReport } from '../core/report.js';
@@ -17,10 +17,10 @@ import { answerValidators } from '../contract/compile-contract.js';
 import { bundledContract, loadContract } from '../contract/load-contract.js';
 import { type ProxyChoice, proxyFor } from '../http/proxy.js';
 import type { SentCredentials } from '../validate/judge-exchange.js';
-import { ALL_CASE_IDS, CASE_IDS, EXTENDED_SCENARIOS, QUALITY_SCENARIOS, SCENARIOS, ruleIdsOf } from '../scenarios/registry.js';
+import { ALL_CASE_IDS, CASE_IDS, EXTENDED_CASES, QUALITY_CASES, CASES, ruleIdsOf } from '../scenarios/registry.js';
 import { type CaseSettingValues, resolveCaseSettings } from '../scenarios/case-settings.js';
 import { closestName } from '../validate/did-you-mean.js';
-import type { Scenario } from '../scenarios/scenario.js';
+import type { Case } from '../scenarios/scenario.js';
 import { type BaselineEntry, parseBaseline } from './baseline.js';
 import { resolveChannels } from './channels.js';
 import { DEFAULT_MAX_BODY_BYTES } from './defaults.js';
@@ -39,7 +39,7 @@ export interface CheckPlan {
   contract: Contract;
   channels: string[];
   /** The cases to play, in the registry's order: the fixed and extended cases chosen, then the quality cases. */
-  scenarios: Scenario[];
+  cases: Case[];
   /** The bearer token, unless none is set or --header-env gives the authorization header instead. */
   token: string | undefined;
   /** The token's environment variable (its value is `token`), and where it was set. */
@@ -127,19 +127,23 @@ function searched(options: ResolvedOptions): string {
   return `in ${places.join(' or ')}`;
 }
 
-/** The run's own scenarios, vetted: ids of their own, none a built-in case's. */
-function ownScenarios(scenarios: readonly Scenario[] | undefined): Scenario[] {
-  const own = [...(scenarios ?? [])];
-  own.forEach((scenario, index) => {
-    if (!CASE_ID.test(scenario.id)) {
+/** The run's own cases (`customCases`, or its earlier name `scenarios`), vetted: ids of their own, none a built-in case's. */
+function ownCases(options: ResolvedOptions): Case[] {
+  if (options.customCases !== undefined && options.scenarios !== undefined) {
+    throw new OptionError('customCases', (on) => `give ${on.name('customCases')} or scenarios (its earlier name), not both`);
+  }
+  const field = options.scenarios !== undefined ? 'scenarios' : 'customCases';
+  const own = [...(options.customCases ?? options.scenarios ?? [])];
+  own.forEach((testCase, index) => {
+    if (!CASE_ID.test(testCase.id)) {
       throw new OptionError(
-        'scenarios',
+        field,
         (on) =>
-          `${on.name('scenarios')}[${index}]: "${scenario.id.slice(0, 60)}" is not a case id: lower case letters, digits, _ and -, with one / at most (acme/greeting)`,
+          `${on.name(field)}[${index}]: "${testCase.id.slice(0, 60)}" is not a case id: lower case letters, digits, _ and -, with one / at most (acme/greeting)`,
       );
     }
-    if (SCENARIOS.some((known) => known.id === scenario.id) || own.findIndex((other) => other.id === scenario.id) !== index) {
-      throw new OptionError('scenarios', (on) => `${on.name('scenarios')}: two cases are called "${scenario.id}"; give each its own id`);
+    if (CASES.some((known) => known.id === testCase.id) || own.findIndex((other) => other.id === testCase.id) !== index) {
+      throw new OptionError(field, (on) => `${on.name(field)}: two cases are called "${testCase.id}"; give each its own id`);
     }
   });
   return own;
@@ -150,16 +154,16 @@ function ownScenarios(scenarios: readonly Scenario[] | undefined): Scenario[] {
  * five and the run's own; with `extended` every extended case besides, with `quality` every
  * quality case. The built-in ones in the registry's order, then the run's own in theirs.
  */
-function chooseScenarios(options: ResolvedOptions, own: readonly Scenario[]): Scenario[] {
-  const all = [...SCENARIOS, ...own];
-  const ids: string[] = options.cases?.length ? [...options.cases] : [...CASE_IDS, ...own.map((scenario) => scenario.id)];
-  const known = [...ALL_CASE_IDS, ...own.map((scenario) => scenario.id)];
+function chooseCases(options: ResolvedOptions, own: readonly Case[]): Case[] {
+  const all = [...CASES, ...own];
+  const ids: string[] = options.cases?.length ? [...options.cases] : [...CASE_IDS, ...own.map((testCase) => testCase.id)];
+  const known = [...ALL_CASE_IDS, ...own.map((testCase) => testCase.id)];
   for (const [field, named] of [
     ['cases', ids],
     ['skipCases', options.skipCases ?? []],
   ] as const) {
     for (const id of named) {
-      if (all.some((scenario) => scenario.id === id)) continue;
+      if (all.some((testCase) => testCase.id === id)) continue;
       const closest = closestName(id, known);
       throw new OptionError(
         field,
@@ -169,12 +173,12 @@ function chooseScenarios(options: ResolvedOptions, own: readonly Scenario[]): Sc
     }
   }
   const skipped = new Set(options.skipCases ?? []);
-  const chosen = new Set<Scenario>([
-    ...all.filter((scenario) => ids.includes(scenario.id)),
-    ...(options.extended ? EXTENDED_SCENARIOS : []),
-    ...(options.quality ? QUALITY_SCENARIOS : []),
+  const chosen = new Set<Case>([
+    ...all.filter((testCase) => ids.includes(testCase.id)),
+    ...(options.extended ? EXTENDED_CASES : []),
+    ...(options.quality ? QUALITY_CASES : []),
   ]);
-  return all.filter((scenario) => chosen.has(scenario) && !skipped.has(scenario.id));
+  return all.filter((testCase) => chosen.has(testCase) && !skipped.has(testCase.id));
 }
 
 /** The contract: the one given, or the --spec file's, or the bundled one; its answer schema compiled (ContractError when it does not). */
@@ -212,7 +216,7 @@ function limitedChannels(limits: CheckEndpointOptions['limits']): string[] {
 }
 
 /** The baseline: as given, or read from its file, its entries naming the cases and rules known to the run. */
-async function resolveBaseline(baseline: CheckEndpointOptions['baseline'], known: readonly Scenario[]): Promise<CheckPlan['baseline']> {
+async function resolveBaseline(baseline: CheckEndpointOptions['baseline'], known: readonly Case[]): Promise<CheckPlan['baseline']> {
   if (typeof baseline !== 'string') return baseline;
   let text: string;
   try {
@@ -222,7 +226,7 @@ async function resolveBaseline(baseline: CheckEndpointOptions['baseline'], known
   }
   return {
     file: baseline,
-    entries: parseBaseline(text, baseline, { cases: known.map((scenario) => scenario.id), rules: [...RULES, ...ruleIdsOf(known)] }),
+    entries: parseBaseline(text, baseline, { cases: known.map((testCase) => testCase.id), rules: [...RULES, ...ruleIdsOf(known)] }),
   };
 }
 
@@ -237,8 +241,8 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
   const contract = await resolveContract(options);
   const channels = resolveChannels(options.channels ?? [], contract, limitedChannels(options.limits));
   const limits = await resolveLimits(options.limits, channels, contract);
-  const own = ownScenarios(options.scenarios);
-  const baseline = await resolveBaseline(options.baseline, [...SCENARIOS, ...own]);
+  const own = ownCases(options);
+  const baseline = await resolveBaseline(options.baseline, [...CASES, ...own]);
   const { tokenEnv } = options;
   const url = parseTargetUrl(target, tokenEnv);
   const env = options.env ?? {};
@@ -250,15 +254,15 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
   const token = headers.some((header) => header.name === 'authorization')
     ? undefined
     : readToken(options.givenValue('tokenEnv') === undefined ? undefined : tokenEnv, tokenEnv, lookup, where);
-  const scenarios = chooseScenarios(options, own);
-  const caseSettings = resolveCaseSettings([...SCENARIOS, ...own], options.caseSettings, options.givenValue);
+  const cases = chooseCases(options, own);
+  const caseSettings = resolveCaseSettings([...CASES, ...own], options.caseSettings, options.givenValue);
   const { onExchange, onCase, onPlay, signal } = options;
   const { agentExit } = command;
   return {
     url,
     contract,
     channels,
-    scenarios,
+    cases,
     token: token?.token,
     tokenEnv,
     tokenSource: token?.source,
@@ -272,12 +276,12 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
     limitFiles: options.limits !== undefined && isFileList(options.limits) ? options.limits : [],
     strict: options.strict,
     insecure: options.insecure,
-    rules: ruleFactsOf(contract, scenarios),
+    rules: ruleFactsOf(contract, cases),
     caseSettings,
     options,
     connections: Math.max(
       options.concurrency,
-      ...scenarios.map((scenario) => scenario.conversationsAtOnce?.((name) => caseSettings[scenario.id]?.[name] ?? null) ?? 0),
+      ...cases.map((testCase) => testCase.conversationsAtOnce?.((name) => caseSettings[testCase.id]?.[name] ?? null) ?? 0),
     ),
     waitSeconds: options.waitSeconds,
     runs: options.runs,

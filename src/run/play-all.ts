@@ -6,7 +6,7 @@
 import { conversationPattern, newRunId } from '../core/ids.js';
 import type { CaseReport } from '../core/report.js';
 import type { AgentTransport } from '../http/transport.js';
-import type { Scenario } from '../scenarios/scenario.js';
+import type { Case } from '../scenarios/scenario.js';
 import { platformRulesFor } from '../validate/validate-answer.js';
 import { type PlayedCase, type Stop, combinePlays, notRunPlay } from './assemble.js';
 import { isExpectedFailure } from './baseline.js';
@@ -17,7 +17,7 @@ import { runPooled } from './pool.js';
 
 /** One case on one channel, at its place in the report, and how many plays it gets. */
 interface Slot {
-  scenario: Scenario;
+  testCase: Case;
   channel: string;
   index: number;
   runs: number;
@@ -39,31 +39,31 @@ function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
   const groups: Omit<Slot, 'index' | 'runs'>[][] = [];
   const { only } = plan;
   // --failed: only the pairs named, a case of scope `run` on the channel it was played on.
-  const chosen = (entry: { scenario: Scenario; channel: string }): boolean =>
-    only === undefined || only.some((pair) => pair.case === entry.scenario.id && pair.channel === entry.channel);
-  const fixed = plan.scenarios.filter((scenario) => scenario.group !== 'quality');
-  groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))).filter(chosen));
-  for (const scenario of plan.scenarios.filter((candidate) => candidate.group === 'quality')) {
+  const chosen = (entry: { testCase: Case; channel: string }): boolean =>
+    only === undefined || only.some((pair) => pair.case === entry.testCase.id && pair.channel === entry.channel);
+  const fixed = plan.cases.filter((testCase) => testCase.group !== 'quality');
+  groups.push(plan.channels.flatMap((channel) => fixed.map((testCase) => ({ testCase, channel }))).filter(chosen));
+  for (const testCase of plan.cases.filter((candidate) => candidate.group === 'quality')) {
     const channels =
-      scenario.scope === 'run'
+      testCase.scope === 'run'
         ? only === undefined
           ? plan.channels.slice(0, 1)
           : plan.channels
         : plan.channels.filter(
             (channel) =>
-              scenario.playsOn?.(
+              testCase.playsOn?.(
                 platformRulesFor(channel, plan.contract, Object.hasOwn(plan.limits, channel) ? plan.limits[channel] : undefined),
               ) ?? true,
           );
-    const group = channels.map((channel) => ({ scenario, channel })).filter(chosen);
-    const kept = scenario.scope === 'run' ? group.slice(0, 1) : group;
-    if (scenario.oneChannelAtATime) groups.push(...kept.map((entry) => [entry]));
+    const group = channels.map((channel) => ({ testCase, channel })).filter(chosen);
+    const kept = testCase.scope === 'run' ? group.slice(0, 1) : group;
+    if (testCase.oneChannelAtATime) groups.push(...kept.map((entry) => [entry]));
     else groups.push(kept);
   }
   const slots: Slot[] = [];
   const batches = groups.map((group) =>
     group.flatMap((entry) => {
-      const slot = { ...entry, index: slots.length, runs: entry.scenario.playsOnce ? 1 : plan.runs };
+      const slot = { ...entry, index: slots.length, runs: entry.testCase.playsOnce ? 1 : plan.runs };
       slots.push(slot);
       return Array.from({ length: slot.runs }, (_, play) => ({ slot, play: play + 1 }));
     }),
@@ -108,7 +108,7 @@ class PlayTally {
 
   /** A play that was not played: the run was halted before it. */
   notRun({ slot, play }: Task): PlayedCase {
-    return notRunPlay(slot.scenario.id, slot.channel, play, playConversationId(slot.scenario, slot.channel, this.runId, play));
+    return notRunPlay(slot.testCase.id, slot.channel, play, playConversationId(slot.testCase, slot.channel, this.runId, play));
   }
 
   /** One play ended; once its case's plays are all in, the case is reported. */
@@ -120,13 +120,13 @@ class PlayTally {
     if (played.status === 'failed') this.#playsFailed++;
     plan.hooks.onPlay?.(this.#playsDone, this.#totalPlays, this.#playsFailed);
     if (ofSlot.filter(Boolean).length < slot.runs) return;
-    const combined = combinePlays(ofSlot, conversationPattern(this.runId, slot.channel, slot.scenario.id));
+    const combined = combinePlays(ofSlot, conversationPattern(this.runId, slot.channel, slot.testCase.id));
     const caseReport = plan.baseline
       ? { ...combined, expected: isExpectedFailure(combined, plan.baseline.entries, plan.strict) }
       : combined;
     this.cases[slot.index] = caseReport;
     if (caseReport.status !== 'not-run') this.finished.push(caseReport);
-    if (caseReport.status === 'failed' && !caseReport.expected) this.#failedCases.add(caseKey(slot.scenario.id, slot.channel));
+    if (caseReport.status === 'failed' && !caseReport.expected) this.#failedCases.add(caseKey(slot.testCase.id, slot.channel));
     plan.hooks.onCase?.(caseReport, slot.index);
   }
 }
@@ -168,7 +168,7 @@ export async function playAll(
     await runPooled(
       batch.map((task) => async () => {
         if (halted()) return tally.record(task, tally.notRun(task));
-        const played = await playCase(task.slot.scenario, task.slot.channel, run, { play: task.play, runs: task.slot.runs });
+        const played = await playCase(task.slot.testCase, task.slot.channel, run, { play: task.play, runs: task.slot.runs });
         if (played.stoppedTurnSentAt === undefined) return tally.record(task, played.report);
         foundItGone.push({ task, played: played.report, sentAt: played.stoppedTurnSentAt });
       }),

@@ -6,7 +6,7 @@
  */
 import { OptionError } from '../core/option-error.js';
 import { closestName } from '../validate/did-you-mean.js';
-import type { JsonValue, Scenario, ScenarioSetting, SettingOption } from './scenario.js';
+import type { JsonValue, Case, CaseSetting, SettingOption } from './scenario.js';
 
 /** The option field every case setting can be given in, by case id and name. */
 export const CASE_SETTINGS_FIELD = 'caseSettings';
@@ -15,15 +15,15 @@ export const CASE_SETTINGS_FIELD = 'caseSettings';
 export interface RegisteredSetting {
   caseId: string;
   name: string;
-  declaration: ScenarioSetting;
+  declaration: CaseSetting;
   option: SettingOption | undefined;
 }
 
 /** The settings the cases declare, in the cases' order. */
-export function settingsOf(cases: readonly Scenario[]): RegisteredSetting[] {
-  return cases.flatMap((scenario) =>
-    Object.entries(scenario.settings ?? {}).map(([name, declaration]) => ({
-      caseId: scenario.id,
+export function settingsOf(cases: readonly Case[]): RegisteredSetting[] {
+  return cases.flatMap((testCase) =>
+    Object.entries(testCase.settings ?? {}).map(([name, declaration]) => ({
+      caseId: testCase.id,
       name,
       declaration,
       option: declaration.option ?? earlierOption(name, declaration),
@@ -32,7 +32,7 @@ export function settingsOf(cases: readonly Scenario[]): RegisteredSetting[] {
 }
 
 /** The earlier form of a number setting of your own (`{ flag, placeholder, default, integer }`): its name is its option field. */
-function earlierOption(name: string, declaration: ScenarioSetting): SettingOption | undefined {
+function earlierOption(name: string, declaration: CaseSetting): SettingOption | undefined {
   if (declaration.flag === undefined || typeof declaration.default !== 'number') return undefined;
   return {
     field: name,
@@ -59,7 +59,7 @@ function jsonType(value: unknown): string {
 }
 
 /** What a value is not, as its declaration says (or, by default, as its default's type says). */
-function problemOf(declaration: ScenarioSetting, value: JsonValue): string | undefined {
+function problemOf(declaration: CaseSetting, value: JsonValue): string | undefined {
   if (declaration.validate) return declaration.validate(value);
   if (typeof declaration.default === 'number') {
     return typeof value === 'number' ? positiveProblem(value, declaration.integer, declaration.max) : 'must be a number';
@@ -93,12 +93,12 @@ function refusal(say: (on: string) => string): OptionError {
  * given by its older field (`latencyBudgetSeconds`) that is not positive.
  */
 export function resolveCaseSettings(
-  cases: readonly Scenario[],
+  cases: readonly Case[],
   given: Readonly<Record<string, unknown>> | undefined,
   optionValue: (field: string) => unknown,
 ): Record<string, Record<string, JsonValue>> {
   const registered = settingsOf(cases);
-  const ids = cases.map((scenario) => scenario.id);
+  const ids = cases.map((testCase) => testCase.id);
   for (const [id, settings] of Object.entries(given ?? {})) {
     if (!ids.includes(id)) {
       const closest = closestName(id, ids);

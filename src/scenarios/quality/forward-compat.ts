@@ -8,7 +8,7 @@
 import type { PersonMessage } from '../../core/request.js';
 import { MADE_UP_CHOICE } from '../button-tap.js';
 import menu from '../../generated/document.json' with { type: 'json' };
-import type { Scenario } from '../scenario.js';
+import type { Case } from '../scenario.js';
 import { withCaseRule } from './case-rule.js';
 
 /** The unknown fields added, as pointers into the request: named in the refusal's message. */
@@ -48,7 +48,7 @@ function futureMessage(): PersonMessage {
 const HINT =
   'Ignore request fields you do not know: the contract adds fields over time. Do not reject unknown properties (additionalProperties: false, extra="forbid", strict decoders); read the fields you need.';
 
-export const forwardCompat: Scenario<'quality/forward-compat'> = {
+export const forwardCompat: Case<'quality/forward-compat'> = {
   id: 'quality/forward-compat',
   description: 'A valid message with fields the contract does not know yet is answered like any message.',
   scope: 'channel',

@@ -8,7 +8,7 @@
 import { warning } from '../../core/findings.js';
 import { MAX_WAIT_SECONDS } from '../../contract/contract.js';
 import type { LatencyFigures } from '../../core/report.js';
-import type { Scenario } from '../scenario.js';
+import type { Case } from '../scenario.js';
 import { auth } from './auth.js';
 import { largeAttachment } from './large-attachment.js';
 import { malformed } from './malformed.js';
@@ -82,4 +82,4 @@ export const latency = {
         : [];
     return { findings, latency: figures };
   },
-} satisfies Scenario<typeof ID>;
+} satisfies Case<typeof ID>;

@@ -6,7 +6,7 @@
  */
 import type { Reply } from '../../core/answer.js';
 import { excerpt, warning } from '../../core/findings.js';
-import type { Scenario } from '../scenario.js';
+import type { Case } from '../scenario.js';
 import { withCaseRule } from './case-rule.js';
 
 const HINT =
@@ -29,7 +29,7 @@ function sameReplies(first: readonly Reply[], second: readonly Reply[]): boolean
   return a.length === b.length && a.every((reply, index) => reply === b[index]);
 }
 
-export const retry: Scenario<'quality/retry'> = {
+export const retry: Case<'quality/retry'> = {
   id: 'quality/retry',
   description: 'A message sent again with the same messageId, as a platform retries, is answered 200 with the same replies.',
   scope: 'channel',
