@@ -40,11 +40,11 @@ export type {
   TransportReport,
   TurnReport,
 } from './core/report.js';
-export { ALL_CASE_IDS, CASE_IDS, EXTENDED_CASE_IDS, QUALITY_CASE_IDS, CASES } from './scenarios/registry.js';
-export type { AnyCaseId, CaseId, ExtendedCaseId, QualityCaseId } from './scenarios/registry.js';
-export type { Expectation, Case, CaseContext, CaseRule, CaseSetting, JsonValue, SentMessage, SentTurn } from './scenarios/scenario.js';
-export { defineCase } from './scenarios/define-scenario.js';
-export type { CaseDefinition } from './scenarios/define-scenario.js';
+export { ALL_CASE_IDS, CASE_IDS, EXTENDED_CASE_IDS, QUALITY_CASE_IDS, CASES } from './cases/registry.js';
+export type { AnyCaseId, CaseId, ExtendedCaseId, QualityCaseId } from './cases/registry.js';
+export type { Expectation, Case, CaseContext, CaseRule, CaseSetting, JsonValue, SentMessage, SentTurn } from './cases/case.js';
+export { defineCase } from './cases/define-case.js';
+export type { CaseDefinition } from './cases/define-case.js';
 // The earlier names of a case, kept so existing users do not break ("scenario" now means the team's own scenario files).
 export type {
   /** @deprecated Use Case. */
@@ -55,19 +55,19 @@ export type {
   CaseRule as ScenarioRule,
   /** @deprecated Use CaseSetting. */
   CaseSetting as ScenarioSetting,
-} from './scenarios/scenario.js';
+} from './cases/case.js';
 export type {
   /** @deprecated Use CaseDefinition. */
   CaseDefinition as ScenarioDefinition,
-} from './scenarios/define-scenario.js';
+} from './cases/define-case.js';
 export {
   /** @deprecated Use defineCase. */
   defineCase as defineScenario,
-} from './scenarios/define-scenario.js';
+} from './cases/define-case.js';
 export {
   /** @deprecated Use CASES. */
   CASES as SCENARIOS,
-} from './scenarios/registry.js';
+} from './cases/registry.js';
 export type { AgentRequest, PersonMessage } from './core/request.js';
 export { UsageError } from './core/usage-error.js';
 export { OptionError } from './core/option-error.js';

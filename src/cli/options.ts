@@ -7,7 +7,7 @@
  * the library's errors again naming the flag (FLAG_NAMES).
  */
 import type { OptionNames } from '../core/option-error.js';
-import { SETTING_OPTIONS } from '../scenarios/registry.js';
+import { SETTING_OPTIONS } from '../cases/registry.js';
 import {
   type AlwaysSet,
   type BooleanFlag,

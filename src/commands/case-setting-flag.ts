@@ -2,10 +2,10 @@
  * `--case-setting ID.NAME=VALUE`, as the library's `caseSettings`: `quality/latency.budgetMs=2000`
  * is `{ "quality/latency": { budgetMs: 2000 } }`. VALUE is read as JSON when it is JSON (a number,
  * true, a list, an object, "a quoted string"), else as the string written. What a setting takes is
- * the case's to say (src/scenarios/case-settings.ts).
+ * the case's to say (src/cases/case-settings.ts).
  */
 import { UsageError } from '../core/usage-error.js';
-import type { JsonValue } from '../scenarios/scenario.js';
+import type { JsonValue } from '../cases/case.js';
 
 const USAGE = '--case-setting needs ID.NAME=VALUE (quality/latency.budgetMs=2000)';
 

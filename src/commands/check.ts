@@ -11,7 +11,7 @@ import { assembleReport, describeRun, errorReport } from '../run/assemble.js';
 import { argumentKey } from '../core/argument-key.js';
 import { OptionError, type OptionNames } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
-import { SETTING_OPTIONS } from '../scenarios/registry.js';
+import { SETTING_OPTIONS } from '../cases/registry.js';
 import { DESCRIBED, type RunFlagArgs } from '../run/option-descriptors.js';
 import { caseSettingsOf, vetCaseSettingFlags } from './case-setting-flag.js';
 import { AgentProcess } from './agent-process.js';

@@ -25,7 +25,7 @@ import { leftOutData } from './recorded-request.js';
 import { type CurlHeader, MAX_INLINE_REPRODUCE_BODY, curlCommand, replayCommand } from './reproduce.js';
 import { ruleFactsOf } from './rule-facts.js';
 import { type InterruptExitCode, casePasses, runVerdict } from './verdict.js';
-import { isAnyCaseId } from '../scenarios/registry.js';
+import { isAnyCaseId } from '../cases/registry.js';
 
 /** One turn as the context recorded it, before its findings are placed in the case. */
 export interface RecordedTurn extends Omit<TurnReport, 'findings'> {

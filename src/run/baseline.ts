@@ -7,7 +7,7 @@ import { type RuleId, findingRules } from '../core/findings.js';
 import { CHANNEL_NAME } from '../core/ids.js';
 import type { BaselineOutcome, CaseReport } from '../core/report.js';
 import { UsageError } from '../core/usage-error.js';
-import { ALL_RULE_IDS, CASES } from '../scenarios/registry.js';
+import { ALL_RULE_IDS, CASES } from '../cases/registry.js';
 import { failsCase } from './verdict.js';
 
 /** One expected failure: `case`, `case:rule`, `channel/case` or `channel/case:rule`. */

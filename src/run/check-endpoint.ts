@@ -1,7 +1,7 @@
 /**
  * The live check: the HEAD probe, then every chosen case on every channel. The runner only plans
  * (plan.ts), schedules (here) and assembles the report (assemble.ts); each case plays its own
- * conversations (play-case.ts, the scenarios in src/scenarios/).
+ * conversations (play-case.ts, the scenarios in src/cases/).
  */
 import type { Report, TransportReport } from '../core/report.js';
 import { AgentClient, type AgentClientOptions } from '../http/client.js';

@@ -11,8 +11,8 @@
  */
 import type { CommandName } from '../core/command-name.js';
 import { MAX_WAIT_SECONDS } from '../contract/contract.js';
-import { ALL_CASE_IDS } from '../scenarios/registry.js';
-import { positiveProblem } from '../scenarios/case-settings.js';
+import { ALL_CASE_IDS } from '../cases/registry.js';
+import { positiveProblem } from '../cases/case-settings.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from './defaults.js';
 
 interface FlagBase {

@@ -6,7 +6,7 @@
 import { conversationPattern, newRunId } from '../core/ids.js';
 import type { CaseReport } from '../core/report.js';
 import type { AgentTransport } from '../http/transport.js';
-import type { Case } from '../scenarios/scenario.js';
+import type { Case } from '../cases/case.js';
 import { platformRulesFor } from '../validate/validate-answer.js';
 import { type PlayedCase, type Stop, combinePlays, notRunPlay } from './assemble.js';
 import { isExpectedFailure } from './baseline.js';

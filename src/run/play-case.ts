@@ -20,7 +20,7 @@ import type {
   SentMessage,
   SentTurn,
   Turn,
-} from '../scenarios/scenario.js';
+} from '../cases/case.js';
 import { checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';

@@ -8,7 +8,7 @@ import { OptionError } from '../core/option-error.js';
 import type { RuleReport } from '../core/report.js';
 import type { Contract } from '../contract/contract.js';
 import { bundledContract } from '../contract/load-contract.js';
-import type { Case } from '../scenarios/scenario.js';
+import type { Case } from '../cases/case.js';
 
 /** The facts of a rule the contract states: the run's contract's, or, for one it leaves out (an older --spec), the bundled one's. */
 function stated(id: string, contract: Contract): RuleFacts | undefined {

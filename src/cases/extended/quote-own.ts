@@ -1,4 +1,4 @@
-import type { Case } from '../scenario.js';
+import type { Case } from '../case.js';
 
 const FIRST = 'table for 2 at 7';
 

@@ -65,7 +65,7 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
  * A setting a case declares, by name (`budgetMs`): any JSON value, with its default and what it
  * takes. It is given as `caseSettings: { "quality/latency": { budgetMs: 2000 } }` to the library,
  * `"cases": { … }` in the config file and `--case-setting quality/latency.budgetMs=2000` on the
- * command line (src/scenarios/case-settings.ts resolves it), and read in `run` with
+ * command line (src/cases/case-settings.ts resolves it), and read in `run` with
  * `context.setting(name)`.
  */
 export interface CaseSetting<T extends JsonValue = JsonValue> {

@@ -1,5 +1,5 @@
 import menu from '../../generated/document.json' with { type: 'json' };
-import type { Case } from '../scenario.js';
+import type { Case } from '../case.js';
 
 /** `document`: the person sends a one-page PDF with a few words. */
 export const documentCase: Case<'document'> = {

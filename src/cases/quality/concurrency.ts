@@ -6,7 +6,7 @@
  * conversations. Runs once per run, alone, so its load is its own.
  */
 import { type Finding, error, excerpt, pointer } from '../../core/findings.js';
-import type { Conversation, Case } from '../scenario.js';
+import type { Conversation, Case } from '../case.js';
 
 const HINT =
   'Keep every piece of conversation state (history, pending work, the message being answered) keyed by conversationId, never in a global or module-level variable shared by requests in flight.';

@@ -8,7 +8,7 @@
 import { warning } from '../../core/findings.js';
 import { MAX_WAIT_SECONDS } from '../../contract/contract.js';
 import type { LatencyFigures } from '../../core/report.js';
-import type { Case } from '../scenario.js';
+import type { Case } from '../case.js';
 import { auth } from './auth.js';
 import { largeAttachment } from './large-attachment.js';
 import { malformed } from './malformed.js';

@@ -1,4 +1,4 @@
-import type { Case } from './scenario.js';
+import type { Case } from './case.js';
 
 /** `double-text`: the person sends two messages back to back, the second after the first's answer. */
 export const doubleText: Case<'double-text'> = {

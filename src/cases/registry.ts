@@ -19,7 +19,7 @@ import { latency } from './quality/latency.js';
 import { longInput } from './quality/long-input.js';
 import { malformed } from './quality/malformed.js';
 import { retry } from './quality/retry.js';
-import type { Case, SettingOption } from './scenario.js';
+import type { Case, SettingOption } from './case.js';
 import { settingsOf } from './case-settings.js';
 import { typed } from './typed.js';
 

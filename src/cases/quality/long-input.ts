@@ -4,7 +4,7 @@
  * combining marks and emoji joined with U+200D. Each must be answered 200 with a valid answer
  * (rule `long-input` when none came). Runs on every channel.
  */
-import type { Case } from '../scenario.js';
+import type { Case } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 
 /** Code points in the long message (ASCII, so also UTF-16 units and bytes). */

@@ -6,7 +6,7 @@
  */
 import { RULE_ID } from '../core/findings.js';
 import { CASE_ID } from '../core/ids.js';
-import type { Case, CaseRule, CaseScope, CaseSetting } from './scenario.js';
+import type { Case, CaseRule, CaseScope, CaseSetting } from './case.js';
 
 export interface CaseDefinition<Id extends string = string> {
   /** Its id in every report: lower case letters, digits, _ and -, with one / at most (`acme/greeting`). */

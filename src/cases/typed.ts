@@ -1,4 +1,4 @@
-import type { Case } from './scenario.js';
+import type { Case } from './case.js';
 
 /** `typed`: the person sends one typed message. */
 export const typed: Case<'typed'> = {

@@ -1,4 +1,4 @@
-import type { Case } from './scenario.js';
+import type { Case } from './case.js';
 
 /** `no-reply`: the person sends a message that may need no answer. */
 export const noReply: Case<'no-reply'> = {

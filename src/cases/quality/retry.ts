@@ -6,7 +6,7 @@
  */
 import type { Reply } from '../../core/answer.js';
 import { excerpt, warning } from '../../core/findings.js';
-import type { Case } from '../scenario.js';
+import type { Case } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 
 const HINT =

@@ -7,7 +7,7 @@ import { type Finding, error, warning } from '../../core/findings.js';
 import type { CaseReport } from '../../core/report.js';
 import type { HttpOutcome } from '../../http/client.js';
 import { whatCame } from '../../validate/outcome-summary.js';
-import type { Case, RunSettings } from '../scenario.js';
+import type { Case, RunSettings } from '../case.js';
 
 type Attempt = 'none' | 'wrong-token';
 

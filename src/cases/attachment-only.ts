@@ -1,5 +1,5 @@
 import type { Attachment } from '../core/request.js';
-import type { Case, CaseGroup } from './scenario.js';
+import type { Case, CaseGroup } from './case.js';
 
 /**
  * A case in which the person sends only a file (text ""), which needs no reply: the photo, the voice

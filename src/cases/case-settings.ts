@@ -6,7 +6,7 @@
  */
 import { OptionError } from '../core/option-error.js';
 import { closestName } from '../validate/did-you-mean.js';
-import type { JsonValue, Case, CaseSetting, SettingOption } from './scenario.js';
+import type { JsonValue, Case, CaseSetting, SettingOption } from './case.js';
 
 /** The option field every case setting can be given in, by case id and name. */
 export const CASE_SETTINGS_FIELD = 'caseSettings';

@@ -11,7 +11,7 @@ import type { AgentRequest, PersonMessage } from '../../core/request.js';
 import { requestValidator } from '../../contract/compile-contract.js';
 import type { HttpOutcome } from '../../http/client.js';
 import { whatCame } from '../../validate/outcome-summary.js';
-import type { Case } from '../scenario.js';
+import type { Case } from '../case.js';
 import { fullRequest, invalidRequests } from './invalid-requests.js';
 
 /** One request sent to be refused: what it is, the body sent, and what a 2xx to it means. */

@@ -1,6 +1,6 @@
 import { buttonId, buttonLabel } from '../core/answer.js';
 import type { PersonMessage } from '../core/request.js';
-import type { PastTurn, Case } from './scenario.js';
+import type { PastTurn, Case } from './case.js';
 
 /** A made-up choice for an agent that offered no button or list row to tap. */
 export const MADE_UP_CHOICE = { id: 'chk_option_1', title: 'Option 1' } as const;

@@ -8,7 +8,7 @@
 import type { PersonMessage } from '../../core/request.js';
 import { MADE_UP_CHOICE } from '../button-tap.js';
 import menu from '../../generated/document.json' with { type: 'json' };
-import type { Case } from '../scenario.js';
+import type { Case } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 
 /** The unknown fields added, as pointers into the request: named in the refusal's message. */

@@ -11,7 +11,7 @@
 import { error } from '../../core/findings.js';
 import type { Attachment } from '../../core/request.js';
 import { photoBytes } from '../photo-file.js';
-import type { Case } from '../scenario.js';
+import type { Case } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 import { HOSTING, commonLimits } from '../../validate/request-size-hints.js';
 
