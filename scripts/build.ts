@@ -21,7 +21,7 @@ const specFile = join(root, 'spec/agent-endpoint.openapi.yaml');
 /**
  * The small attachments the cases send: a file of fixtures/, its media type, and the generated
  * module it is embedded in. The photo (218 KB) is not embedded: the photo case reads
- * fixtures/photo.jpg, shipped in the package, when it plays (src/scenarios/photo-file.ts).
+ * fixtures/photo.jpg, shipped in the package, when it plays (src/cases/photo-file.ts).
  */
 const ATTACHMENTS = [
   { file: 'voice-note.ogg', mime: 'audio/ogg', generated: 'voice-note' },

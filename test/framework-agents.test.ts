@@ -21,7 +21,7 @@ import { startExpressAgent } from '../fixtures/agents/frameworks/express-agent.j
 import { startFastifyAgent } from '../fixtures/agents/frameworks/fastify-agent.js';
 import { startKoaAgent } from '../fixtures/agents/frameworks/koa-agent.js';
 import { CHANNELS, FIXED_CASE_IDS, IMAGE_CHANNELS } from './contract-ids.js';
-import { EXTENDED_CASE_IDS } from '../src/scenarios/registry.js';
+import { EXTENDED_CASE_IDS } from '../src/cases/registry.js';
 
 const MIB = 1024 * 1024;
 

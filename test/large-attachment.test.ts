@@ -21,7 +21,7 @@ import { requestBody } from '../src/run/request-body.js';
 import { replayCommand } from '../src/run/reproduce.js';
 import { planCheck, reproduceFlags } from '../src/run/plan.js';
 import { BROKEN_AGENTS } from '../fixtures/agents/catalogue.js';
-import { paddedJpeg } from '../src/scenarios/quality/large-attachment.js';
+import { paddedJpeg } from '../src/cases/quality/large-attachment.js';
 import { harValidator } from './har-validator.js';
 import { ROOT, runCli } from './helpers.js';
 import { IMAGE_CHANNELS, onlyOf } from './contract-ids.js';

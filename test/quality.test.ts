@@ -7,9 +7,9 @@ import { type CheckEndpointOptions, type Report, checkEndpoint } from '../src/in
 import { createAjv } from '../src/contract/ajv.js';
 import type { AgentRequest } from '../src/core/request.js';
 import { recordedRequest } from '../src/run/recorded-request.js';
-import { QUALITY_CASE_IDS } from '../src/scenarios/registry.js';
-import { nearestRank } from '../src/scenarios/quality/latency.js';
-import { LONG_INPUT_LENGTH, LONG_TEXT, MIXED_TEXT } from '../src/scenarios/quality/long-input.js';
+import { QUALITY_CASE_IDS } from '../src/cases/registry.js';
+import { nearestRank } from '../src/cases/quality/latency.js';
+import { LONG_INPUT_LENGTH, LONG_TEXT, MIXED_TEXT } from '../src/cases/quality/long-input.js';
 import { BROKEN_QUALITY_AGENTS, WELL_BEHAVED_AGENT, type QualityFixtureAgent, wellBehaved } from '../fixtures/agents/quality.js';
 import { requestProblemsOf } from '../src/example-agent/start-reference-agent.js';
 import { barrier } from '../fixtures/agents/barrier.js';

@@ -1,7 +1,9 @@
 /** The commands of check-endpoint: what help says about each, and the arguments each takes. */
 import { PLATFORM_NAMES } from '../generated/platform-names.js';
 
-export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'limits' | 'show' | 'spec' | 'help';
+import type { CommandName } from '../core/command-name.js';
+
+export type { CommandName };
 
 export interface CommandSpec {
   /** How help and errors name the command: `check-endpoint <url>`, `validate`. */

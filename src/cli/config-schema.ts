@@ -5,7 +5,7 @@
  * `node --import tsx scripts/write-config-schema.ts` writes it again.
  */
 import { flagDescription } from './help.js';
-import { CONFIG_FILE, CONFIG_FLAGS, configKey } from './config.js';
+import { CASES_KEY, CONFIG_FILE, CONFIG_FLAGS, configKey } from './config.js';
 import { type OptionName, optionSpec } from './options.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -37,6 +37,12 @@ export function configSchema(): JsonSchema {
       },
       url: { description: "The agent's URL (http or https); a URL given on the command line wins.", type: 'string', minLength: 1 },
       ...Object.fromEntries(CONFIG_FLAGS.map((name) => [configKey(name), propertyOf(name)])),
+      [CASES_KEY]: {
+        description:
+          'The cases\' own settings, by case id and setting name: { "quality/latency": { "budgetMs": 2000 } }; each value as the case declares it (as --case-setting ID.NAME=VALUE sets one).',
+        type: 'object',
+        additionalProperties: { type: 'object' },
+      },
     },
   };
 }

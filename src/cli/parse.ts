@@ -48,7 +48,7 @@ export type CommandLine =
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Holds<T extends true> = T;
 export type TableMatchesCommands = [
-  Holds<Same<FlagsOf<'check'>, Omit<CheckCommandArgs, 'url'>>>,
+  Holds<Same<FlagsOf<'check'>, Omit<CheckCommandArgs, 'url' | 'configKeys'>>>,
   Holds<Same<FlagsOf<'demo'>, DemoCommandArgs>>,
   Holds<Same<FlagsOf<'validate'>, Omit<ValidateCommandArgs, 'file'>>>,
   Holds<Same<FlagsOf<'serve-example'>, ServeExampleCommandArgs>>,
@@ -254,8 +254,11 @@ function commandLineOf(
     case 'check': {
       // The config file under the flags given: a flag given replaces its value (a list flag's whole list).
       const flags = config ? new Map([...config.flags, ...given, ['config', config.file] as const]) : given;
+      // The flags the config file set and the command line did not, by the key that set them: errors name the file and key.
+      const fromConfig = config ? [...config.keys].filter(([name]) => !given.has(name)) : [];
+      const configKeys = fromConfig.length ? { configKeys: Object.fromEntries(fromConfig) } : {};
       // positionalsError made sure the URL is there, given or in the config file.
-      return { command, args: { url: word ?? config!.url!, ...flagsFor(command, flags) } };
+      return { command, args: { url: word ?? config!.url!, ...flagsFor(command, flags), ...configKeys } };
     }
     case 'demo':
       return { command, args: flagsFor(command, given) };

@@ -1,6 +1,6 @@
 import type { Output } from './output.js';
-import { describePlannedRun, runPlannedCheck, somethingAnswers } from '../run/check-endpoint.js';
-import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
+import { checkEndpointWith, describePlannedRun, somethingAnswers } from '../run/check-endpoint.js';
+import type { CheckEndpointOptions, CheckPlan } from '../run/plan.js';
 import { formatCase, formatEnding, formatHeader, formatSummary, printable } from '../report/human.js';
 import type { CaseReport, Report } from '../core/report.js';
 import { HarRecorder } from '../report/har.js';
@@ -9,93 +9,73 @@ import { assumedSchemeNote } from '../run/target-url.js';
 import { bundledContract } from '../contract/load-contract.js';
 import { assembleReport, describeRun, errorReport } from '../run/assemble.js';
 import { argumentKey } from '../core/argument-key.js';
-import type { OptionNames } from '../core/option-error.js';
+import { OptionError, type OptionNames } from '../core/option-error.js';
 import { commandName } from '../core/command-name.js';
 import { UsageError } from '../core/usage-error.js';
-import { SCENARIO_SETTINGS } from '../scenarios/registry.js';
+import { SETTING_OPTIONS } from '../cases/registry.js';
+import { DESCRIBED, type RunFlagArgs } from '../run/option-descriptors.js';
+import { caseSettingsOf, vetCaseSettingFlags } from './case-setting-flag.js';
 import { AgentProcess } from './agent-process.js';
 import { holderSentence, isLoopback, portHolder, portOf } from './port-holder.js';
 import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
 import { reportedErrorMessage } from './error-message.js';
 import { appendReportFile, wantsArchive, writeReports } from './report-files.js';
-import { type RequestFlags, requestNote, requestOptions } from './request-options.js';
+import { requestNote, requestOptions } from './request-options.js';
 import type { ColourFlag } from './output.js';
-import { readLastRun, writeLastRun } from './last-run-file.js';
+import { LAST_RUN_FILE, readLastRun, writeLastRun } from './last-run-file.js';
 import { type Rerun, rerunOf } from './rerun.js';
 import { shownUrl } from '../http/redact.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
 const START_WAIT_SECONDS = 60;
 
-export interface CheckCommandArgs extends RequestFlags, ColourFlag {
-  url: string;
-  channel: string[];
-  case: string[];
-  tokenEnv?: string;
-  agentTimeout?: number;
-  concurrency?: number;
-  maxBody?: number;
-  json: boolean;
-  spec?: string;
-  limits: string[];
-  strict: boolean;
-  insecure: boolean;
-  quality: boolean;
-  extended: boolean;
-  /** The report folder; each report format's own flag (--junit, --html …) comes under its key too (src/report/formats.ts). */
-  reportDir?: string;
-  baseline?: string;
-  /** Plays of every case on every channel. */
-  runs?: number;
-  /** Seconds to keep trying the HEAD probe until the agent answers. */
-  wait?: number;
-  /** The agent's command, run through the shell for the length of the check. */
-  start?: string;
-  /** Also show the --start agent's output on a passing run. */
-  verbose: boolean;
-  /** With --start: check what already answers at the URL instead of refusing it. */
-  reuseExisting: boolean;
-  /** Print only the failed cases and the summary. */
-  quiet: boolean;
-  /** Stop after this many failed cases. */
-  maxFailures?: number;
-  /** Play only what did not pass in the last run (.check-endpoint/last-run.json). */
-  failed: boolean;
-  /** The config file read (src/cli/config.ts reads it while parsing); false: none (--no-config). */
-  config?: string | false;
-}
+/** The check's arguments: the run's options' flags (from the descriptor table), and the command's own. */
+export type CheckCommandArgs = RunFlagArgs &
+  ColourFlag & {
+    url: string;
+    json: boolean;
+    /** The report folder; each report format's own flag (--junit, --html …) comes under its key too (src/report/formats.ts). */
+    reportDir?: string;
+    /** The agent's command, run through the shell for the length of the check. */
+    start?: string;
+    /** Also show the --start agent's output on a passing run. */
+    verbose: boolean;
+    /** With --start: check what already answers at the URL instead of refusing it. */
+    reuseExisting: boolean;
+    /** Print only the failed cases and the summary. */
+    quiet: boolean;
+    /** Play only what did not pass in the last run (.check-endpoint/last-run.json). */
+    failed: boolean;
+    /** The config file read (src/cli/config.ts reads it while parsing); false: none (--no-config). */
+    config?: string | false;
+    /** The flags the config file set (and the command line did not), by the key that set them: `{ 'agent-timeout': 'agentTimeout' }`. */
+    configKeys?: Readonly<Record<string, string>>;
+  };
 
 /**
- * The check's flags as the library's options. The cases' setting flags (--latency-budget) come in
- * the arguments under their keys (`latencyBudget`) and go to their fields (`latencyBudgetSeconds`).
- * The command reads the environment (`env: process.env`), and `.env` unless told otherwise.
+ * The check's flags as the library's options, from the descriptor table: each flag's value goes to
+ * its field (the cases' older setting flags, --latency-budget, to theirs). By hand only the special
+ * ones: --header, --header-env and --dotenv (requestOptions), --case-setting, and --wait (60 s with
+ * --start). The command reads the environment (`env: process.env`), and `.env` unless told otherwise.
  */
 export function checkOptionsOf(args: CheckCommandArgs): CheckEndpointOptions {
   const given = new Map<string, unknown>(Object.entries(args));
-  const settings = SCENARIO_SETTINGS.flatMap((setting) => {
-    const value = given.get(argumentKey(setting.flag));
-    return typeof value === 'number' ? [[setting.field, value] as const] : [];
-  });
+  const options = new Map<string, unknown>([['env', process.env]]);
+  for (const { field, flag, special } of DESCRIBED) {
+    if (flag === undefined || special || !flag.commands.includes('check')) continue;
+    const value = given.get(argumentKey(flag.name));
+    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) options.set(field, value);
+  }
+  for (const option of SETTING_OPTIONS) {
+    const value = option.flag === undefined ? undefined : given.get(argumentKey(option.flag));
+    if (typeof value === 'number') options.set(option.field, value);
+  }
+  const wait = args.wait ?? (args.start !== undefined ? START_WAIT_SECONDS : undefined);
   return {
-    channels: args.channel,
-    cases: args.case,
-    env: process.env,
-    ...(args.spec !== undefined ? { spec: args.spec } : {}),
-    ...(args.limits.length ? { limits: args.limits } : {}),
-    strict: args.strict,
-    insecure: args.insecure,
-    quality: args.quality,
-    extended: args.extended,
-    ...Object.fromEntries(settings),
-    ...(args.tokenEnv !== undefined ? { tokenEnv: args.tokenEnv } : {}),
-    ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
-    ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
-    ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
-    ...(args.runs !== undefined ? { runs: args.runs } : {}),
-    ...(args.maxFailures !== undefined ? { maxFailures: args.maxFailures } : {}),
-    ...(args.wait !== undefined ? { waitSeconds: args.wait } : args.start !== undefined ? { waitSeconds: START_WAIT_SECONDS } : {}),
-    ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
+    ...Object.fromEntries(options),
+    ...(wait !== undefined ? { waitSeconds: wait } : {}),
+    ...(args.caseSetting.length ? { caseSettings: caseSettingsOf(args.caseSetting) } : {}),
     ...requestOptions(args),
   };
 }
@@ -123,9 +103,30 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output, na
   try {
     return await runCheck(args, output);
   } catch (cause) {
-    if (args.json) output.json(jsonErrorReport(args.url, reportedErrorMessage(cause, names)));
-    throw cause;
+    // An option's error names where its value came from: the flag, the config file's key, the record.
+    const sourced = namesBySource(args, names);
+    if (args.json) output.json(jsonErrorReport(args.url, reportedErrorMessage(cause, sourced)));
+    throw cause instanceof OptionError ? new UsageError(cause.messageFor(sourced)) : cause;
   }
+}
+
+/**
+ * How the check's errors name an option: by where its value came from. A flag given names the
+ * flag (`--runs`); a value the config file set names the file and its key
+ * (`check-endpoint.config.json: "agentTimeout"`); one --failed took from the last run's record
+ * names the record (`.check-endpoint/last-run.json: "runs"`).
+ */
+function namesBySource(args: CheckCommandArgs, flags: OptionNames): OptionNames {
+  const fromRecord = args.failed && args.runs === undefined ? ['runs'] : [];
+  return {
+    kind: 'flags',
+    name: (field) => {
+      if (fromRecord.includes(field)) return `${LAST_RUN_FILE}: "${field}"`;
+      const flag = flags.name(field).replace(/^--/, '');
+      const key = args.configKeys?.[flag];
+      return key !== undefined && typeof args.config === 'string' ? `${args.config}: "${key}"` : flags.name(field);
+    },
+  };
 }
 
 /** The --json document of a check that could not run. */
@@ -135,12 +136,13 @@ export function jsonErrorReport(target: string, message: string): Report {
 
 /** --failed: the last run's cases that did not pass, as the run's cases, channels and pairs (and its --runs, unless given). */
 function rerunOptions(args: CheckCommandArgs, rerun: Rerun): CheckEndpointOptions {
-  return { cases: rerun.cases, channels: rerun.channels, only: rerun.only, ...(args.runs === undefined ? { runs: rerun.runs } : {}) };
+  return { cases: rerun.cases, channels: rerun.channels, ...(args.runs === undefined ? { runs: rerun.runs } : {}) };
 }
 
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
   if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
   if (args.reuseExisting && args.start === undefined) throw new UsageError('--reuse-existing goes with --start');
+  vetCaseSettingFlags(args.caseSetting);
   const c = output.colour;
   // --failed narrowed by the --channel given (`all`: every channel of the last run).
   const narrow = { cases: args.case, channels: args.channel.includes('all') ? [] : args.channel };
@@ -151,22 +153,73 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const progress = createProgress(process.stderr, process.env);
   const stop = new AbortController(); // aborted by the first SIGINT or SIGTERM, once the run starts
   let agent: AgentProcess | undefined;
-  // The one resolution of the run's options (flags, files, environment): throws before anything is sent.
-  const plan = await planCheck(args.url, {
-    ...checkOptionsOf(args),
-    ...(rerun ? rerunOptions(args, rerun) : {}),
-    ...(archive ? { onExchange: archive.record } : {}),
-    ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
-    signal: stop.signal,
-    onPlay: (done, total, failed) => progress.update(done, total, failed),
-    onCase: orderedPrinter((caseReport) => {
-      if (caseReport.status === 'not-run') return; // one line for them all, below
-      if (args.quiet && caseReport.passed) return;
-      progress.around(() => {
-        for (const line of formatCase(caseReport, c)) output.line(line);
-      });
-    }),
-  });
+  let planned: CheckPlan | undefined;
+  let interrupts: { dispose(): void } | undefined;
+  const startedAt = new Date(); // the JUnit file's timestamp
+  // The library's one sequence: the options resolved (throwing before anything is sent), the
+  // command's header and agent (onPlanned), the probe, the cases, the report.
+  const run = checkEndpointWith(
+    args.url,
+    {
+      ...checkOptionsOf(args),
+      ...(rerun ? rerunOptions(args, rerun) : {}),
+      ...(archive ? { onExchange: archive.record } : {}),
+      signal: stop.signal,
+      onPlay: (done: number, total: number, failed: number) => progress.update(done, total, failed),
+      onCase: orderedPrinter((caseReport) => {
+        if (caseReport.status === 'not-run') return; // one line for them all, below
+        if (args.quiet && caseReport.passed) return;
+        progress.around(() => {
+          for (const line of formatCase(caseReport, c)) output.line(line);
+        });
+      }),
+    },
+    {
+      ...(rerun ? { only: rerun.only } : {}),
+      ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
+      onPlanned: async (plan) => {
+        planned = plan;
+        agent = await beforeTheRun(args, plan, rerun, output);
+        interrupts = listenForInterrupts((name) => {
+          stop.abort(name);
+          progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
+        });
+      },
+    },
+  );
+  let report: Report;
+  let endedOnItsOwn = false;
+  try {
+    report = await run;
+  } finally {
+    progress.clear();
+    endedOnItsOwn = agent?.exit() !== undefined;
+    await agent?.stop();
+  }
+  // onPlanned ran: the run got past its options.
+  const plan = planned!;
+  // A command that died on a port something else holds: what holds it, once the command's own group is gone.
+  const holder = endedOnItsOwn && report.exitCode !== 0 ? await heldPortNote(plan.url, runSecrets(plan), { foundOnly: true }) : undefined;
+  try {
+    return await finish(args, report, { plan, archive, agent, startedAt, portHolder: holder }, output);
+  } finally {
+    interrupts?.dispose();
+  }
+}
+
+/**
+ * Once the run is planned, before anything is sent: the header, the notes on the config file,
+ * --failed and --insecure, and the agent --start starts (unless something already answers and
+ * --reuse-existing says to check it).
+ */
+async function beforeTheRun(
+  args: CheckCommandArgs,
+  plan: CheckPlan,
+  rerun: Rerun | undefined,
+  output: Output,
+): Promise<AgentProcess | undefined> {
+  const c = output.colour;
+  const chatty = chattyOf(output, args.quiet);
   for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) chatty.line(line);
   const assumed = assumedSchemeNote(args.url, plan.url);
   if (assumed) output.line(c.yellow(assumed));
@@ -180,7 +233,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     );
   }
   // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
-  const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
+  const secrets = runSecrets(plan);
   // Playwright's webServer rule: --start never checks someone else's agent by mistake.
   const reuse = args.start !== undefined && (await somethingAnswers(plan));
   if (reuse && !args.reuseExisting) {
@@ -193,28 +246,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     );
   else if (args.start !== undefined) chatty.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   chatty.line();
-  const startedAt = new Date(); // the JUnit file's timestamp
-  agent = args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets);
-  const interrupts = listenForInterrupts((name) => {
-    stop.abort(name);
-    progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
-  });
-  let report: Report;
-  let endedOnItsOwn = false;
-  try {
-    report = await runPlannedCheck(plan);
-  } finally {
-    progress.clear();
-    endedOnItsOwn = agent?.exit() !== undefined;
-    await agent?.stop();
-  }
-  // A command that died on a port something else holds: what holds it, once the command's own group is gone.
-  const portHolder = endedOnItsOwn && report.exitCode !== 0 ? await heldPortNote(plan.url, secrets, { foundOnly: true }) : undefined;
-  try {
-    return await finish(args, report, { plan, archive, agent, startedAt, portHolder }, output);
-  } finally {
-    interrupts.dispose();
-  }
+  return args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets);
 }
 
 /** After the run: the summary, the agent's output where it helps, the report files, the JSON document. */
@@ -278,6 +310,11 @@ function nothingToRerun(args: CheckCommandArgs, rerun: Rerun, output: Output): n
   output.line(rerun.note);
   if (args.json) output.json(assembleReport(describeRun(bundledContract(), args.url, []), [], false));
   return 0;
+}
+
+/** The run's secret values: the token and the secret headers' values, redacted from what the agent prints. */
+function runSecrets(plan: CheckPlan): string[] {
+  return [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
 }
 
 /**

@@ -4,7 +4,7 @@ import type { OptionNames } from '../core/option-error.js';
 import type { Output } from './output.js';
 
 /** The check's flags, less the URL, --start, --reuse-existing and --config: demo checks the agent it starts itself. */
-export type DemoCommandArgs = Omit<CheckCommandArgs, 'url' | 'start' | 'reuseExisting' | 'config'>;
+export type DemoCommandArgs = Omit<CheckCommandArgs, 'url' | 'start' | 'reuseExisting' | 'config' | 'configKeys'>;
 
 /** `check-endpoint demo` (what `npm start` runs): the full check, every channel, against the reference agent. */
 export async function runDemoCommand(args: DemoCommandArgs, output: Output, names: OptionNames): Promise<number> {

@@ -113,3 +113,6 @@ export function commandName(): string {
 export function packageRoot(): string {
   return dirname(dirname(packageBin()));
 }
+
+/** The commands of check-endpoint, by name (src/cli/commands.ts says what each does). */
+export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'limits' | 'show' | 'spec' | 'help';

@@ -25,7 +25,7 @@ import { leftOutData } from './recorded-request.js';
 import { type CurlHeader, MAX_INLINE_REPRODUCE_BODY, curlCommand, replayCommand } from './reproduce.js';
 import { ruleFactsOf } from './rule-facts.js';
 import { type InterruptExitCode, casePasses, runVerdict } from './verdict.js';
-import { isAnyCaseId } from '../scenarios/registry.js';
+import { isAnyCaseId } from '../cases/registry.js';
 
 /** One turn as the context recorded it, before its findings are placed in the case. */
 export interface RecordedTurn extends Omit<TurnReport, 'findings'> {
@@ -66,7 +66,7 @@ function reproduceLine(turn: RecordedTurn, caseId: string, channel: string, targ
   // A turn sent with another authorization (quality/auth) is reproduced without any: its made-up token is never written.
   const headers = turn.authorization === undefined ? target.headers : target.headers.filter((header) => header.name !== 'authorization');
   if (leftOutData(turn.request) || Buffer.byteLength(body) > MAX_INLINE_REPRODUCE_BODY) {
-    // A case of your own (the library's scenarios) is no case of the command line: it has no replay.
+    // A case of your own (the library's customCases) is no case of the command line: it has no replay.
     return isAnyCaseId(caseId) ? replayCommand(target.url, channel, caseId, headers, target.flags) : null;
   }
   return curlCommand(target.url, body, headers);

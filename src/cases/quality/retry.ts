@@ -11,7 +11,7 @@
  */
 import type { Reply } from '../../core/answer.js';
 import { excerpt, warning } from '../../core/findings.js';
-import type { Conversation, ExchangedTurn, JudgedExchange, Scenario, ScenarioContext } from '../scenario.js';
+import type { Case, CaseContext, Conversation, ExchangedTurn, JudgedExchange } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 
 const HINT =
@@ -38,7 +38,7 @@ function sameReplies(first: readonly Reply[], second: readonly Reply[]): boolean
 }
 
 /** The same message twice at once: the second copy goes while the first is unanswered. Warns when both got different non-empty replies. */
-async function inFlightDuplicate(context: ScenarioContext, conversation: Conversation): Promise<void> {
+async function inFlightDuplicate(context: CaseContext, conversation: Conversation): Promise<void> {
   const message = { text: 'and one more flat white for my friend, please' };
   const messageId = conversation.messageId(conversation.personMessageIds.length + 1);
   const judge = (judged: JudgedExchange) =>
@@ -75,7 +75,7 @@ async function inFlightDuplicate(context: ScenarioContext, conversation: Convers
   });
 }
 
-export const retry: Scenario<'quality/retry'> = {
+export const retry: Case<'quality/retry'> = {
   id: 'quality/retry',
   description:
     'A message sent again with the same messageId, as a platform retries, is answered 200 with the same replies; one sent twice at once, as a gateway retries a slow agent, is not answered twice.',

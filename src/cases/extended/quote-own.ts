@@ -1,9 +1,9 @@
-import type { Scenario } from '../scenario.js';
+import type { Case } from '../case.js';
 
 const FIRST = 'table for 2 at 7';
 
 /** `quote-own`: the person sends a message, then corrects it, quoting their own first message. */
-export const quoteOwn: Scenario<'quote-own'> = {
+export const quoteOwn: Case<'quote-own'> = {
   id: 'quote-own',
   description: 'A message quoting the person\'s own earlier message (replyTo from "person") is answered.',
   scope: 'channel',

@@ -12,45 +12,42 @@ import type { Contract, PlatformRules } from '../contract/contract.js';
 import type { HttpOutcome } from '../http/client.js';
 
 /** `channel`: played on every channel of the run; `run`: once per run, on its first channel. */
-export type ScenarioScope = 'channel' | 'run';
+export type CaseScope = 'channel' | 'run';
 
 /**
  * `contract`: the contract's fixed cases, played on every run, all their conversations at once (up
  * to --concurrency); `extended`: the contract's extended cases (--extended, or --case ID), played
  * with the fixed ones, in the same way; `quality`: the checks beyond the contract (--quality),
  * played one case after another in the registry's order, each case on its channels at once;
- * `custom`: a case of your own (defineScenario, the `scenarios` option), played with the fixed ones.
+ * `custom`: a case of your own (defineCase, the `customCases` option), played with the fixed ones.
  */
-export type ScenarioGroup = 'contract' | 'extended' | 'quality' | 'custom';
+export type CaseGroup = 'contract' | 'extended' | 'quality' | 'custom';
 
 /**
  * A rule a case declares: its id, and what it requires. A built-in case's rules are stated in the
  * contract (`x-rules`), by id; a case of your own states its own level and statement (and, if it
  * has one, the section of your own document that states it).
  */
-export interface ScenarioRule extends Partial<Omit<RuleFacts, 'section'>> {
+export interface CaseRule extends Partial<Omit<RuleFacts, 'section'>> {
   id: string;
   section?: string;
 }
 
-export interface Scenario<Id extends string = string> {
+export interface Case<Id extends string = string> {
   /** Stable in every output format: `typed`, `quality/retry`. */
   id: Id;
   /** The requirement it checks, in words. */
   description: string;
-  scope: ScenarioScope;
-  group: ScenarioGroup;
+  scope: CaseScope;
+  group: CaseGroup;
   /** Played once whatever --runs says: a case that sends nothing of its own (quality/latency). */
   playsOnce?: boolean;
-  /**
-   * The case's own settings, by option field (`latencyBudgetSeconds`): each is an option of the
-   * library and a flag of the command line, read in `run` with `context.setting(field)`.
-   */
-  settings?: Readonly<Record<string, ScenarioSetting>>;
+  /** The case's own settings, by name (`budgetMs`), read in `run` with `context.setting(name)`. */
+  settings?: Readonly<Record<string, CaseSetting>>;
   /** The rules of the case's own findings, beside the common checks' (which every turn is judged by). */
-  rules?: readonly ScenarioRule[];
+  rules?: readonly CaseRule[];
   /** Conversations the case keeps in flight at once, given its settings (the run opens that many connections). */
-  conversationsAtOnce?(setting: (field: string) => number): number;
+  conversationsAtOnce?(setting: (name: string) => JsonValue): number;
   /**
    * Of scope `channel`: whether it is played on a channel, from the channel's display rules (the
    * contract's, or a --limits file's; undefined for a custom channel without limits). Every channel when left out.
@@ -58,26 +55,64 @@ export interface Scenario<Id extends string = string> {
   playsOn?(platform: PlatformRules | undefined): boolean;
   /** A quality case played on one channel after another, not on all at once: its request is large (quality/large-attachment's 7 MB). */
   oneChannelAtATime?: boolean;
-  run(context: ScenarioContext): Promise<ScenarioOutcome | void>;
+  run(context: CaseContext): Promise<CaseOutcome | void>;
 }
 
-/** A number a case takes as an option (`latencyBudgetSeconds`) and a flag (`--latency-budget`). */
-export interface ScenarioSetting {
-  /** The command line's flag, without `--`: `latency-budget`. */
-  flag: string;
+/** A value a case setting holds: any JSON value. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/**
+ * A setting a case declares, by name (`budgetMs`): any JSON value, with its default and what it
+ * takes. It is given as `caseSettings: { "quality/latency": { budgetMs: 2000 } }` to the library,
+ * `"cases": { … }` in the config file and `--case-setting quality/latency.budgetMs=2000` on the
+ * command line (src/cases/case-settings.ts resolves it), and read in `run` with
+ * `context.setting(name)`.
+ */
+export interface CaseSetting<T extends JsonValue = JsonValue> {
   /** What it sets, as help says it. */
   description: string;
+  default: T;
+  /**
+   * What a value given must be, as "must be …" (the message adds what came); undefined when the
+   * value is taken. Left out: a number setting takes a positive number (see `integer`, `max`), any
+   * other takes a value of its default's JSON type.
+   */
+  validate?(value: JsonValue): string | undefined;
+  /** A number setting: a whole number (else any positive number). */
+  integer?: boolean;
+  /** A number setting: the largest value taken. */
+  max?: number;
+  /** An older way to give a number setting: its own option field and flag, in its own unit. */
+  option?: SettingOption;
+  /**
+   * The earlier form of a number setting of your own: its name is also an option of checkEndpoint
+   * (`greetingTurns: 3`); `flag` and `placeholder` are kept for that form and read nowhere else.
+   */
+  flag?: string;
+  placeholder?: string;
+}
+
+/** A number setting's own option field and flag: quality/latency's budgetMs is also `latencyBudgetSeconds`, `--latency-budget`. */
+export interface SettingOption {
+  /** The option field: `latencyBudgetSeconds`. */
+  field: string;
+  /** The command line's flag, without `--`: `latency-budget`; none for a case of your own. */
+  flag?: string;
   /** How help writes the value: SECONDS, N. */
   placeholder: string;
+  /** What it sets, as help says it. */
+  description: string;
+  /** Its default, in its own unit. */
   default: number;
-  /** A whole number (else any positive number). */
   integer?: boolean;
-  /** The largest value taken. */
+  /** The largest value taken, in its own unit. */
   max?: number;
+  /** The setting's value for one of the option's: 1000 for seconds to milliseconds. Default 1. */
+  scale?: number;
 }
 
 /** What a case says of itself beyond its turns. */
-export interface ScenarioOutcome {
+export interface CaseOutcome {
   /** Findings about the case as a whole, not one turn (reported with turn null). */
   findings?: readonly Finding[];
   /** quality/latency's figures. */
@@ -85,7 +120,7 @@ export interface ScenarioOutcome {
 }
 
 /** The run's settings a case may read. The token itself is never given to a case. */
-export interface ScenarioSettings {
+export interface RunSettings {
   /** Seconds the agent has for each answer. */
   timeoutSeconds: number;
   /** The token's environment variable, and whether it holds a token (sent with every message). */
@@ -181,14 +216,17 @@ export interface ExchangedTurn extends JudgedExchange {
   findings: readonly Finding[];
 }
 
-export interface ScenarioContext {
+export interface CaseContext {
   /** The channel this case is played on. */
   readonly channel: string;
   /** This run's id: fresh for every run. */
   readonly runId: string;
-  readonly settings: ScenarioSettings;
-  /** The value of one of the case's own settings (its `settings`), as the run was given it or by default. */
-  setting(field: string): number;
+  readonly settings: RunSettings;
+  /**
+   * The value of one of the case's own settings (its `settings`), as the run was given it or by
+   * default, vetted by its declaration (so of the declared type: `T` is the caller's word for it).
+   */
+  setting<T extends JsonValue = number>(name: string): T;
   /** The contract the run checks against (quality/malformed breaks its request schema). */
   readonly contract: Contract;
   /** Opens the case's conversation. */

@@ -1,8 +1,8 @@
 import menu from '../../generated/document.json' with { type: 'json' };
-import type { Scenario } from '../scenario.js';
+import type { Case } from '../case.js';
 
 /** `document`: the person sends a one-page PDF with a few words. */
-export const documentCase: Scenario<'document'> = {
+export const documentCase: Case<'document'> = {
   id: 'document',
   description: 'A message with a document attachment (a real one-page PDF, application/pdf) and text is answered.',
   scope: 'channel',

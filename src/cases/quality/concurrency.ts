@@ -6,7 +6,7 @@
  * conversations. Runs once per run, alone, so its load is its own.
  */
 import { type Finding, error, excerpt, pointer } from '../../core/findings.js';
-import type { Conversation, Scenario } from '../scenario.js';
+import type { Conversation, Case } from '../case.js';
 
 const HINT =
   'Keep every piece of conversation state (history, pending work, the message being answered) keyed by conversationId, never in a global or module-level variable shared by requests in flight.';
@@ -92,17 +92,23 @@ export const concurrency = {
   group: 'quality',
   rules: [{ id: 'concurrency' }],
   settings: {
-    qualityConversations: {
-      flag: 'quality-conversations',
-      placeholder: 'N',
-      description: 'Conversations at once in quality/concurrency',
+    conversations: {
+      description: 'Conversations at once',
       default: 8,
       integer: true,
+      option: {
+        field: 'qualityConversations' as const,
+        flag: 'quality-conversations',
+        placeholder: 'N',
+        description: 'Conversations at once in quality/concurrency',
+        default: 8,
+        integer: true,
+      },
     },
   },
-  conversationsAtOnce: (setting) => setting('qualityConversations'),
+  conversationsAtOnce: (setting) => Number(setting('conversations')),
   async run(context) {
-    const all = topics(context.openConversations(context.setting('qualityConversations')), context.runId);
+    const all = topics(context.openConversations(context.setting('conversations')), context.runId);
     await Promise.all(
       all.map(async (topic) => {
         for (const text of topic.texts) {
@@ -116,4 +122,4 @@ export const concurrency = {
       }),
     );
   },
-} satisfies Scenario<'quality/concurrency'>;
+} satisfies Case<'quality/concurrency'>;

@@ -8,7 +8,7 @@
 import { warning } from '../../core/findings.js';
 import { MAX_WAIT_SECONDS } from '../../contract/contract.js';
 import type { LatencyFigures } from '../../core/report.js';
-import type { Scenario } from '../scenario.js';
+import type { Case } from '../case.js';
 import { auth } from './auth.js';
 import { largeAttachment } from './large-attachment.js';
 import { malformed } from './malformed.js';
@@ -24,7 +24,7 @@ export function nearestRank(sorted: readonly number[], percent: number): number 
 }
 
 /** p50, p95 and max of the answer times, or undefined with none. */
-export function latencyFigures(latencies: readonly number[], budgetSeconds: number): LatencyFigures | undefined {
+export function latencyFigures(latencies: readonly number[], budgetMs: number): LatencyFigures | undefined {
   if (latencies.length === 0) return undefined;
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
@@ -32,7 +32,7 @@ export function latencyFigures(latencies: readonly number[], budgetSeconds: numb
     p50Ms: nearestRank(sorted, 50),
     p95Ms: nearestRank(sorted, 95),
     maxMs: sorted[sorted.length - 1]!,
-    budgetMs: budgetSeconds * 1000,
+    budgetMs,
   };
 }
 
@@ -44,12 +44,19 @@ export const latency = {
   rules: [{ id: 'latency' }],
   playsOnce: true,
   settings: {
-    latencyBudgetSeconds: {
-      flag: 'latency-budget',
-      placeholder: 'SECONDS',
-      description: 'A p95 latency above it is a warning in quality/latency',
-      default: 10,
-      max: MAX_WAIT_SECONDS,
+    budgetMs: {
+      description: 'A p95 latency above it, in milliseconds, is a warning',
+      default: 10_000,
+      max: MAX_WAIT_SECONDS * 1000,
+      option: {
+        field: 'latencyBudgetSeconds' as const,
+        flag: 'latency-budget',
+        placeholder: 'SECONDS',
+        description: 'A p95 latency above it is a warning in quality/latency',
+        default: 10,
+        max: MAX_WAIT_SECONDS,
+        scale: 1000,
+      },
     },
   },
   async run(context) {
@@ -58,8 +65,9 @@ export const latency = {
       .finishedCases()
       .filter((caseReport) => caseReport.channel === channel && !NOT_MESSAGES.includes(caseReport.id))
       .flatMap((caseReport) => caseReport.plays.flatMap((play) => play.turns.map((turn) => turn.latencyMs)));
-    const budgetSeconds = context.setting('latencyBudgetSeconds');
-    const figures = latencyFigures(latencies, budgetSeconds);
+    const budgetMs = context.setting('budgetMs');
+    const budgetSeconds = budgetMs / 1000;
+    const figures = latencyFigures(latencies, budgetMs);
     if (!figures) return {};
     const findings =
       figures.p95Ms > figures.budgetMs
@@ -74,4 +82,4 @@ export const latency = {
         : [];
     return { findings, latency: figures };
   },
-} satisfies Scenario<typeof ID>;
+} satisfies Case<typeof ID>;

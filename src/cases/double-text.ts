@@ -1,7 +1,7 @@
-import type { Scenario } from './scenario.js';
+import type { Case } from './case.js';
 
 /** `double-text`: the person sends two messages back to back, the second after the first's answer. */
-export const doubleText: Scenario<'double-text'> = {
+export const doubleText: Case<'double-text'> = {
   id: 'double-text',
   description: 'Two messages in a row are each answered; the ids a reply names may be either message.',
   scope: 'channel',

@@ -8,7 +8,7 @@
 import type { PersonMessage } from '../../core/request.js';
 import { MADE_UP_CHOICE } from '../button-tap.js';
 import menu from '../../generated/document.json' with { type: 'json' };
-import type { Scenario } from '../scenario.js';
+import type { Case } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 
 /** The unknown fields added, as pointers into the request: named in the refusal's message. */
@@ -49,7 +49,7 @@ const HINT =
   'Ignore request fields you do not know: the contract adds fields over time. Do not reject unknown properties (additionalProperties: false, extra="forbid", strict decoders); read the fields you need. ' +
   'With pydantic, give each request model `model_config = ConfigDict(extra="ignore")` (keep extra="forbid" for the answer models only).';
 
-export const forwardCompat: Scenario<'quality/forward-compat'> = {
+export const forwardCompat: Case<'quality/forward-compat'> = {
   id: 'quality/forward-compat',
   description: 'A valid message with fields the contract does not know yet is answered like any message.',
   scope: 'channel',

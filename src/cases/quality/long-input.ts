@@ -4,7 +4,7 @@
  * combining marks and emoji joined with U+200D. Each must be answered 200 with a valid answer
  * (rule `long-input` when none came). Runs on every channel.
  */
-import type { Scenario } from '../scenario.js';
+import type { Case } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 
 /** Code points in the long message (ASCII, so also UTF-16 units and bytes). */
@@ -33,7 +33,7 @@ const INPUTS = [
 const HINT =
   'Accept any text the platform delivers: up to 4096 characters, in any script, with combining marks and emoji joined by U+200D. Do not cap the request size below that, reject non-Latin text, or cut strings by UTF-16 units.';
 
-export const longInput: Scenario<'quality/long-input'> = {
+export const longInput: Case<'quality/long-input'> = {
   id: 'quality/long-input',
   description: 'A 4096-character message, and one mixing scripts, combining marks and joined emoji, are answered.',
   scope: 'channel',

@@ -19,35 +19,36 @@ import { latency } from './quality/latency.js';
 import { longInput } from './quality/long-input.js';
 import { malformed } from './quality/malformed.js';
 import { retry } from './quality/retry.js';
-import type { Scenario, ScenarioSetting } from './scenario.js';
+import type { Case, SettingOption } from './case.js';
+import { settingsOf } from './case-settings.js';
 import { typed } from './typed.js';
 
 /** The contract's fixed cases, played on every run. */
-export const CONTRACT_SCENARIOS = [typed, doubleText, photoCase, buttonTap, noReply] as const;
+export const CONTRACT_CASES = [typed, doubleText, photoCase, buttonTap, noReply] as const;
 
 /** The contract's extended cases (--extended, or --case ID): every other kind of message the request can carry. */
-export const EXTENDED_SCENARIOS = [voiceNoteCase, documentCase, videoCase, quoteOwn] as const;
+export const EXTENDED_CASES = [voiceNoteCase, documentCase, videoCase, quoteOwn] as const;
 
 /**
  * The quality cases (--quality), played after the fixed ones in this order: auth and malformed
  * first, concurrency alone (its load is its own), latency last (it reads every turn before it).
  */
-export const QUALITY_SCENARIOS = [auth, malformed, forwardCompat, concurrency, retry, longInput, largeAttachment, latency] as const;
+export const QUALITY_CASES = [auth, malformed, forwardCompat, concurrency, retry, longInput, largeAttachment, latency] as const;
 
-export const SCENARIOS: readonly Scenario[] = [...CONTRACT_SCENARIOS, ...EXTENDED_SCENARIOS, ...QUALITY_SCENARIOS];
+export const CASES: readonly Case[] = [...CONTRACT_CASES, ...EXTENDED_CASES, ...QUALITY_CASES];
 
-export type CaseId = (typeof CONTRACT_SCENARIOS)[number]['id'];
-export type ExtendedCaseId = (typeof EXTENDED_SCENARIOS)[number]['id'];
-export type QualityCaseId = (typeof QUALITY_SCENARIOS)[number]['id'];
+export type CaseId = (typeof CONTRACT_CASES)[number]['id'];
+export type ExtendedCaseId = (typeof EXTENDED_CASES)[number]['id'];
+export type QualityCaseId = (typeof QUALITY_CASES)[number]['id'];
 /** Any case's id: what --case takes. */
 export type AnyCaseId = CaseId | ExtendedCaseId | QualityCaseId;
 
 /** The fixed cases' ids, stable in every output format. */
-export const CASE_IDS: readonly CaseId[] = CONTRACT_SCENARIOS.map((scenario) => scenario.id);
+export const CASE_IDS: readonly CaseId[] = CONTRACT_CASES.map((testCase) => testCase.id);
 /** The extended cases' ids. */
-export const EXTENDED_CASE_IDS: readonly ExtendedCaseId[] = EXTENDED_SCENARIOS.map((scenario) => scenario.id);
+export const EXTENDED_CASE_IDS: readonly ExtendedCaseId[] = EXTENDED_CASES.map((testCase) => testCase.id);
 /** The quality cases' ids. */
-export const QUALITY_CASE_IDS: readonly QualityCaseId[] = QUALITY_SCENARIOS.map((scenario) => scenario.id);
+export const QUALITY_CASE_IDS: readonly QualityCaseId[] = QUALITY_CASES.map((testCase) => testCase.id);
 /** Every case's id, in the registry's order. */
 export const ALL_CASE_IDS: readonly AnyCaseId[] = [...CASE_IDS, ...EXTENDED_CASE_IDS, ...QUALITY_CASE_IDS];
 
@@ -55,33 +56,22 @@ export function isAnyCaseId(id: string): id is AnyCaseId {
   return ALL_CASE_IDS.some((known) => known === id);
 }
 
-/** A case's own setting, with its option field and the case that declares it. */
-export interface RegisteredSetting extends ScenarioSetting {
-  /** The option field: `latencyBudgetSeconds`. */
-  field: string;
-  caseId: string;
-}
+/** The built-in cases' settings that have an option field and a flag of their own (`latencyBudgetSeconds`, `--latency-budget`). */
+export const SETTING_OPTIONS: readonly SettingOption[] = settingsOf(CASES).flatMap((setting) => (setting.option ? [setting.option] : []));
 
-/** The settings the cases declare, in the cases' order. */
-export function settingsOf(scenarios: readonly Scenario[]): RegisteredSetting[] {
-  return scenarios.flatMap((scenario) =>
-    Object.entries(scenario.settings ?? {}).map(([field, setting]) => ({ ...setting, field, caseId: scenario.id })),
-  );
-}
-
-/** The built-in cases' settings: each an option of the library and a flag of the command line. */
-export const SCENARIO_SETTINGS: readonly RegisteredSetting[] = settingsOf(SCENARIOS);
-
-type SettingFieldOf<S> = S extends { settings: infer Settings } ? keyof Settings & string : never;
+type OptionFieldsOf<Settings> = {
+  [Name in keyof Settings]: Settings[Name] extends { option: { field: infer Field extends string } } ? Field : never;
+}[keyof Settings];
+type SettingFieldOf<S> = S extends { settings: infer Settings } ? OptionFieldsOf<Settings> : never;
 /** The option fields of the built-in cases' settings: `latencyBudgetSeconds`, `qualityConversations`. */
 export type SettingField = SettingFieldOf<
-  (typeof QUALITY_SCENARIOS)[number] | (typeof CONTRACT_SCENARIOS)[number] | (typeof EXTENDED_SCENARIOS)[number]
+  (typeof QUALITY_CASES)[number] | (typeof CONTRACT_CASES)[number] | (typeof EXTENDED_CASES)[number]
 >;
 
 /** The rule ids the cases declare, in the cases' order, each once. */
-export function ruleIdsOf(scenarios: readonly Scenario[]): string[] {
-  return [...new Set(scenarios.flatMap((scenario) => (scenario.rules ?? []).map((rule) => rule.id)))];
+export function ruleIdsOf(cases: readonly Case[]): string[] {
+  return [...new Set(cases.flatMap((testCase) => (testCase.rules ?? []).map((rule) => rule.id)))];
 }
 
 /** Every rule id a built-in finding can name: the common checks', then the built-in cases' own. */
-export const ALL_RULE_IDS: readonly string[] = [...RULES, ...ruleIdsOf(SCENARIOS)];
+export const ALL_RULE_IDS: readonly string[] = [...RULES, ...ruleIdsOf(CASES)];

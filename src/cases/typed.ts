@@ -1,7 +1,7 @@
-import type { Scenario } from './scenario.js';
+import type { Case } from './case.js';
 
 /** `typed`: the person sends one typed message. */
-export const typed: Scenario<'typed'> = {
+export const typed: Case<'typed'> = {
   id: 'typed',
   description: 'A typed message is answered with status 200 and replies the channel shows.',
   scope: 'channel',

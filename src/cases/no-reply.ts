@@ -1,7 +1,7 @@
-import type { Scenario } from './scenario.js';
+import type { Case } from './case.js';
 
 /** `no-reply`: the person sends a message that may need no answer. */
-export const noReply: Scenario<'no-reply'> = {
+export const noReply: Case<'no-reply'> = {
   id: 'no-reply',
   description: 'A message that needs no answer gets a valid answer; [] passes.',
   scope: 'channel',

@@ -1,7 +1,7 @@
 import { type Finding, type RuleId, error } from '../../core/findings.js';
 import type { HttpOutcome } from '../../http/client.js';
 import { whatCame } from '../../validate/outcome-summary.js';
-import type { JudgedExchange } from '../scenario.js';
+import type { JudgedExchange } from '../case.js';
 
 function refusedToken(outcome: HttpOutcome): boolean {
   return outcome.kind === 'answer' && (outcome.status === 401 || outcome.status === 403);

@@ -7,7 +7,7 @@ import { type Finding, error, warning } from '../../core/findings.js';
 import type { CaseReport } from '../../core/report.js';
 import type { HttpOutcome } from '../../http/client.js';
 import { whatCame } from '../../validate/outcome-summary.js';
-import type { Scenario, ScenarioSettings } from '../scenario.js';
+import type { Case, RunSettings } from '../case.js';
 
 type Attempt = 'none' | 'wrong-token';
 
@@ -36,7 +36,7 @@ function attemptFindings(outcome: HttpOutcome, attempt: Attempt): Finding[] {
 }
 
 /** No token set: warn that nothing shows the agent keeps strangers out, with evidence when the run has it. */
-function noTokenWarning(settings: ScenarioSettings, finished: readonly CaseReport[]): Finding {
+function noTokenWarning(settings: RunSettings, finished: readonly CaseReport[]): Finding {
   const answeredWithout = finished.some((caseReport) => caseReport.plays.some((play) => play.turns.some((turn) => turn.status === 200)));
   const what = answeredWithout
     ? `and the agent answered this run's messages without one: anyone with the URL can talk to the agent`
@@ -49,7 +49,7 @@ function noTokenWarning(settings: ScenarioSettings, finished: readonly CaseRepor
   );
 }
 
-export const auth: Scenario<'quality/auth'> = {
+export const auth: Case<'quality/auth'> = {
   id: 'quality/auth',
   description: 'A request without the token, or with a wrong one, is refused with 401 or 403.',
   scope: 'run',

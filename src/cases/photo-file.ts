@@ -11,7 +11,7 @@ import type { Attachment } from '../core/request.js';
 
 const PHOTO = { file: 'photo.jpg', mime: 'image/jpeg' } as const;
 
-/** The folders this module may run from: src/scenarios/ (sources), dist/ (the command), dist/chunks/ (the library). */
+/** The folders this module may run from: src/cases/ (sources), dist/ (the command), dist/chunks/ (the library). */
 const MAX_LEVELS_UP = 3;
 
 /** fixtures/photo.jpg of the package this module belongs to, found by walking up from this module's file. */

@@ -12,7 +12,7 @@ import type { AgentRequest, PersonMessage } from '../../core/request.js';
 import { requestValidator } from '../../contract/compile-contract.js';
 import type { HttpOutcome } from '../../http/client.js';
 import { whatCame } from '../../validate/outcome-summary.js';
-import type { Scenario } from '../scenario.js';
+import type { Case } from '../case.js';
 import { fullRequest, invalidRequests } from './invalid-requests.js';
 
 /** One request sent to be refused: what it is, the body sent, and what a 2xx to it means. */
@@ -88,7 +88,7 @@ export function refusalFindings(outcome: HttpOutcome, sent: Refusable): Finding[
   return [warning('malformed', '', `${expected}; got ${whatCame(outcome)}`, validateHint())];
 }
 
-export const malformed: Scenario<'quality/malformed'> = {
+export const malformed: Case<'quality/malformed'> = {
   id: 'quality/malformed',
   description:
     'A request that is not JSON, or breaks one constraint of the contract\u2019s request schema, is answered 400 or 422, never 2xx or 5xx.',

@@ -1,6 +1,6 @@
 import { buttonId, buttonLabel } from '../core/answer.js';
 import type { PersonMessage } from '../core/request.js';
-import type { PastTurn, Scenario } from './scenario.js';
+import type { PastTurn, Case } from './case.js';
 
 /** A made-up choice for an agent that offered no button or list row to tap. */
 export const MADE_UP_CHOICE = { id: 'chk_option_1', title: 'Option 1' } as const;
@@ -31,7 +31,7 @@ export function tapOn(offered: PastTurn | undefined): PersonMessage {
 }
 
 /** `button-tap`: the person sends a message, then taps the agent's first button or list row, quoting it. */
-export const buttonTap: Scenario<'button-tap'> = {
+export const buttonTap: Case<'button-tap'> = {
   id: 'button-tap',
   description: "A tap on the agent's own button or list row, quoting the agent's message, is answered.",
   scope: 'channel',

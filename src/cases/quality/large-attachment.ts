@@ -11,7 +11,7 @@
 import { error } from '../../core/findings.js';
 import type { Attachment } from '../../core/request.js';
 import { photoBytes } from '../photo-file.js';
-import type { Scenario } from '../scenario.js';
+import type { Case } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 import { HOSTING, commonLimits } from '../../validate/request-size-hints.js';
 
@@ -73,7 +73,7 @@ export function largeAttachmentHint(bodyBytes: number, maxRequestBytes: number |
   );
 }
 
-export const largeAttachment: Scenario<'quality/large-attachment'> = {
+export const largeAttachment: Case<'quality/large-attachment'> = {
   id: 'quality/large-attachment',
   description:
     'A message carrying a 5 MiB JPEG (the largest image WhatsApp delivers), a body under 7 MB, is answered with status 200 and a valid answer.',
