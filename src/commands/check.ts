@@ -5,7 +5,7 @@ import { formatCase, formatEnding, formatHeader, formatSummary, printable } from
 import type { CaseReport, Report } from '../core/report.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
-import { assumedSchemeNote } from '../run/target-url.js';
+import { assumedSchemeNote, shownTarget } from '../run/target-url.js';
 import { bundledContract } from '../contract/load-contract.js';
 import { assembleReport, describeRun, errorReport } from '../run/assemble.js';
 import { argumentKey } from '../core/argument-key.js';
@@ -130,9 +130,9 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output, na
   }
 }
 
-/** The --json document of a check that could not run. */
+/** The --json document of a check that could not run; the target as given, shown with its secrets redacted. */
 export function jsonErrorReport(target: string, message: string): Report {
-  return errorReport(describeRun(bundledContract(), target, []), message);
+  return errorReport(describeRun(bundledContract(), shownTarget(target), []), message);
 }
 
 /** --failed: the last run's cases that did not pass, as the run's cases, channels and pairs (and its --runs, unless given). */
@@ -266,6 +266,6 @@ async function recordRun(report: Report, quiet: boolean): Promise<void> {
 /** --failed when the last run left nothing to play: it says so, sends nothing, and passes. */
 function nothingToRerun(args: CheckCommandArgs, rerun: Rerun, output: Output): number {
   output.line(rerun.note);
-  if (args.json) output.json(assembleReport(describeRun(bundledContract(), args.url, []), [], false));
+  if (args.json) output.json(assembleReport(describeRun(bundledContract(), shownTarget(args.url), []), [], false));
   return 0;
 }

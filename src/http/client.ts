@@ -3,10 +3,10 @@ import type https from 'node:https';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { urlToHttpOptions } from 'node:url';
-import { querySecrets, shownUrl } from './redact.js';
+import { shownUrl } from './redact.js';
 import { receivedOutcome } from './received-answer.js';
 import { sendBody } from './send-body.js';
-import { type SentHeaders, commonHeaders, requestHeaders, requestSecrets, sentSecrets } from './sent-headers.js';
+import { type SentHeaders, commonHeaders, requestHeaders, requestSecrets, runSecrets } from './sent-headers.js';
 import {
   type AgentTransport,
   type HttpFailure,
@@ -146,11 +146,7 @@ export class AgentClient implements AgentTransport {
     this.#makeAgent = options.proxy
       ? proxyAgentMaker(options.proxy, secure, options.connections)
       : (keepAlive) => new transport.Agent({ keepAlive, ...(keepAlive ? { maxSockets: options.connections } : {}) });
-    this.#secrets = [
-      ...sentSecrets(options),
-      ...querySecrets(url),
-      ...(options.proxy?.password ? [decodeURIComponent(options.proxy.password)] : []),
-    ];
+    this.#secrets = runSecrets(options, url, options.proxy);
     this.#target = urlToHttpOptions(url);
     this.#commonHeaders = commonHeaders(options);
     options.signal?.addEventListener('abort', this.#interruptAll, { once: true });
