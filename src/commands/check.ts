@@ -21,7 +21,8 @@ import { type RequestFlags, requestNote, requestOptions } from './request-option
 import type { ColourFlag } from './output.js';
 import { readLastRun, writeLastRun } from './last-run-file.js';
 import { type Rerun, rerunOf } from './rerun.js';
-import { shownUrl } from '../http/redact.js';
+import { redactText, shownUrl } from '../http/redact.js';
+import { runSecrets } from '../http/sent-headers.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
 const START_WAIT_SECONDS = 60;
@@ -181,6 +182,10 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       ),
     );
   }
+  // Every secret of the run (the token, secret headers, the query's keys, the proxy's password):
+  // never in the --start command as shown, nor in what the agent prints (shown and in agent.log).
+  const secrets = runSecrets(plan, plan.url, plan.proxy?.url);
+  const shownStart = args.start === undefined ? undefined : redactText(args.start, secrets);
   // Playwright's webServer rule: --start never checks someone else's agent by mistake.
   const reuse = args.start !== undefined && (await somethingAnswers(plan));
   if (reuse && !args.reuseExisting) {
@@ -188,13 +193,11 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   }
   if (reuse)
     chatty.line(
-      c.dim(`agent: something already answers at ${shownUrl(plan.url)}; checking it (--reuse-existing), not starting ${args.start}`),
+      c.dim(`agent: something already answers at ${shownUrl(plan.url)}; checking it (--reuse-existing), not starting ${shownStart}`),
     );
-  else if (args.start !== undefined) chatty.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
+  else if (args.start !== undefined) chatty.line(c.dim(`agent: ${shownStart} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   chatty.line();
   const startedAt = new Date(); // the JUnit file's timestamp
-  // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
-  const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
   agent = args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets);
   const interrupts = listenForInterrupts((name) => {
     stop.abort(name);
