@@ -5,7 +5,8 @@
  * throws (or returns no Response) is reported as a 500 answer carrying the error's message.
  */
 import { receivedOutcome } from './received-answer.js';
-import { commonHeaders, requestHeaders, requestSecrets, sentSecrets } from './sent-headers.js';
+import { commonHeaders, requestHeaders, requestRedactor, sentSecrets } from './sent-headers.js';
+import { Redactor } from './redact.js';
 import {
   type AgentTransport,
   type HttpOutcome,
@@ -60,7 +61,7 @@ async function readBody(response: Response, maxBodyBytes: number): Promise<Buffe
 export class FetchHandlerTransport implements AgentTransport {
   readonly url: string;
   readonly #common;
-  readonly #secrets: readonly string[];
+  readonly #redactor: Redactor;
 
   constructor(
     readonly handler: FetchHandler,
@@ -68,14 +69,14 @@ export class FetchHandlerTransport implements AgentTransport {
   ) {
     this.url = options.url;
     this.#common = commonHeaders(options);
-    this.#secrets = sentSecrets(options);
+    this.#redactor = new Redactor(sentSecrets(options));
   }
 
   async send(options: SendOptions): Promise<HttpOutcome> {
     const { timeoutMs, maxBodyBytes, onExchange, signal } = this.options;
     const started = now();
     const startedAt = Date.now();
-    const secrets = requestSecrets(this.#secrets, options);
+    const redactor = requestRedactor(this.#redactor, options);
     const { sent, recorded } = requestHeaders(this.#common, options);
     const elapsed = (): number => Math.round(now() - started);
     let headersAt: number | undefined;
@@ -116,7 +117,7 @@ export class FetchHandlerTransport implements AgentTransport {
           ? { kind: 'too-large', message: `the body is larger than ${maxBodyBytes} bytes`, latencyMs: elapsed() }
           : receivedOutcome(
               { status: response.status, httpVersion: '1.1', statusText: response.statusText, headers: response.headers.entries(), body },
-              secrets,
+              redactor,
               maxBodyBytes,
               elapsed(),
             );

@@ -1,36 +1,51 @@
-import { decodedViews } from './decoded-views.js';
+import { WIDEST_ESCAPE, decodedViews } from './decoded-views.js';
 import { type SecretForm, secretForms } from './secret-encodings.js';
 
 /** What stands in for a secret the agent sent back, or a secret header's value wherever it is recorded. */
 export const REDACTED = '<redacted>';
 
-/** Every form of every secret looked for (see secret-encodings.ts), once each. */
-function formsOf(secrets: string | readonly string[]): SecretForm[] {
-  const list = typeof secrets === 'string' ? [secrets] : secrets;
-  const forms = [...new Set(list.filter((secret) => secret !== ''))].flatMap(secretForms);
-  return forms.filter((form, index) => forms.findIndex((other) => other.text === form.text) === index);
+/** One form of a secret, as the bytes looked for. */
+interface Needle extends SecretForm {
+  bytes: Buffer;
 }
 
-const BASE64_CHARACTER = /[A-Za-z0-9+/=_-]/;
+/** The bytes base64 and base64url are written in, and base64's padding. */
+const BASE64_BYTES = new Set(Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_', 'latin1'));
 
-/** How far from `at` (by `step`, at most `count` characters) the text is base64 characters. */
-function base64Reach(text: string, at: number, step: -1 | 1, count: number): number {
+/** How far from `at` (by `step`, at most `count` bytes) the bytes are base64's. */
+function base64Reach(bytes: Buffer, at: number, step: -1 | 1, count: number): number {
   let reach = 0;
-  while (reach < count && BASE64_CHARACTER.test(text[at + step * (reach + (step < 0 ? 1 : 0))] ?? '')) reach++;
+  while (reach < count && BASE64_BYTES.has(bytes[step < 0 ? at - reach - 1 : at + reach] ?? -1)) reach++;
   return reach;
 }
 
-/** The raw spans that hold a secret in some view, sorted, overlapping ones joined. */
-function secretSpans(raw: string, forms: readonly SecretForm[]): [number, number][] {
-  const spans: [number, number][] = [];
+/** The raw spans that hold a needle in some view of the bytes, as positions in `raw` from `offset`. */
+function spansIn(raw: Buffer, offset: number, needles: readonly Needle[], spans: [number, number][]): void {
   for (const view of decodedViews(raw)) {
-    const text = view.text;
-    for (const { text: form, before, after } of forms) {
-      for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + form.length)) {
-        const end = at + form.length;
-        spans.push(view.rawSpan(at - base64Reach(text, at, -1, before), end + base64Reach(text, end, 1, after)));
+    const bytes = view.bytes;
+    for (const { bytes: needle, before, after } of needles) {
+      for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + needle.length)) {
+        const end = at + needle.length;
+        const [start, stop] = view.rawSpan(at - base64Reach(bytes, at, -1, before), end + base64Reach(bytes, end, 1, after));
+        spans.push([offset + start, offset + stop]);
       }
     }
+  }
+}
+
+/**
+ * The bytes are read a window at a time, so that the views of a large body full of escapes (10 MB
+ * of `%41`) take a bounded amount of memory. Each window reaches on by `overlap` bytes, as many as
+ * the longest needle takes written in the widest escapes: a secret that starts in a window is found
+ * whole in it.
+ */
+const WINDOW_BYTES = 1024 * 1024;
+
+/** The raw spans that hold a needle in some view, sorted, overlapping ones joined. */
+function secretSpans(raw: Buffer, needles: readonly Needle[], overlap: number): [number, number][] {
+  const spans: [number, number][] = [];
+  for (let offset = 0; offset < raw.length; offset += WINDOW_BYTES) {
+    spansIn(raw.subarray(offset, offset + WINDOW_BYTES + overlap), offset, needles, spans);
   }
   spans.sort((a, b) => a[0] - b[0]);
   const joined: [number, number][] = [];
@@ -42,35 +57,63 @@ function secretSpans(raw: string, forms: readonly SecretForm[]): [number, number
   return joined;
 }
 
+const REPLACEMENT = Buffer.from(REDACTED);
+
 /**
- * The bytes with every secret replaced by `<redacted>`, in whatever form it came. An agent may echo
- * what it was sent (an error page quoting the headers, a reply that repeats the token), plain or
- * encoded: JSON escapes, percent-encoding, HTML references (any mix of escaped and plain
- * characters), base64 or hex of the secret or of a longer text holding it (`Bearer <token>`). The
- * answer is cleaned where it arrives, so nothing decoded from it (a reply, a button id quoted into
- * the next request, an excerpt) and no report or archive can hold the secret.
+ * Replaces every secret by `<redacted>`, in whatever form it comes. An agent may echo what it was
+ * sent (an error page quoting the headers, a reply that repeats the token), plain or encoded: JSON
+ * escapes, percent-encoding, HTML references (any mix of escaped and plain characters), base64 or
+ * hex of the secret or of a longer text holding it (`Bearer <token>`). An answer is cleaned where it
+ * arrives, so nothing decoded from it (a reply, a button id quoted into the next request, an
+ * excerpt) and no report or archive can hold a secret. The forms of a run's secrets, which do not
+ * change, are worked out once.
  */
-export function redactBytes(bytes: Buffer, secrets: string | readonly string[]): Buffer {
-  const forms = formsOf(secrets);
-  if (forms.length === 0 || bytes.length === 0) return bytes;
-  const spans = secretSpans(bytes.toString('latin1'), forms);
-  if (spans.length === 0) return bytes;
-  const parts: Buffer[] = [];
-  const replacement = Buffer.from(REDACTED);
-  let from = 0;
-  for (const [start, end] of spans) {
-    parts.push(bytes.subarray(from, start), replacement);
-    from = end;
+export class Redactor {
+  readonly #needles: Needle[];
+  /** How far a window of the bytes reaches past the next one's start (see WINDOW_BYTES). */
+  readonly #overlap: number;
+
+  constructor(readonly secrets: readonly string[]) {
+    const forms = [...new Set(secrets.filter((secret) => secret !== ''))].flatMap(secretForms);
+    this.#needles = forms
+      .filter((form, index) => forms.findIndex((other) => other.text === form.text) === index)
+      .map((form) => ({ ...form, bytes: Buffer.from(form.text, 'latin1') }));
+    const longest = Math.max(0, ...this.#needles.map((needle) => needle.bytes.length + needle.before + needle.after));
+    this.#overlap = longest * WIDEST_ESCAPE;
   }
-  parts.push(bytes.subarray(from));
-  return Buffer.concat(parts);
+
+  /** The bytes with every secret `<redacted>`; the same buffer when none is found. */
+  bytes(bytes: Buffer): Buffer {
+    if (this.#needles.length === 0 || bytes.length === 0) return bytes;
+    const spans = secretSpans(bytes, this.#needles, this.#overlap);
+    if (spans.length === 0) return bytes;
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (const [start, end] of spans) {
+      parts.push(bytes.subarray(from, start), REPLACEMENT);
+      from = end;
+    }
+    parts.push(bytes.subarray(from));
+    return Buffer.concat(parts);
+  }
+
+  /** The text with every secret `<redacted>`. */
+  text(text: string): string {
+    if (this.#needles.length === 0) return text;
+    const bytes = Buffer.from(text, 'utf8');
+    const cleaned = this.bytes(bytes);
+    return cleaned === bytes ? text : cleaned.toString('utf8');
+  }
 }
 
-/** The text with every secret replaced by `<redacted>`, in whatever form it came (as redactBytes). */
+/** The bytes with every occurrence of each secret, in any form, replaced by `<redacted>` (see Redactor). */
+export function redactBytes(bytes: Buffer, secrets: string | readonly string[]): Buffer {
+  return new Redactor(typeof secrets === 'string' ? [secrets] : secrets).bytes(bytes);
+}
+
+/** The text with every occurrence of each secret, in any form, replaced by `<redacted>` (see Redactor). */
 export function redactText(text: string, secrets: string | readonly string[]): string {
-  const bytes = Buffer.from(text, 'utf8');
-  const cleaned = redactBytes(bytes, secrets);
-  return cleaned === bytes ? text : cleaned.toString('utf8');
+  return new Redactor(typeof secrets === 'string' ? [secrets] : secrets).text(text);
 }
 
 /** A query as shown: each value `<redacted>`, the names kept (a part without `=` is all value). */

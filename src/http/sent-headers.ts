@@ -4,7 +4,7 @@
  * and the secrets cleaned out of every answer.
  */
 import { ACCEPTED_ENCODINGS } from './content-encoding.js';
-import { REDACTED, querySecrets } from './redact.js';
+import { REDACTED, Redactor, querySecrets } from './redact.js';
 import type { RequestHeader, SendOptions } from './transport.js';
 import { TOOL_VERSION } from '../core/version.js';
 
@@ -100,7 +100,7 @@ export function requestHeaders(
   return { sent, recorded };
 }
 
-/** The secrets of one request: the run's, and a made-up token it carries instead (quality/auth). */
-export function requestSecrets(secrets: readonly string[], { authorization }: SendOptions): readonly string[] {
-  return typeof authorization === 'object' ? [...secrets, authorization.wrongToken] : secrets;
+/** What cleans one request's answer: the run's redactor, or for a request carrying a made-up token instead (quality/auth), one that adds it. */
+export function requestRedactor(redactor: Redactor, { authorization }: SendOptions): Redactor {
+  return typeof authorization === 'object' ? new Redactor([...redactor.secrets, authorization.wrongToken]) : redactor;
 }
