@@ -7,7 +7,7 @@
  *
  * A decoded escape is the UTF-8 bytes of its character, as the secret's own bytes are. A view is
  * never longer than the bytes it reads (no escape decodes to more bytes than it is written in), and
- * it keeps three numbers per escape: linear in the body, whatever the body holds.
+ * it keeps four numbers per escape: linear in the body, whatever the body holds.
  */
 
 /** The most raw bytes one decoded byte can be written in: `&#0000115;`, an HTML reference padded to its 7 digits. */
