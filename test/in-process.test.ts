@@ -101,7 +101,7 @@ describe('a fetch handler, called in this process', () => {
     );
     assert.match(
       report.cases[0]!.findings[0]!.message,
-      /got 500: "the handler threw TypeError: returned an object \(Object\), not a Response"/,
+      /got 500: "the handler threw TypeError: returned an object \(Object\), not a Response \(status, headers, body\)"/,
     );
   });
 
@@ -235,7 +235,7 @@ describe('which function is which', () => {
     assert.throws(() => resolveTarget(42), { name: 'TypeError', message: /target must be a URL, a fetch handler .*; got number/ });
     assert.throws(() => resolveTarget({ fetch: () => new Response(), listener: () => undefined }), TypeError);
     assert.throws(() => resolveTarget({ fetch: () => new Response(), path: 'agent' }), {
-      message: /path must be a string starting with \//,
+      message: /path must be a path such as \/agent; it must start with \/: got "agent"/,
     });
   });
 });

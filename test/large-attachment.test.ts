@@ -24,6 +24,7 @@ import { BROKEN_AGENTS } from '../fixtures/agents/catalogue.js';
 import { paddedJpeg } from '../src/scenarios/quality/large-attachment.js';
 import { harValidator } from './har-validator.js';
 import { ROOT, runCli } from './helpers.js';
+import { IMAGE_CHANNELS, onlyOf } from './contract-ids.js';
 
 const contract = bundledContract();
 const PHOTO = readFileSync(join(ROOT, 'fixtures/photo.jpg'));
@@ -168,7 +169,13 @@ describe('played on the channels whose platform takes images', () => {
   test('every platform of the contract but SMS (image: no)', async () => {
     assert.equal(contract.platforms.sms!.image?.support, 'no');
     const report = await checkEndpoint(agent.url, { cases: [CASE], channels: ['all'] });
-    assert.deepEqual(channelsOf(report), ['whatsapp', 'imessage', 'telegram', 'web']);
+    assert.deepEqual(channelsOf(report), IMAGE_CHANNELS);
+    assert.deepEqual(onlyOf(channelsOf(report), ['whatsapp', 'sms', 'imessage', 'telegram', 'web'], String), [
+      'whatsapp',
+      'imessage',
+      'telegram',
+      'web',
+    ]);
     assert.equal(report.outcome, 'passed');
   });
 

@@ -208,7 +208,10 @@ describe('--max-failures', () => {
     };
     assert.equal(agent.received.length, 1, 'one message sent: the first case, which failed');
     assert.equal(report.outcome, 'failed');
-    assert.deepEqual(report.stopped, { reason: 'max-failures', message: 'the run stopped at --max-failures 1 (1 case failed)' });
+    assert.deepEqual(report.stopped, {
+      reason: 'max-failures',
+      message: 'the run stopped at --max-failures 1 (1 case failed, 4 cases not played)',
+    });
     assert.deepEqual(report.counts, { ...report.counts, cases: 5, passed: 0, failed: 1, notRun: 4 });
     assert.deepEqual(
       report.cases.map((played) => [played.id, played.status, played.passed]),
@@ -223,7 +226,7 @@ describe('--max-failures', () => {
     assert.match(result.stderr, /\nNOT RUN {2}4 cases: whatsapp\/double-text, whatsapp\/photo, whatsapp\/button-tap, whatsapp\/no-reply\n/);
     assert.match(
       result.stderr,
-      /\n0 of 5 cases passed\.\n1 of 5 cases finished before the run stopped at --max-failures 1 \(1 case failed\)\.\n/,
+      /\n0 of 5 cases passed\.\n1 of 5 cases finished before the run stopped at --max-failures 1 \(1 case failed, 4 cases not played\)\.\n/,
     );
   });
 
@@ -233,8 +236,18 @@ describe('--max-failures', () => {
     // All five at once: each sends its first message; double-text and button-tap would send a second.
     const result = await runCli([agent.url, '--max-failures', '1', '--json'], { cwd: folder, env: ENV });
     assert.equal(result.code, 1);
-    const report = JSON.parse(result.stdout) as { cases: { id: string; status: string }[] };
+    const report = JSON.parse(result.stdout) as {
+      cases: { id: string; status: string }[];
+      counts: { failed: number; notRun: number };
+      stopped: { message: string };
+    };
     assert.ok(report.cases.some((played) => played.status === 'failed'));
+    // The cases in flight finish: the stop gives the real counts, however many failed.
+    const count = (n: number): string => (n === 1 ? '1 case' : `${n} cases`);
+    assert.equal(
+      report.stopped.message,
+      `the run stopped at --max-failures 1 (${count(report.counts.failed)} failed, ${count(report.counts.notRun)} not played)`,
+    );
     const conversations = agent.received.map((request) => request.conversationId);
     assert.deepEqual(conversations, [...new Set(conversations)], 'no conversation got a second message');
   });

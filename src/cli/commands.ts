@@ -1,4 +1,5 @@
 /** The commands of check-endpoint: what help says about each, and the arguments each takes. */
+import { PLATFORM_NAMES } from '../generated/platform-names.js';
 
 export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'limits' | 'show' | 'help';
 
@@ -130,7 +131,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     positional: {
       placeholder: '[CHANNEL...]',
       noun: 'channel name',
-      description: 'whatsapp, sms, imessage, telegram, web, all, or a custom channel a --limits file names',
+      description: `${PLATFORM_NAMES.join(', ')}, all, or a custom channel a --limits file names`,
       many: true,
     },
     examples: [

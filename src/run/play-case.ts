@@ -27,6 +27,7 @@ import type { AgentLiveness, AgentStop } from './liveness.js';
 import { type CheckPlan, reproduceFlags, reproduceHeaders, sentCredentials } from './plan.js';
 import { recordedRequest } from './recorded-request.js';
 import { requestBody } from './request-body.js';
+import { addedHeaders } from './request-headers.js';
 
 /** What every case of a run shares. */
 export interface RunState {
@@ -261,6 +262,7 @@ class CaseContext implements ScenarioContext {
         timeoutSeconds: plan.timeoutSeconds,
         credentials: sentCredentials(plan),
         requestBytes: sentBytes,
+        addedHeaders: addedHeaders(plan.headers),
       });
       ({ answer, replies } = verdict);
       findings = turn.judge ? turn.judge.refine({ outcome, sentBytes, ...verdict }) : verdict.findings;

@@ -8,6 +8,7 @@ import { type SentCredentials, statusHint } from './status-hints.js';
 import { bodyExcerpt, describeAnswerBody } from './error-body.js';
 import { refusalHint } from './refusal-hints.js';
 import { acceptedRequestBytes } from './request-size-hints.js';
+import { type AddedHeader, headerSizeHint } from './header-size-hints.js';
 import { streamedAnswerFinding } from './streamed-answer.js';
 
 export type { SentCredentials } from './status-hints.js';
@@ -25,6 +26,8 @@ export interface TurnContext {
   credentials?: SentCredentials;
   /** The size of the request body sent, in bytes: for the hint of an answer that refused it for its size. */
   requestBytes?: number;
+  /** The headers the user added to every request, by name and size: for the hint of a 431. */
+  addedHeaders?: readonly AddedHeader[];
 }
 
 export interface TurnVerdict {
@@ -137,7 +140,9 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
         'status',
         '',
         `expected status 200, got ${outcome.status}${location}${outcome.body.length ? `: ${describeAnswerBody(outcome)}` : ''}`,
-        refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract)) ?? statusHint(outcome, context.credentials),
+        refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract)) ??
+          headerSizeHint(outcome, context.addedHeaders ?? []) ??
+          statusHint(outcome, context.credentials),
       ),
     );
   }

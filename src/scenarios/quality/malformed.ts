@@ -57,7 +57,10 @@ export const FULL_MESSAGE: PersonMessage = {
 };
 
 const VALIDATE_HINT =
-  'Validate each request against spec/request.schema.json before acting on it, and answer 400 (or 422) naming what is wrong, so broken senders are seen.';
+  'Validate each request against spec/request.schema.json before acting on it, and answer 400 (or 422) naming what is wrong, so broken senders are seen. ' +
+  'With FastAPI, a pydantic model of the request does it (422 naming the field): `messageId: str = Field(min_length=1, max_length=200)`, ' +
+  '`kind: Literal["image", "audio", "video", "document"]`, and `model_config = ConfigDict(extra="ignore")` so fields added later are ignored, not refused ' +
+  '(examples/fastapi/models.py has the whole request).';
 
 /** 400 or 422 passes; 2xx warns; 5xx, a dropped connection or no answer is an error; anything else warns. */
 export function refusalFindings(outcome: HttpOutcome, sent: Refusable): Finding[] {
