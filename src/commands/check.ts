@@ -5,7 +5,7 @@ import { formatCase, formatEnding, formatHeader, formatSummary, printable } from
 import type { CaseReport, Report } from '../core/report.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
-import { assumedSchemeNote } from '../run/target-url.js';
+import { assumedSchemeNote, shownTarget } from '../run/target-url.js';
 import { bundledContract } from '../contract/load-contract.js';
 import { assembleReport, describeRun, errorReport } from '../run/assemble.js';
 import { argumentKey } from '../core/argument-key.js';
@@ -25,7 +25,8 @@ import { requestNote, requestOptions } from './request-options.js';
 import type { ColourFlag } from './output.js';
 import { LAST_RUN_FILE, readLastRun, writeLastRun } from './last-run-file.js';
 import { type Rerun, rerunOf } from './rerun.js';
-import { shownUrl } from '../http/redact.js';
+import { redactText, shownUrl } from '../http/redact.js';
+import { runSecrets } from '../http/sent-headers.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
 const START_WAIT_SECONDS = 60;
@@ -129,9 +130,9 @@ function namesBySource(args: CheckCommandArgs, flags: OptionNames): OptionNames 
   };
 }
 
-/** The --json document of a check that could not run. */
+/** The --json document of a check that could not run; the target as given, shown with its secrets redacted. */
 export function jsonErrorReport(target: string, message: string): Report {
-  return errorReport(describeRun(bundledContract(), target, []), message);
+  return errorReport(describeRun(bundledContract(), shownTarget(target), []), message);
 }
 
 /** --failed: the last run's cases that did not pass, as the run's cases, channels and pairs (and its --runs, unless given). */
@@ -199,7 +200,10 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   // onPlanned ran: the run got past its options.
   const plan = planned!;
   // A command that died on a port something else holds: what holds it, once the command's own group is gone.
-  const holder = endedOnItsOwn && report.exitCode !== 0 ? await heldPortNote(plan.url, runSecrets(plan), { foundOnly: true }) : undefined;
+  const holder =
+    endedOnItsOwn && report.exitCode !== 0
+      ? await heldPortNote(plan.url, runSecrets(plan, plan.url, plan.proxy?.url), { foundOnly: true })
+      : undefined;
   try {
     return await finish(args, report, { plan, archive, agent, startedAt, portHolder: holder }, output);
   } finally {
@@ -232,8 +236,11 @@ async function beforeTheRun(
       ),
     );
   }
-  // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
-  const secrets = runSecrets(plan);
+  // Every secret of the run (the token, secret headers, the query's keys, the proxy's password):
+  // never in the --start command as shown, in what the agent prints (shown and in agent.log), or in
+  // the command line of a process found holding the port.
+  const secrets = runSecrets(plan, plan.url, plan.proxy?.url);
+  const shownStart = args.start === undefined ? undefined : redactText(args.start, secrets);
   // Playwright's webServer rule: --start never checks someone else's agent by mistake.
   const reuse = args.start !== undefined && (await somethingAnswers(plan));
   if (reuse && !args.reuseExisting) {
@@ -242,9 +249,9 @@ async function beforeTheRun(
   }
   if (reuse)
     chatty.line(
-      c.dim(`agent: something already answers at ${shownUrl(plan.url)}; checking it (--reuse-existing), not starting ${args.start}`),
+      c.dim(`agent: something already answers at ${shownUrl(plan.url)}; checking it (--reuse-existing), not starting ${shownStart}`),
     );
-  else if (args.start !== undefined) chatty.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
+  else if (args.start !== undefined) chatty.line(c.dim(`agent: ${shownStart} (started by --start; waiting up to ${plan.waitSeconds} s)`));
   chatty.line();
   return args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets);
 }
@@ -308,13 +315,8 @@ async function recordRun(report: Report, quiet: boolean): Promise<void> {
 /** --failed when the last run left nothing to play: it says so, sends nothing, and passes. */
 function nothingToRerun(args: CheckCommandArgs, rerun: Rerun, output: Output): number {
   output.line(rerun.note);
-  if (args.json) output.json(assembleReport(describeRun(bundledContract(), args.url, []), [], false));
+  if (args.json) output.json(assembleReport(describeRun(bundledContract(), shownTarget(args.url), []), [], false));
   return 0;
-}
-
-/** The run's secret values: the token and the secret headers' values, redacted from what the agent prints. */
-function runSecrets(plan: CheckPlan): string[] {
-  return [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
 }
 
 /**

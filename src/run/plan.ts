@@ -29,7 +29,15 @@ import { type CheckEndpointOptions, resolveOptions } from './options.js';
 import { parseTargetUrl } from './target-url.js';
 import { readDotenv } from './dotenv.js';
 import { type CurlHeader, shellQuote } from './reproduce.js';
-import { type Lookup, NOT_IN_A_HEADER, type PlannedHeader, type VariableSource, planHeaders } from './request-headers.js';
+import {
+  type Lookup,
+  NOT_A_VARIABLE_NAME,
+  NOT_IN_A_HEADER,
+  type PlannedHeader,
+  VARIABLE_NAME,
+  type VariableSource,
+  planHeaders,
+} from './request-headers.js';
 
 export type { CaseOnChannel, CheckEndpointOptions, CommandOptions } from './options.js';
 import type { CaseOnChannel, CommandOptions, ResolvedOptions } from './options.js';
@@ -102,6 +110,12 @@ function readToken(
   where: string,
 ): { token: string; source: VariableSource } | undefined {
   if (tokenEnv === '') throw new OptionError('tokenEnv', (on) => `${on.name('tokenEnv')} needs the name of an environment variable`);
+  if (!VARIABLE_NAME.test(tokenEnv)) {
+    throw new OptionError(
+      'tokenEnv',
+      (on) => `${on.name('tokenEnv')}: the value given ${NOT_A_VARIABLE_NAME}; name the variable that holds the token, such as MY_TOKEN`,
+    );
+  }
   const found = lookup(tokenEnv);
   const token = found?.value;
   if (given !== undefined && !token) {
