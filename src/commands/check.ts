@@ -2,7 +2,9 @@ import type { Output } from './output.js';
 import { describePlannedRun, runPlannedCheck, somethingAnswers } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { formatCase, formatEnding, formatHeader, formatSummary, printable } from '../report/human.js';
-import type { CaseReport, Report } from '../core/report.js';
+import { formatDigest, problemsOf } from '../report/digest.js';
+import { agentLogPath, openAgentLog } from './agent-log.js';
+import type { Report } from '../core/report.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
 import { assumedSchemeNote } from '../run/target-url.js';
@@ -102,19 +104,6 @@ export function checkOptionsOf(args: CheckCommandArgs): CheckEndpointOptions {
   };
 }
 
-/** Prints case lines in the report's order as soon as every earlier case is done. */
-function orderedPrinter(print: (caseReport: CaseReport) => void): (caseReport: CaseReport, index: number) => void {
-  const waiting = new Map<number, CaseReport>();
-  let next = 0;
-  return (caseReport, index) => {
-    waiting.set(index, caseReport);
-    while (waiting.has(next)) {
-      print(waiting.get(next)!);
-      waiting.delete(next++);
-    }
-  };
-}
-
 /**
  * `check-endpoint <url>`: runs the live check and prints it. Resolves to the exit code. With
  * --json, one JSON document is printed on every exit once the flags are read: a check that cannot
@@ -160,14 +149,8 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     ...(archive ? { onExchange: archive.record } : {}),
     ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
     signal: stop.signal,
+    // The case lines come after the run, under the digest of its problems: the progress line (on a terminal) shows it going.
     onPlay: (done, total, failed) => progress.update(done, total, failed),
-    onCase: orderedPrinter((caseReport) => {
-      if (caseReport.status === 'not-run') return; // one line for them all, below
-      if (args.quiet && caseReport.passed) return;
-      progress.around(() => {
-        for (const line of formatCase(caseReport, c)) output.line(line);
-      });
-    }),
   });
   for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) chatty.line(line);
   const assumed = assumedSchemeNote(args.url, plan.url);
@@ -190,53 +173,80 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     chatty.line(
       c.dim(`agent: something already answers at ${shownUrl(plan.url)}; checking it (--reuse-existing), not starting ${args.start}`),
     );
-  else if (args.start !== undefined) chatty.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
+  // What the agent prints goes to its log file, not among the check's lines.
+  const agentLog = args.start === undefined || reuse ? undefined : openAgentLog(agentLogPath(args.reportDir));
+  if (args.start !== undefined && !reuse) {
+    const logged = agentLog ? `; its output in ${agentLog.file}` : '';
+    chatty.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s${logged})`));
+  }
   chatty.line();
   const startedAt = new Date(); // the JUnit file's timestamp
   // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
   const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
-  agent = args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets);
+  agent = args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets, agentLog?.line);
   const interrupts = listenForInterrupts((name) => {
     stop.abort(name);
     progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
   });
   let report: Report;
+  let agentDied = false;
   try {
     report = await runPlannedCheck(plan);
   } finally {
     progress.clear();
+    agentDied = agent?.exit() !== undefined; // it ended before the check stopped it
     await agent?.stop();
+    agentLog?.close();
   }
   try {
-    return await finish(args, report, { plan, archive, agent, startedAt }, output);
+    return await finish(args, report, { plan, archive, agent: agent && { process: agent, died: agentDied }, startedAt }, output);
   } finally {
     interrupts.dispose();
   }
 }
 
-/** After the run: the summary, the agent's output where it helps, the report files, the JSON document. */
+/**
+ * After the run: the digest of its problems, the case lines (each naming its problems), the agent's
+ * last lines where it died (or with --verbose), the report files, and last the summary, then (on
+ * stderr) where the run is recorded; the JSON document on stdout.
+ */
 async function finish(
   args: CheckCommandArgs,
   report: Report,
-  run: { plan: { strict: boolean }; archive: HarRecorder | undefined; agent: AgentProcess | undefined; startedAt: Date },
+  run: {
+    plan: { strict: boolean };
+    archive: HarRecorder | undefined;
+    agent: { process: AgentProcess; died: boolean } | undefined;
+    startedAt: Date;
+  },
   output: Output,
 ): Promise<number> {
   const c = output.colour;
   const { agent } = run;
   const chatty = chattyOf(output, args.quiet);
-  if (report.outcome === 'error') output.error(report.error!.message);
-  else if (args.quiet && report.exitCode === 0)
-    output.line(formatSummary(report, c)); // --quiet: a passing run's summary alone
-  else for (const line of formatEnding(report, c)) output.line(line);
-  const agentLines = agent?.lastLines() ?? [];
-  if (agent && (report.exitCode !== 0 || (args.verbose && !args.quiet))) {
+  const problems = report.outcome === 'error' ? [] : problemsOf(report);
+  if (report.outcome !== 'error') {
+    const digest = formatDigest(report, c);
+    for (const line of digest) output.line(line);
+    if (digest.length && !args.quiet) output.line();
+    for (const caseReport of report.cases) {
+      if (caseReport.status === 'not-run') continue; // one line for them all, in the ending
+      for (const line of formatCase(caseReport, c, problems)) chatty.line(line);
+    }
+  }
+  if (agent && (agent.died || report.outcome === 'error' || (args.verbose && !args.quiet))) {
+    const agentLines = agent.process.lastLines();
     output.line();
     const last = agentLines.length === 1 ? 'its last line' : `its last ${agentLines.length} lines`;
     output.line(c.dim(agentLines.length ? `The agent's output (${last}):` : 'The agent printed nothing.'));
     for (const line of agentLines) output.line(`  ${printable(line)}`);
   }
-  const agentLog = agent ? agentLines.map((line) => `${line}\n`).join('') : undefined;
-  await writeReports(args, report, { archive: run.archive, agentLog, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
+  await writeReports(args, report, { archive: run.archive, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
+  if (report.outcome === 'error') output.error(report.error!.message);
+  else if (args.quiet && report.exitCode === 0) {
+    if (problems.length) output.line();
+    output.line(formatSummary(report, c)); // --quiet: a passing run's summary alone (under its warnings' digest)
+  } else for (const line of formatEnding(report, c)) output.line(line);
   await recordRun(report, args.quiet);
   if (process.env.GITHUB_ACTIONS === 'true') {
     // Workflow commands on stderr: stdout may be carrying the JSON report.

@@ -48,7 +48,6 @@ async function htmlReport(report: Report): Promise<string> {
 /** What the writers get besides the report. */
 interface WriterExtras {
   archive: HarRecorder | undefined;
-  agentLog: string | undefined;
   strict: boolean;
   startedAt: Date;
 }
@@ -61,7 +60,7 @@ interface ReportWriter {
 
 /**
  * The report files a check can write, in the order they are written: JUnit, HAR, the report
- * folder (with the HTML preview, and the agent's log under --start), the HTML preview, a new baseline. An interrupted run
+ * folder (with the HTML preview; a --start agent's log, agent.log, is written there as it runs), the HTML preview, a new baseline. An interrupted run
  * writes what finished, but no baseline: one written from part of a run would forget the expected
  * failures of the cases that did not run.
  */
@@ -70,11 +69,10 @@ const WRITERS: readonly ReportWriter[] = [
   { flag: 'har', files: async (file, _report, { archive }) => (archive ? [{ file, content: archive.toHar() }] : []) },
   {
     flag: 'reportDir',
-    files: async (folder, report, { archive, agentLog, startedAt }) => [
+    files: async (folder, report, { archive, startedAt }) => [
       { file: join(folder, 'report.json'), content: `${JSON.stringify(report, null, 2)}\n` },
       { file: join(folder, 'junit.xml'), content: renderJunit(report, { startedAt }) },
       ...(archive ? [{ file: join(folder, 'traffic.har'), content: archive.toHar() }] : []),
-      ...(agentLog !== undefined ? [{ file: join(folder, 'agent.log'), content: agentLog }] : []),
       ...(report.outcome !== 'error' ? [{ file: join(folder, 'report.html'), content: await htmlReport(report) }] : []),
     ],
   },
