@@ -67,9 +67,9 @@ describe('an agent with 2 distinct errors in every reply, on every channel', () 
     assert.match(result.stdout, /^2 problems fail 25 of 25 cases\.$/m);
     assert.match(
       result.stdout,
-      /^problem 1 {2}✗ schema {2}\/replies\/\* {2}image and replyTo are null; a property with no value is left out, never null$/m,
+      /^problem 1 {2}✗ schema {2}\/replies\/0 {2}image and replyTo are null; a property with no value is left out, never null$/m,
     );
-    assert.match(result.stdout, /^problem 2 {2}✗ schema {2}\/replies\/\*\/quickReplies {2}unknown property "quickReplies"/m);
+    assert.match(result.stdout, /^problem 2 {2}✗ schema {2}\/replies\/0\/quickReplies {2}unknown property "quickReplies"/m);
     assert.equal(result.stdout.split('hint: Leave out a property that has no value').length - 1, 1, 'the hint once');
     assert.match(result.stdout, /in 25 cases \(35 findings\): typed, double-text, photo, button-tap, no-reply on every channel/);
     assert.doesNotMatch(result.stdout, /^FAIL/m, 'no case line under --quiet');
@@ -96,9 +96,9 @@ describe('an agent with 2 distinct errors in every reply, on every channel', () 
     const [nulls, unknown] = report.problems!;
     assert.deepEqual(
       { number: nulls!.number, rule: nulls!.rule, path: nulls!.path, findings: nulls!.findings, cases: nulls!.cases },
-      { number: 1, rule: 'schema', path: '/replies/*', findings: 35, cases: 25 },
+      { number: 1, rule: 'schema', path: '/replies/0', findings: 35, cases: 25 },
     );
-    assert.equal(unknown!.path, '/replies/*/quickReplies');
+    assert.equal(unknown!.path, '/replies/0/quickReplies', 'the pointer they all have');
     assert.deepEqual(nulls!.example, { case: 'typed', channel: 'whatsapp', turn: 0, reply: 0, path: '/replies/0' });
     for (const caseReport of report.cases)
       for (const finding of caseReport.findings) assert.ok([nulls!.id, unknown!.id].includes(finding.problem!), finding.message);

@@ -226,7 +226,7 @@ async function finish(
   const chatty = chattyOf(output, args.quiet);
   const problems = report.outcome === 'error' ? [] : problemsOf(report);
   if (report.outcome !== 'error') {
-    const digest = formatDigest(report, c);
+    const digest = formatDigest(report, c, { reproduce: args.quiet });
     for (const line of digest) output.line(line);
     if (digest.length && !args.quiet) output.line();
     for (const caseReport of report.cases) {

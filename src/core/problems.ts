@@ -74,7 +74,7 @@ export function groupProblems(cases: readonly CaseReport[]): ProblemReport[] {
             id,
             rule: finding.rule,
             severity: finding.severity,
-            path: pointerShape(finding.path),
+            path: finding.path,
             message: finding.message,
             hint: finding.hint,
             findings: 0,
@@ -89,6 +89,7 @@ export function groupProblems(cases: readonly CaseReport[]): ProblemReport[] {
         groups.set(id, group);
       }
       group.problem.findings++;
+      if (finding.path !== group.problem.path) group.problem.path = pointerShape(finding.path);
       const whereKey = JSON.stringify([caseReport.channel, caseReport.id]);
       let place = group.where.get(whereKey);
       if (!place) {

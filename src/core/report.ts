@@ -39,7 +39,7 @@ export interface ProblemReport {
   number: number;
   rule: RuleId;
   severity: Severity;
-  /** The pointer's shape: the indexes of its first finding's pointer as `*` (`/replies/*\/text`). */
+  /** Its findings' JSON pointer when they all have the same; else its shape, each index as `*` (`/replies/*\/text`). */
   path: string;
   /** Its first finding's message and hint. */
   message: string;

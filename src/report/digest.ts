@@ -6,10 +6,26 @@
 import type { Colours } from './colour.js';
 import { excerpt } from '../core/findings.js';
 import { groupProblems, problemId } from '../core/problems.js';
-import type { CaseReport, ProblemReport, Report } from '../core/report.js';
+import type { CaseReport, ProblemReport, Report, TurnReport } from '../core/report.js';
 import { printable, replyOf, turnsText } from './text.js';
 
 const REPLY_EXCERPT = 100;
+/** Problems a case line names with their turns at most; more are named as ranges (`problems 1–45`). */
+const MAX_NOTED = 6;
+
+/** `1–3, 5, 7–9`: numbers as ranges. */
+function ranges(numbers: readonly number[]): string {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let start = 0; start < sorted.length;) {
+    let end = start;
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end++;
+    parts.push(end > start ? `${sorted[start]}–${sorted[end]}` : String(sorted[start]));
+    start = end + 1;
+  }
+  return parts.join(', ');
+}
+
 /** Groups of cases named on a problem's `in` line at most; the rest are counted. */
 const MAX_PLACES = 6;
 
@@ -54,35 +70,73 @@ export function placesText(problem: ProblemReport, channels: readonly string[]):
   return `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }
 
-/** The example finding's reply, from the case's turn (of its play, with several). */
-function exampleReply(problem: ProblemReport, cases: readonly CaseReport[]): unknown {
+/** The example finding's turn, from its case (of its play, with several). */
+function exampleTurn(problem: ProblemReport, cases: readonly CaseReport[]): TurnReport | undefined {
   const { example } = problem;
   if (example.turn === null) return undefined;
   const caseReport = cases.find((candidate) => candidate.id === example.case && candidate.channel === example.channel);
   if (!caseReport) return undefined;
   const turns = example.play === undefined ? caseReport.turns : (caseReport.plays[example.play - 1]?.turns ?? []);
-  const turn = turns[example.turn];
-  return turn ? replyOf(turn.answer, example.path) : undefined;
+  return turns[example.turn];
 }
 
-/** One problem's lines: number, mark, rule, pointer shape and message; its hint, an example reply, where it came. */
-export function formatProblem(problem: ProblemReport, report: Pick<Report, 'cases' | 'channels'>, c: Colours): string[] {
+function channelNames(report: Pick<Report, 'channels'>): string[] {
+  return report.channels.map((channel) => channel.name);
+}
+
+/** The problems in order, those next to each other with the same severity, hint and places made one group. */
+function sharingAFix(problems: readonly ProblemReport[], report: Pick<Report, 'channels'>): ProblemReport[][] {
+  const groups: { key: string | undefined; problems: ProblemReport[] }[] = [];
+  for (const problem of problems) {
+    const key =
+      problem.hint === null ? undefined : JSON.stringify([problem.severity, problem.hint, placesText(problem, channelNames(report))]);
+    const last = groups.at(-1);
+    if (key !== undefined && last?.key === key) last.problems.push(problem);
+    else groups.push({ key, problems: [problem] });
+  }
+  return groups.map((group) => group.problems);
+}
+
+/**
+ * One problem's lines: number, mark, rule, pointer (its shape when it came at several) and message;
+ * its hint, an example reply, where it came; with `reproduce`, the example turn's reproduce line.
+ */
+export function formatProblem(
+  problem: ProblemReport,
+  report: Pick<Report, 'cases' | 'channels'>,
+  c: Colours,
+  reproduce = false,
+  /** Its hint and where it came; false when the group it is in says them once. */
+  own = true,
+): string[] {
   const mark = problem.severity === 'error' ? c.red('✗') : c.yellow('!');
   const where = problem.path === '' ? '(body)' : printable(problem.path);
   const lines = [
     `${c.bold(`problem ${problem.number}`)}  ${mark} ${c.bold(problem.rule)}  ${c.cyan(where)}  ${printable(problem.message)}`,
   ];
-  if (problem.hint) lines.push(c.dim(`      hint: ${printable(problem.hint)}`));
-  const reply = exampleReply(problem, report.cases);
+  if (problem.hint && own) lines.push(c.dim(`      hint: ${printable(problem.hint)}`));
+  const turn = exampleTurn(problem, report.cases);
+  const reply = turn ? replyOf(turn.answer, problem.example.path) : undefined;
   if (reply !== undefined) lines.push(c.dim(`      reply: ${excerpt(reply, REPLY_EXCERPT)}`));
-  const channels = report.channels.map((channel) => channel.name);
   const often = problem.findings > problem.cases ? ` (${plural(problem.findings, 'finding')})` : '';
-  lines.push(c.dim(`      in ${plural(problem.cases, 'case')}${often}: ${placesText(problem, channels)}`));
+  if (own) lines.push(c.dim(`      in ${plural(problem.cases, 'case')}${often}: ${placesText(problem, channelNames(report))}`));
+  const command = reproduce ? turn?.findings.find((finding) => finding.reproduce)?.reproduce : undefined;
+  if (command) {
+    const { example } = problem;
+    lines.push(c.dim(`      reproduce (${example.case} on ${example.channel}, turn ${(example.turn ?? 0) + 1}): ${command}`));
+  }
   return lines;
 }
 
-/** The digest's lines: its title, then each problem; none for a run without findings. */
-export function formatDigest(report: Pick<Report, 'problems' | 'cases' | 'channels' | 'counts'>, c: Colours): string[] {
+/**
+ * The digest's lines: its title, then each problem; none for a run without findings. With
+ * `reproduce` (--quiet, which prints no case line), each problem's example reproduce line too.
+ */
+export function formatDigest(
+  report: Pick<Report, 'problems' | 'cases' | 'channels' | 'counts'>,
+  c: Colours,
+  { reproduce = false }: { reproduce?: boolean } = {},
+): string[] {
   const problems = problemsOf(report);
   if (problems.length === 0) return [];
   const title = digestTitle(problems, report);
@@ -90,7 +144,16 @@ export function formatDigest(report: Pick<Report, 'problems' | 'cases' | 'channe
   return [
     failing ? c.bold(c.red(title)) : c.bold(c.yellow(title)),
     '',
-    ...problems.flatMap((problem) => formatProblem(problem, report, c)),
+    ...sharingAFix(problems, report).flatMap((group) => {
+      if (group.length === 1) return formatProblem(group[0]!, report, c, reproduce);
+      // Problems with the same fix in the same cases (quality/malformed's accepted bodies): the fix and the places once.
+      const [first] = group;
+      return [
+        ...group.flatMap((problem) => formatProblem(problem, report, c, reproduce, false)),
+        c.dim(`      hint (for the ${group.length} problems above): ${printable(first!.hint!)}`),
+        c.dim(`      each in ${plural(first!.cases, 'case')}: ${placesText(first!, channelNames(report))}`),
+      ];
+    }),
   ];
 }
 
@@ -111,6 +174,8 @@ export function caseProblemsText(caseReport: CaseReport, problems: readonly Prob
     mine.set(number, entry);
   }
   if (mine.size === 0) return '';
+  const word = mine.size === 1 ? 'problem' : 'problems';
+  if (mine.size > MAX_NOTED) return `${word} ${ranges([...mine.keys()])}`;
   const parts = [...mine]
     .sort(([a], [b]) => a - b)
     .map(([number, { turns, plays }]) => {
@@ -121,5 +186,5 @@ export function caseProblemsText(caseReport: CaseReport, problems: readonly Prob
       const note = notes.filter(Boolean).join(', ');
       return `${number}${note ? ` (${note})` : ''}`;
     });
-  return `${mine.size === 1 ? 'problem' : 'problems'} ${parts.join(', ')}`;
+  return `${word} ${parts.join(', ')}`;
 }
