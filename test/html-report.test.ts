@@ -570,13 +570,18 @@ describe('the HTML report in a real browser', () => {
     const cases = FIXED_CASE_IDS;
     const links = channels.flatMap((channel) => cases.map((id) => `#case-${channel}-${id}`));
 
-    // From the top: the skip link shows when focused, then the matrix (its scrolling region, then
-    // each cell's link, row by row), then the toggle. Every stop shows a focus ring.
+    // From the top: the skip link shows when focused, then What to fix (each problem's rule and
+    // conversations), then the matrix (its scrolling region, then each cell's link, row by row),
+    // then the toggle. Every stop shows a focus ring.
+    const fixLinks = (await page
+      .locator('#what-to-fix a')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))) as string[];
+    assert.ok(fixLinks.length > 0, 'What to fix links to rules and conversations');
     const stops = [];
-    for (let index = 0; index < links.length + 3; index++) stops.push(await tab());
+    for (let index = 0; index < fixLinks.length + links.length + 3; index++) stops.push(await tab());
     assert.deepEqual(
       stops.map((stop) => stop.name),
-      ['#conversations-title', 'div.table-wrap', ...links, 'failures-toggle'],
+      ['#conversations-title', ...fixLinks, 'div.table-wrap', ...links, 'failures-toggle'],
     );
     assert.deepEqual(
       stops.filter((stop) => !stop.ring).map((stop) => stop.name),

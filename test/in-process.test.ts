@@ -288,8 +288,9 @@ describe('assertEndpoint', () => {
     assert.match(lines[0]!, /^check-endpoint \S+ · contract \S+ \(bundled\) · in-process fetch handler$/);
     assert.match(
       rejection.message,
-      /FAIL {2}typed .*\n {6}✗ platform {2}\/replies\/0\/buttons {2}4 buttons; WhatsApp shows at most 3, so this reply is not sent\n/,
+      /\nproblem 1 {2}✗ platform {2}\/replies\/0\/buttons {2}4 buttons; WhatsApp shows at most 3, so this reply is not sent\n/,
     );
+    assert.match(rejection.message, /\nFAIL {2}typed .* problem 1\n/);
     assert.match(rejection.message, /\n0 of 2 cases passed\.$/);
     assert.doesNotMatch(rejection.message, /\u001b\[/);
   });

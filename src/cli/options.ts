@@ -108,7 +108,7 @@ const COMMAND_FLAGS = {
     placeholder: 'COMMAND',
     commands: ['check'],
     description:
-      'Start the agent with this shell command, wait for its URL to answer, check it, then stop it (SIGTERM, SIGKILL after 5 s); its output is shown when the check fails and written to --report-dir as agent.log. Something already answering at the URL is refused (exit 2); the command exiting at any time fails the run',
+      'Start the agent with this shell command, wait for its URL to answer, check it, then stop it (SIGTERM, SIGKILL after 5 s); its output goes to agent.log in --report-dir (or .check-endpoint/), its last lines shown only when it dies during the run. Something already answering at the URL is refused (exit 2); the command exiting at any time fails the run',
   },
   'reuse-existing': {
     type: 'boolean',
@@ -133,7 +133,7 @@ const COMMAND_FLAGS = {
   verbose: {
     type: 'boolean',
     commands: CHECK,
-    description: "Also show the --start agent's output when the check passes",
+    description: "Also show the --start agent's last lines when it did not die (its whole output is in agent.log)",
   },
   port: {
     type: 'number',

@@ -2,7 +2,9 @@ import type { Output } from './output.js';
 import { checkEndpointWith, describePlannedRun, somethingAnswers } from '../run/check-endpoint.js';
 import type { CheckEndpointOptions, CheckPlan } from '../run/plan.js';
 import { formatCase, formatEnding, formatHeader, formatSummary, printable } from '../report/human.js';
-import type { CaseReport, Report } from '../core/report.js';
+import { formatDigest, problemsOf } from '../report/digest.js';
+import { type AgentLog, agentLogPath, openAgentLog } from './agent-log.js';
+import type { Report } from '../core/report.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
 import { assumedSchemeNote, shownTarget } from '../run/target-url.js';
@@ -81,19 +83,6 @@ export function checkOptionsOf(args: CheckCommandArgs): CheckEndpointOptions {
   };
 }
 
-/** Prints case lines in the report's order as soon as every earlier case is done. */
-function orderedPrinter(print: (caseReport: CaseReport) => void): (caseReport: CaseReport, index: number) => void {
-  const waiting = new Map<number, CaseReport>();
-  let next = 0;
-  return (caseReport, index) => {
-    waiting.set(index, caseReport);
-    while (waiting.has(next)) {
-      print(waiting.get(next)!);
-      waiting.delete(next++);
-    }
-  };
-}
-
 /**
  * `check-endpoint <url>`: runs the live check and prints it. Resolves to the exit code. With
  * --json, one JSON document is printed on every exit once the flags are read: a check that cannot
@@ -154,6 +143,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const progress = createProgress(process.stderr, process.env);
   const stop = new AbortController(); // aborted by the first SIGINT or SIGTERM, once the run starts
   let agent: AgentProcess | undefined;
+  let agentLog: AgentLog | undefined;
   let planned: CheckPlan | undefined;
   let interrupts: { dispose(): void } | undefined;
   const startedAt = new Date(); // the JUnit file's timestamp
@@ -166,21 +156,15 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       ...(rerun ? rerunOptions(args, rerun) : {}),
       ...(archive ? { onExchange: archive.record } : {}),
       signal: stop.signal,
+      // The case lines come after the run, under the digest of its problems: the progress line (on a terminal) shows it going.
       onPlay: (done: number, total: number, failed: number) => progress.update(done, total, failed),
-      onCase: orderedPrinter((caseReport) => {
-        if (caseReport.status === 'not-run') return; // one line for them all, below
-        if (args.quiet && caseReport.passed) return;
-        progress.around(() => {
-          for (const line of formatCase(caseReport, c)) output.line(line);
-        });
-      }),
     },
     {
       ...(rerun ? { only: rerun.only } : {}),
       ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
       onPlanned: async (plan) => {
         planned = plan;
-        agent = await beforeTheRun(args, plan, rerun, output);
+        ({ agent, agentLog } = await beforeTheRun(args, plan, rerun, output));
         interrupts = listenForInterrupts((name) => {
           stop.abort(name);
           progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
@@ -194,8 +178,9 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     report = await run;
   } finally {
     progress.clear();
-    endedOnItsOwn = agent?.exit() !== undefined;
+    endedOnItsOwn = agent?.exit() !== undefined; // it ended before the check stopped it
     await agent?.stop();
+    agentLog?.close();
   }
   // onPlanned ran: the run got past its options.
   const plan = planned!;
@@ -205,7 +190,12 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       ? await heldPortNote(plan.url, runSecrets(plan, plan.url, plan.proxy?.url), { foundOnly: true })
       : undefined;
   try {
-    return await finish(args, report, { plan, archive, agent, startedAt, portHolder: holder }, output);
+    return await finish(
+      args,
+      report,
+      { plan, archive, agent: agent && { process: agent, died: endedOnItsOwn }, startedAt, portHolder: holder },
+      output,
+    );
   } finally {
     interrupts?.dispose();
   }
@@ -221,7 +211,7 @@ async function beforeTheRun(
   plan: CheckPlan,
   rerun: Rerun | undefined,
   output: Output,
-): Promise<AgentProcess | undefined> {
+): Promise<{ agent: AgentProcess | undefined; agentLog: AgentLog | undefined }> {
   const c = output.colour;
   const chatty = chattyOf(output, args.quiet);
   for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) chatty.line(line);
@@ -251,19 +241,29 @@ async function beforeTheRun(
     chatty.line(
       c.dim(`agent: something already answers at ${shownUrl(plan.url)}; checking it (--reuse-existing), not starting ${shownStart}`),
     );
-  else if (args.start !== undefined) chatty.line(c.dim(`agent: ${shownStart} (started by --start; waiting up to ${plan.waitSeconds} s)`));
+  // What the agent prints goes to its log file, not among the check's lines.
+  const agentLog = args.start === undefined || reuse ? undefined : openAgentLog(agentLogPath(args.reportDir));
+  if (args.start !== undefined && !reuse) {
+    const logged = agentLog ? `; its output in ${agentLog.file}` : '';
+    chatty.line(c.dim(`agent: ${shownStart} (started by --start; waiting up to ${plan.waitSeconds} s${logged})`));
+  }
   chatty.line();
-  return args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets);
+  const agent = args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets, agentLog?.line);
+  return { agent, agentLog };
 }
 
-/** After the run: the summary, the agent's output where it helps, the report files, the JSON document. */
+/**
+ * After the run: the digest of its problems, the case lines (each naming its problems), the agent's
+ * last lines where it died (or with --verbose), the report files, and last the summary, then (on
+ * stderr) where the run is recorded; the JSON document on stdout.
+ */
 async function finish(
   args: CheckCommandArgs,
   report: Report,
   run: {
     plan: { strict: boolean };
     archive: HarRecorder | undefined;
-    agent: AgentProcess | undefined;
+    agent: { process: AgentProcess; died: boolean } | undefined;
     startedAt: Date;
     portHolder?: string | undefined;
   },
@@ -272,20 +272,30 @@ async function finish(
   const c = output.colour;
   const { agent } = run;
   const chatty = chattyOf(output, args.quiet);
-  if (report.outcome === 'error') output.error(report.error!.message);
-  else if (args.quiet && report.exitCode === 0)
-    output.line(formatSummary(report, c)); // --quiet: a passing run's summary alone
-  else for (const line of formatEnding(report, c)) output.line(line);
-  if (run.portHolder) output.error(`${run.portHolder[0]!.toUpperCase()}${run.portHolder.slice(1)}.`);
-  const agentLines = agent?.lastLines() ?? [];
-  if (agent && (report.exitCode !== 0 || (args.verbose && !args.quiet))) {
+  const problems = report.outcome === 'error' ? [] : problemsOf(report);
+  if (report.outcome !== 'error') {
+    const digest = formatDigest(report, c, { reproduce: args.quiet });
+    for (const line of digest) output.line(line);
+    if (digest.length && !args.quiet) output.line();
+    for (const caseReport of report.cases) {
+      if (caseReport.status === 'not-run') continue; // one line for them all, in the ending
+      for (const line of formatCase(caseReport, c, problems)) chatty.line(line);
+    }
+  }
+  if (agent && (agent.died || report.outcome === 'error' || (args.verbose && !args.quiet))) {
+    const agentLines = agent.process.lastLines();
     output.line();
     const last = agentLines.length === 1 ? 'its last line' : `its last ${agentLines.length} lines`;
     output.line(c.dim(agentLines.length ? `The agent's output (${last}):` : 'The agent printed nothing.'));
     for (const line of agentLines) output.line(`  ${printable(line)}`);
   }
-  const agentLog = agent ? agentLines.map((line) => `${line}\n`).join('') : undefined;
-  await writeReports(args, report, { archive: run.archive, agentLog, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
+  if (run.portHolder) output.error(`${run.portHolder[0]!.toUpperCase()}${run.portHolder.slice(1)}.`);
+  await writeReports(args, report, { archive: run.archive, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
+  if (report.outcome === 'error') output.error(report.error!.message);
+  else if (args.quiet && report.exitCode === 0) {
+    if (problems.length) output.line();
+    output.line(formatSummary(report, c)); // --quiet: a passing run's summary alone (under its warnings' digest)
+  } else for (const line of formatEnding(report, c)) output.line(line);
   await recordRun(report, args.quiet);
   if (process.env.GITHUB_ACTIONS === 'true') {
     // Workflow commands on stderr: stdout may be carrying the JSON report.

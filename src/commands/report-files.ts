@@ -29,10 +29,8 @@ export async function appendReportFile(file: string, content: string): Promise<v
   }
 }
 
-/** What the writers get besides the report: the run's extras, and the --start agent's output for agent.log. */
-export interface WriterExtras extends ReportExtras {
-  agentLog: string | undefined;
-}
+/** What the writers get besides the report: the run's extras (a --start agent's log, agent.log, is written in the report folder as it runs: agent-log.ts). */
+export type WriterExtras = ReportExtras;
 
 /** One report file (or folder of them) a flag asks for: the files it writes there, none when the run has nothing for it. */
 interface ReportWriter {
@@ -54,7 +52,7 @@ async function fileOf(
 /**
  * The report files a check can write, in the order they are written, from the formats' registry
  * (src/report/formats.ts): each format's own flag, then the report folder (each format's file
- * there, and the agent's log under --start). An interrupted run writes what finished.
+ * there; a --start agent's log, agent.log, is written there as it runs). An interrupted run writes what finished.
  */
 const WRITERS: readonly ReportWriter[] = [
   ...REPORT_FORMATS.flatMap((format) =>
@@ -72,7 +70,6 @@ const WRITERS: readonly ReportWriter[] = [
           ),
         )
       ).flat(),
-      ...(extras.agentLog !== undefined ? [{ file: join(folder, 'agent.log'), content: extras.agentLog }] : []),
     ],
   },
 ];

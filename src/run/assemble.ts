@@ -18,6 +18,7 @@ import type {
   TurnReport,
 } from '../core/report.js';
 import { REPORT_FORMAT_VERSION } from '../core/report.js';
+import { groupProblems, problemId } from '../core/problems.js';
 import { TOOL_VERSION } from '../core/version.js';
 import type { Contract } from '../contract/contract.js';
 import { type BaselineEntry, baselineOutcome } from './baseline.js';
@@ -88,6 +89,7 @@ export function assemblePlay(parts: CaseParts, play: number, strict: boolean, ta
       turn: index,
       reply: replyIndex(finding.path),
       reproduce,
+      problem: problemId(finding),
     }));
     return { ...turn, findings };
   });
@@ -96,6 +98,7 @@ export function assemblePlay(parts: CaseParts, play: number, strict: boolean, ta
     turn: null,
     reply: replyIndex(finding.path),
     reproduce: null,
+    problem: problemId(finding),
   }));
   const findings = [...turns.flatMap((turn) => turn.findings), ...caseFindings];
   const passed = casePasses(findings, strict);
@@ -241,6 +244,7 @@ export function assembleReport(
       errors: all.filter((finding) => finding.severity === 'error').length,
       warnings: all.filter((finding) => finding.severity === 'warning').length,
     },
+    problems: groupProblems(played),
     cases,
     baseline: outcomeOfBaseline,
     rules,
@@ -257,6 +261,7 @@ export function errorReport(description: RunDescription, message: string): Repor
     error: { message },
     stopped: null,
     counts: { cases: 0, passed: 0, failed: 0, notRun: 0, errors: 0, warnings: 0 },
+    problems: [],
     cases: [],
     baseline: null,
     rules,

@@ -33,18 +33,16 @@ function label(value: unknown, fallback = '(no label)'): Markup {
   return h`${shown}${hidden ? '…' : ''}`;
 }
 
-/** The quote a reply carries over it: the person's message it names. */
-export function renderQuote(context: ConversationContext, messageId: unknown): Markup {
+/**
+ * The quote a reply carries over it: the person's message it names. A replyTo that names no
+ * message of the conversation (null, not a string, an unknown id) draws nothing: no platform
+ * shows such a quote, and its finding says what is wrong.
+ */
+export function renderQuote(context: ConversationContext, messageId: unknown): Markup | '' {
+  const quoted = typeof messageId === 'string' ? context.personMessages.get(messageId) : undefined;
+  if (!quoted) return '';
   if (!context.look.showsQuotes) {
     return h`<p class="quote-note">Quoted message not shown: ${context.channelTitle} sends the reply without it.</p>`;
-  }
-  const id = typeof messageId === 'string' ? messageId : '';
-  const quoted = context.personMessages.get(id);
-  if (!quoted) {
-    return h`<blockquote class="quote unknown">
-      <p class="quote-from">Quotes an unknown message</p>
-      <p class="quote-text"><code>${label(messageId, '(not a string)')}</code></p>
-    </blockquote>`;
   }
   return h`<blockquote class="quote">
     <p class="quote-from">Person</p>
@@ -52,7 +50,12 @@ export function renderQuote(context: ConversationContext, messageId: unknown): M
   </blockquote>`;
 }
 
-function renderImage(image: unknown): Markup {
+/**
+ * An image as the platform shows it: by URL (named, never loaded), or its data drawn. Anything
+ * else (null, no URL and data no browser draws) is no image the platform would send: nothing is
+ * drawn, its finding says what is wrong.
+ */
+function renderImage(image: unknown): Markup | '' {
   const record = asRecord(image);
   const url = asString(record?.url);
   if (url !== undefined) {
@@ -67,13 +70,7 @@ function renderImage(image: unknown): Markup {
   if (source !== undefined) {
     return h`<img class="picture" src="${source}" alt="Image sent by the agent (${mime ?? 'image'})" />`;
   }
-  return h`<figure class="image-placeholder">
-    <span class="placeholder-icon" aria-hidden="true">🖼</span>
-    <figcaption>
-      Image data not drawn: ${mime === undefined ? 'no mime type' : h`<code>${label(mime)}</code>`} is not an image type a browser draws,
-      or the data is not base64.
-    </figcaption>
-  </figure>`;
+  return '';
 }
 
 function buttonLabel(button: unknown): Markup {
@@ -199,15 +196,22 @@ function renderMessage(
       </ul>`,
     );
   if (list) below.push(renderListSheet(list));
+  const image = renderImage(reply.image);
   const bubble = h`<div class="bubble from-agent">
-    ${reply.replyTo !== undefined ? renderQuote(context, reply.replyTo) : ''} ${reply.image !== undefined ? renderImage(reply.image) : ''}
+    ${renderQuote(context, reply.replyTo)} ${image}
     ${text !== undefined && text !== '' ? h`<p class="text" dir="auto">${renderText(text)}</p>` : ''}
-    ${text === undefined && reply.image === undefined ? h`<p class="text bad-value">(no text)</p>` : ''} ${linked.inside}
+    ${text === undefined && image === '' ? h`<p class="text bad-value">(no text)</p>` : ''} ${linked.inside}
     ${list ? h`<p class="list-opener"><span aria-hidden="true">☰ </span>${label(list.button)}</p>` : ''}
     ${place.reply === 0 ? h`<p class="meta">${count(place.latencyMs)} ms</p>` : ''}
   </div>`;
   const preview = text !== undefined ? renderBubblePreview(context, text, findings) : '';
-  return row('message', [bubble, below, preview], renderFindings(findings, 'Findings for this reply'), notSent, describe(place, notSent));
+  return row(
+    'message',
+    [bubble, below, preview],
+    renderFindings(findings, 'Findings for this reply', context.place),
+    notSent,
+    describe(place, notSent),
+  );
 }
 
 /** Bubbles drawn in the preview at most; the rest are counted. */
@@ -253,10 +257,15 @@ function renderReaction(
     <span class="reaction-emoji">${emoji === undefined ? '?' : clip(emoji, 8).shown}</span>
     <span>Reaction on ${on}</span>
   </div>`;
-  return row('reaction', lane, renderFindings(findings, 'Findings for this reaction'), notSent, describe(place, notSent));
+  return row('reaction', lane, renderFindings(findings, 'Findings for this reaction', context.place), notSent, describe(place, notSent));
 }
 
-function renderTemplate(reply: Record<string, unknown>, place: ReplyPlace, findings: readonly ReportedFinding[]): Markup {
+function renderTemplate(
+  context: ConversationContext,
+  reply: Record<string, unknown>,
+  place: ReplyPlace,
+  findings: readonly ReportedFinding[],
+): Markup {
   const notSent = hasError(findings);
   const parameters = asArray(reply.parameters) ?? [];
   const lane = h`<div class="bubble from-agent template">
@@ -276,7 +285,7 @@ function renderTemplate(reply: Record<string, unknown>, place: ReplyPlace, findi
       parameters.length > MAX_PARAMETERS ? h`<p class="clipped">${count(parameters.length - MAX_PARAMETERS)} more parameters</p>` : ''
     }${place.reply === 0 ? h`<p class="meta">${count(place.latencyMs)} ms</p>` : ''}
   </div>`;
-  return row('template', lane, renderFindings(findings, 'Findings for this template'), notSent, describe(place, notSent));
+  return row('template', lane, renderFindings(findings, 'Findings for this template', context.place), notSent, describe(place, notSent));
 }
 
 /** A reply this page cannot draw as a chat message: its JSON, cut short. */
@@ -301,14 +310,14 @@ export function renderReply(
     case 'reaction':
       return renderReaction(context, record, place, findings);
     case 'template':
-      return renderTemplate(record, place, findings);
+      return renderTemplate(context, record, place, findings);
     default: {
       // The contract has no such reply: no platform sends it.
       const notSent = true;
       return row(
         'unknown',
         h`<div class="bubble from-agent unknown">${renderRaw(reply, 'A reply of no known type')}</div>`,
-        renderFindings(findings, 'Findings for this reply'),
+        renderFindings(findings, 'Findings for this reply', context.place),
         notSent,
         describe(place, notSent),
       );
