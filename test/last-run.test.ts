@@ -177,7 +177,7 @@ describe('the last run record and --failed', () => {
     writeFileSync(join(folder, RECORD), '{"version":1,"cases":"cut');
     const cut = await runCli(['show'], { cwd: folder, env: ENV });
     assert.equal(cut.code, 2);
-    assert.match(cut.stderr, /\.check-endpoint\/last-run\.json is not JSON \(.*\); run the check again to record a run anew/);
+    assert.match(cut.stderr, /\.check-endpoint\/last-run\.json is not JSON: .*; run the check again to record a run anew/);
     writeFileSync(join(folder, RECORD), '{"version":7}');
     const other = await runCli([agent.url, '--failed'], { cwd: folder, env: ENV });
     assert.equal(other.code, 2);

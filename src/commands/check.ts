@@ -16,10 +16,10 @@ import { AgentProcess } from './agent-process.js';
 import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
 import { reportedErrorMessage } from './error-message.js';
-import { appendReportFile, writeReports } from './report-files.js';
+import { appendStepSummary, unwrittenLines, writeFailureReason, writeReports } from './report-files.js';
 import { type RequestFlags, requestNote, requestOptions } from './request-options.js';
 import type { ColourFlag } from './output.js';
-import { readLastRun, writeLastRun } from './last-run-file.js';
+import { LAST_RUN_FILE, readLastRun, writeLastRun } from './last-run-file.js';
 import { type Rerun, rerunOf } from './rerun.js';
 import { shownUrl } from '../http/redact.js';
 
@@ -236,16 +236,31 @@ async function finish(
     for (const line of agentLines) output.line(`  ${printable(line)}`);
   }
   const agentLog = agent ? agentLines.map((line) => `${line}\n`).join('') : undefined;
-  await writeReports(args, report, { archive: run.archive, agentLog, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
+  // One file that cannot be written stops none of the others, nor the record, nor the verdict.
+  const unwritten = await writeReports(
+    args,
+    report,
+    { archive: run.archive, agentLog, strict: run.plan.strict, startedAt: run.startedAt },
+    chatty,
+  );
   await recordRun(report, args.quiet);
   if (process.env.GITHUB_ACTIONS === 'true') {
     // Workflow commands on stderr: stdout may be carrying the JSON report.
     for (const line of githubAnnotations(report)) process.stderr.write(`${line}\n`);
     const summaryFile = process.env.GITHUB_STEP_SUMMARY;
-    if (summaryFile) await appendReportFile(summaryFile, githubStepSummary(report));
+    if (summaryFile) unwritten.push(...(await appendStepSummary(summaryFile, githubStepSummary(report))));
   }
+  for (const line of unwrittenLines(unwritten)) output.error(line);
   if (args.json) output.json(report);
-  return report.exitCode;
+  return exitCodeWith(report, unwritten.length > 0);
+}
+
+/**
+ * The process's exit code: the run's, or 2 when a report file asked for could not be written (every
+ * other was, and the verdict is printed and in --json); an interrupted run keeps 130 or 143.
+ */
+export function exitCodeWith(report: Pick<Report, 'exitCode' | 'outcome'>, reportMissing: boolean): number {
+  return reportMissing && report.outcome !== 'interrupted' ? 2 : report.exitCode;
 }
 
 /** Where the lines that are not about a failure go: nowhere under --quiet. */
@@ -253,13 +268,14 @@ function chattyOf(output: Output, quiet: boolean): Output {
   return quiet ? { ...output, line: () => {} } : output;
 }
 
-/** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, not fatal. */
+/** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, in words, not fatal. */
 async function recordRun(report: Report, quiet: boolean): Promise<void> {
   try {
     const file = await writeLastRun(report, new Date());
     if (!quiet) process.stderr.write(`recorded in ${file}: check-endpoint show prints it, --failed plays again what did not pass\n`);
   } catch (cause) {
-    process.stderr.write(`check-endpoint: could not record this run: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}\n`);
+    const reason = await writeFailureReason(LAST_RUN_FILE, cause);
+    process.stderr.write(`check-endpoint: could not record this run in ${LAST_RUN_FILE}: ${reason}\n`);
   }
 }
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Report } from '../core/report.js';
 import { UsageError } from '../core/usage-error.js';
 import { LAST_RUN_FORMAT_VERSION, type LastRun, lastRunRecord } from '../report/last-run.js';
+import { JsonFileError, jsonFileMessage, parseJsonText, readBoundedText } from './read-json-file.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
 /** The folder the check keeps its own files in, in the current folder. */
@@ -66,9 +67,10 @@ function isRecordedCase(value: unknown): boolean {
 export function parseLastRun(text: string, file = LAST_RUN_FILE): LastRun {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonText(text);
   } catch (cause) {
-    throw new UsageError(`${file} is not JSON (${(cause as Error).message}); run the check again to record a run anew`);
+    if (!(cause instanceof JsonFileError)) throw cause;
+    throw new UsageError(`${file} ${cause.message}; run the check again to record a run anew`);
   }
   if (isRecord(value) && value.version !== LAST_RUN_FORMAT_VERSION && Number.isInteger(value.version)) {
     throw new UsageError(
@@ -101,12 +103,13 @@ export function parseLastRun(text: string, file = LAST_RUN_FILE): LastRun {
 export async function readLastRun(cwd = process.cwd()): Promise<LastRun> {
   let text: string;
   try {
-    text = await fs.readFile(join(cwd, LAST_RUN_FILE), 'utf8');
+    // Bounded as the config file is: a regular file of at most 1 MiB.
+    text = readBoundedText(join(cwd, LAST_RUN_FILE));
   } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT')
+    if (!(cause instanceof JsonFileError)) throw cause;
+    if (cause.code === 'ENOENT')
       throw new UsageError(`no run is recorded in this folder (${LAST_RUN_FILE} does not exist): run the check in this folder first`);
-    throw new UsageError(`cannot read ${LAST_RUN_FILE}: ${code ?? String(cause)}`);
+    throw new UsageError(`${jsonFileMessage(cause, LAST_RUN_FILE)}; run the check again to record a run anew`);
   }
   return parseLastRun(text);
 }
