@@ -262,3 +262,52 @@ test('the library writes no record: checkEndpoint leaves the current folder as i
     await agent.close();
   }
 });
+
+test('show escapes control characters and line breaks from the record: no line it prints is a workflow command', async () => {
+  const folder = newFolder();
+  const injected = 'x\n::error title=pwned::injected\u001b[2K';
+  const record = {
+    version: 1,
+    tool: { name: 'check-endpoint', version: `1${injected}` },
+    target: `http://127.0.0.1:9/agent${injected}`,
+    finishedAt: `2026-12-04T10:00:00Z${injected}`,
+    outcome: 'failed',
+    exitCode: 1,
+    error: null,
+    stopped: { reason: 'max-failures', message: `the run stopped${injected}` },
+    runs: 1,
+    channels: [{ name: `sms${injected}`, title: null, limits: 'none' }],
+    counts: { cases: 2, passed: 0, failed: 1, notRun: 1, errors: 1, warnings: 0 },
+    cases: [
+      {
+        case: `typed${injected}`,
+        channel: `sms${injected}`,
+        status: 'failed',
+        label: 'failing',
+        expected: false,
+        runs: 1,
+        passedRuns: 0,
+        turns: 1,
+        rules: ['status'],
+        findings: [{ rule: 'status', severity: 'error', path: `/a${injected}`, message: `m${injected}`, hint: `h${injected}`, turn: 0 }],
+      },
+      {
+        ...{ case: `photo${injected}`, channel: `sms${injected}`, status: 'not-run', label: 'not-run', expected: false },
+        runs: 1,
+        passedRuns: 0,
+        turns: 0,
+        rules: [],
+        findings: [],
+      },
+    ],
+  };
+  // A hand-edited record: of the right types, which is all show reads, though no run writes such values.
+  mkdirSync(join(folder, '.check-endpoint'));
+  writeFileSync(join(folder, RECORD), JSON.stringify(record));
+  const shown = await runCli(['show'], { cwd: folder, env: ENV });
+  assert.equal(shown.code, 0, shown.stderr);
+  assert.doesNotMatch(shown.stdout, /^::/m, 'no line the CI runner would read as a workflow command');
+  assert.doesNotMatch(shown.stdout, /\u001b/, 'no escape sequence from the record');
+  // Every field that carried the line break is shown, escaped.
+  assert.equal(shown.stdout.split('x\\u000a::error title=pwned::injected\\u001b[2K').length - 1, 14, shown.stdout);
+});

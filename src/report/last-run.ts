@@ -104,10 +104,29 @@ export function whenRun(record: Pick<LastRun, 'finishedAt'>): string {
 
 const LABELS: Record<CaseLabel, string> = { passing: 'PASS', flaky: 'FLAKY', failing: 'FAIL', 'not-run': 'NOT RUN' };
 
+/**
+ * The record with every string it prints made printable (control characters and line breaks as \u
+ * escapes), as findings are: a record is a file anyone could have edited, and a line break in it
+ * would start a line of its own, such as a `::error` workflow command in CI.
+ */
+function printableRecord(record: LastRun): LastRun {
+  return {
+    ...record,
+    tool: { ...record.tool, version: printable(record.tool.version) },
+    target: printable(record.target),
+    finishedAt: printable(record.finishedAt),
+    error: record.error === null ? null : printable(record.error),
+    stopped: record.stopped === null ? null : { ...record.stopped, message: printable(record.stopped.message) },
+    channels: record.channels.map((channel) => ({ ...channel, name: printable(channel.name) })),
+    cases: record.cases.map((recorded) => ({ ...recorded, case: printable(recorded.case), channel: printable(recorded.channel) })),
+  };
+}
+
 /** `check-endpoint show`: when and what was checked, each case that did not pass with its findings, and the summary. */
-export function formatLastRun(record: LastRun, c: Colours): string[] {
+export function formatLastRun(given: LastRun, c: Colours): string[] {
+  const record = printableRecord(given);
   const lines = [
-    c.bold(`last run: ${whenRun(record)}`) + c.dim(` · ${printable(record.target)} · check-endpoint ${record.tool.version}`),
+    c.bold(`last run: ${whenRun(record)}`) + c.dim(` · ${record.target} · check-endpoint ${record.tool.version}`),
     c.dim(`channels: ${record.channels.map((channel) => channel.name).join(', ')}`),
     '',
   ];
