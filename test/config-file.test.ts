@@ -99,7 +99,7 @@ describe('the config file, through the command', () => {
     assert.match(none.stderr, /give the URL of your agent/);
     const missing = await runCli(['--config', 'nope.json'], { cwd: dir, env: ENV });
     assert.equal(missing.code, 2);
-    assert.match(missing.stderr, /cannot read the config file nope\.json: ENOENT/);
+    assert.match(missing.stderr, /cannot read the config file nope\.json: it does not exist/);
   });
 
   test('secrets only by variable name: headerEnv in the file, its value from the environment, never written', async () => {

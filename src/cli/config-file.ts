@@ -1,6 +1,7 @@
 /** Reading the config file from disk: the one I/O of the command line. What it may hold is config.ts's. */
 import { resolve } from 'node:path';
 import { JsonFileError, jsonFileMessage, parseJsonText, readBoundedText } from '../commands/read-json-file.js';
+import { LAST_RUN_FILE, readLastRunSync } from '../commands/last-run-file.js';
 import { UsageError } from '../core/usage-error.js';
 import { CONFIG_FILE, type ConfigValues, configValues } from './config.js';
 
@@ -21,4 +22,24 @@ export function readConfigFile(named: string | false | undefined, cwd = process.
     throw new UsageError(jsonFileMessage(cause, file, 'the config file '));
   }
   return configValues(document, file);
+}
+
+/** The record's target when it is the whole URL: one with a query is recorded with its values redacted. */
+function wholeUrl(target: string): string | undefined {
+  try {
+    return new URL(target).search === '' ? target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What --failed takes from the last run's record (`.check-endpoint/last-run.json`): its URL, when
+ * the record holds it whole, and the flags it ran with, read against the option table as a config
+ * file's keys are. A UsageError when there is no record or it cannot be read.
+ */
+export function readRecordedCheck(cwd = process.cwd()): ConfigValues {
+  const record = readLastRunSync(cwd);
+  const url = wholeUrl(record.target);
+  return configValues({ ...record.flags, ...(url !== undefined ? { url } : {}) }, LAST_RUN_FILE);
 }

@@ -5,7 +5,6 @@ import { formatCase, formatEnding, formatHeader, formatSummary, printable } from
 import type { CaseReport, Report } from '../core/report.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
-import { assumedSchemeNote } from '../run/target-url.js';
 import { bundledContract } from '../contract/load-contract.js';
 import { assembleReport, describeRun, errorReport } from '../run/assemble.js';
 import { argumentKey } from '../core/argument-key.js';
@@ -21,6 +20,9 @@ import { type RequestFlags, requestNote, requestOptions } from './request-option
 import type { ColourFlag } from './output.js';
 import { LAST_RUN_FILE, readLastRun, writeLastRun } from './last-run-file.js';
 import { type Rerun, rerunOf } from './rerun.js';
+import { type LastRun, whenRun } from '../report/last-run.js';
+import { assumedSchemeNote, parseTargetUrl } from '../run/target-url.js';
+import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
 import { shownUrl } from '../http/redact.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
@@ -64,6 +66,8 @@ export interface CheckCommandArgs extends RequestFlags, ColourFlag {
   maxFailures?: number;
   /** Play only what did not pass in the last run (.check-endpoint/last-run.json). */
   failed: boolean;
+  /** With --failed: play them against the URL given, though the record was made for another. */
+  otherTarget: boolean;
   /** The config file read (src/cli/config.ts reads it while parsing); false: none (--no-config). */
   config?: string | false;
 }
@@ -146,7 +150,8 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const c = output.colour;
   // --failed narrowed by the --channel given (`all`: every channel of the last run).
   const narrow = { cases: args.case, channels: args.channel.includes('all') ? [] : args.channel };
-  const rerun = args.failed ? rerunOf(await readLastRun(), narrow) : undefined;
+  const record = args.failed ? await readLastRun() : undefined;
+  const rerun = record ? rerunOf(record, narrow, againstNote(record, args)) : undefined;
   if (rerun?.only.length === 0) return nothingToRerun(args, rerun, output);
   const chatty = chattyOf(output, args.quiet);
   const archive = args.har !== undefined || args.reportDir !== undefined ? new HarRecorder() : undefined;
@@ -214,6 +219,23 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   }
 }
 
+/**
+ * --failed: which target and contract the record was made for, for its note. A URL other than the
+ * record's (their redacted forms compared: the record holds no query value) is refused unless
+ * --other-target says to play the cases there.
+ */
+function againstNote(record: LastRun, args: Pick<CheckCommandArgs, 'url' | 'otherTarget' | 'tokenEnv'>): string {
+  const given = shownUrl(parseTargetUrl(args.url, args.tokenEnv ?? DEFAULT_TOKEN_ENV));
+  const judged = record.spec ? ` (contract ${record.spec.version}, ${record.spec.source})` : '';
+  if (given === record.target) return ` of ${record.target}${judged}`;
+  if (!args.otherTarget) {
+    throw new UsageError(
+      `--failed: the last run (${whenRun(record)}, ${LAST_RUN_FILE}) checked ${record.target}${judged}, not ${given}. Leave the URL out to play its cases that did not pass against ${record.target} again, or add --other-target to play them against ${given}`,
+    );
+  }
+  return ` of ${record.target}${judged}, against ${given} (--other-target)`;
+}
+
 /** After the run: the summary, the agent's output where it helps, the report files, the JSON document. */
 async function finish(
   args: CheckCommandArgs,
@@ -243,7 +265,7 @@ async function finish(
     { archive: run.archive, agentLog, strict: run.plan.strict, startedAt: run.startedAt },
     chatty,
   );
-  await recordRun(report, args.quiet);
+  await recordRun(report, recordedFlags(args), args.quiet);
   if (process.env.GITHUB_ACTIONS === 'true') {
     // Workflow commands on stderr: stdout may be carrying the JSON report.
     for (const line of githubAnnotations(report)) process.stderr.write(`${line}\n`);
@@ -263,15 +285,55 @@ export function exitCodeWith(report: Pick<Report, 'exitCode' | 'outcome'>, repor
   return reportMissing && report.outcome !== 'interrupted' ? 2 : report.exitCode;
 }
 
+/**
+ * The flags that decided what a run sent and how it judged it, which --failed plays with again:
+ * not where it wrote or printed, nor how it started the agent (a --start command may hold a
+ * secret the shell expanded), nor which cases (the record's own). Secrets are only ever named by
+ * their variables in flags, so none is here.
+ */
+const RECORDED_FLAGS = [
+  'spec',
+  'limits',
+  'strict',
+  'insecure',
+  'quality',
+  'extended',
+  'tokenEnv',
+  'header',
+  'headerEnv',
+  'dotenv',
+  'agentTimeout',
+  'maxBody',
+  'concurrency',
+  'baseline',
+  ...SCENARIO_SETTINGS.map((setting) => argumentKey(setting.flag)),
+] as const;
+
+/** The run's RECORDED_FLAGS that are set, as a config file's keys (the arguments' keys are the same). */
+export function recordedFlags(args: CheckCommandArgs): NonNullable<LastRun['flags']> {
+  const given = new Map<string, unknown>(Object.entries(args));
+  return Object.fromEntries(
+    RECORDED_FLAGS.flatMap((key) => {
+      const value = given.get(key);
+      const isFlagValue =
+        typeof value === 'string' ||
+        typeof value === 'number' ||
+        typeof value === 'boolean' ||
+        (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+      return isFlagValue ? [[key, value] as const] : [];
+    }),
+  );
+}
+
 /** Where the lines that are not about a failure go: nowhere under --quiet. */
 function chattyOf(output: Output, quiet: boolean): Output {
   return quiet ? { ...output, line: () => {} } : output;
 }
 
 /** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, in words, not fatal. */
-async function recordRun(report: Report, quiet: boolean): Promise<void> {
+async function recordRun(report: Report, flags: NonNullable<LastRun['flags']>, quiet: boolean): Promise<void> {
   try {
-    const file = await writeLastRun(report, new Date());
+    const file = await writeLastRun(report, new Date(), flags);
     if (!quiet) process.stderr.write(`recorded in ${file}: check-endpoint show prints it, --failed plays again what did not pass\n`);
   } catch (cause) {
     const reason = await writeFailureReason(LAST_RUN_FILE, cause);

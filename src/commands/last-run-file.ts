@@ -16,14 +16,19 @@ export const STATE_FOLDER = '.check-endpoint';
 /** As messages name it: relative to the current folder. */
 export const LAST_RUN_FILE = `${STATE_FOLDER}/last-run.json`;
 
-/** Records the run. Resolves to the file written, relative to `cwd`. */
-export async function writeLastRun(report: Report, finishedAt: Date, cwd = process.cwd()): Promise<string> {
+/** Records the run, with the flags `--failed` plays with again. Resolves to the file written, relative to `cwd`. */
+export async function writeLastRun(
+  report: Report,
+  finishedAt: Date,
+  flags: NonNullable<LastRun['flags']> = {},
+  cwd = process.cwd(),
+): Promise<string> {
   const folder = join(cwd, STATE_FOLDER);
   await fs.mkdir(folder, { recursive: true });
   await fs.writeFile(join(folder, '.gitignore'), '*\n', { flag: 'wx' }).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code !== 'EEXIST') throw cause;
   });
-  await writeFileAtomic(join(cwd, LAST_RUN_FILE), `${JSON.stringify(lastRunRecord(report, finishedAt), null, 2)}\n`);
+  await writeFileAtomic(join(cwd, LAST_RUN_FILE), `${JSON.stringify({ ...lastRunRecord(report, finishedAt), flags }, null, 2)}\n`);
   return LAST_RUN_FILE;
 }
 
@@ -93,7 +98,11 @@ export function parseLastRun(text: string, file = LAST_RUN_FILE): LastRun {
     isRecord(counts) &&
     ['cases', 'passed', 'failed', 'notRun', 'errors', 'warnings'].every((key) => Number.isInteger(counts[key])) &&
     Array.isArray(value.cases) &&
-    value.cases.every(isRecordedCase);
+    value.cases.every(isRecordedCase) &&
+    (value.spec === undefined ||
+      (isRecord(value.spec) && typeof value.spec.version === 'string' && typeof value.spec.source === 'string')) &&
+    // Each flag's value is checked against the option table where --failed reads them (src/cli/config-file.ts).
+    (value.flags === undefined || isRecord(value.flags));
   if (!valid) throw new UsageError(`${file} is not a record of a run (spec/last-run.schema.json); run the check again to record one anew`);
   // Every field read is checked above, as spec/last-run.schema.json describes it.
   return value as unknown as LastRun;
@@ -101,6 +110,11 @@ export function parseLastRun(text: string, file = LAST_RUN_FILE): LastRun {
 
 /** The last run, as recorded in the current folder. A UsageError (exit 2) when there is none, or it cannot be read. */
 export async function readLastRun(cwd = process.cwd()): Promise<LastRun> {
+  return readLastRunSync(cwd);
+}
+
+/** readLastRun, for the command line's parser (which reads the config file so too): the record is at most 1 MiB. */
+export function readLastRunSync(cwd = process.cwd()): LastRun {
   let text: string;
   try {
     // Bounded as the config file is: a regular file of at most 1 MiB.

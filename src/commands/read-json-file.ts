@@ -5,7 +5,7 @@
  * sentence saying what the file is and what is read, never a hang, a GB of memory or a stack overflow.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { nestingDepth } from '../validate/judge-exchange.js';
+import { nestingDepth } from '../core/nesting-depth.js';
 
 /** The largest file read: a config or a record of every case on every channel is a few KB. */
 export const MAX_JSON_FILE_BYTES = 1024 * 1024;

@@ -53,6 +53,14 @@ export interface LastRun {
   channels: ChannelReport[];
   counts: Report['counts'];
   cases: LastRunCase[];
+  /** The contract the run was judged by (absent from records of older versions). */
+  spec?: Report['spec'];
+  /**
+   * The flags that decided what the run sent and how it judged it, as a config file's keys
+   * (`quality`, `tokenEnv`, `headerEnv`): --failed plays with them again. Secrets only by their
+   * variables' names, as the flags take them. Absent from records of older versions.
+   */
+  flags?: Record<string, string | number | boolean | string[]>;
 }
 
 function recordedCase(caseReport: CaseReport): LastRunCase {
@@ -89,6 +97,7 @@ export function lastRunRecord(report: Report, finishedAt: Date): LastRun {
     channels: report.channels,
     counts: report.counts,
     cases: report.cases.map(recordedCase),
+    spec: report.spec,
   };
 }
 
@@ -158,7 +167,10 @@ export function formatLastRun(given: LastRun, c: Colours): string[] {
   const rerun = casesToRerun(record).length;
   if (rerun)
     lines.push(
-      c.dim(`check-endpoint ${record.target} --failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`),
+      c.dim(
+        // The record holds the URL whole unless it had a query, whose values it never keeps.
+        `check-endpoint ${record.target.includes('?') ? `${record.target} ` : ''}--failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`,
+      ),
     );
   return lines;
 }
