@@ -23,7 +23,8 @@ import { type Rerun, rerunOf } from './rerun.js';
 import { type LastRun, whenRun } from '../report/last-run.js';
 import { assumedSchemeNote, parseTargetUrl } from '../run/target-url.js';
 import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
-import { shownUrl } from '../http/redact.js';
+import { querySecrets, shownUrl } from '../http/redact.js';
+import { autoConfigNotice } from './config-notice.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
 const START_WAIT_SECONDS = 60;
@@ -178,6 +179,9 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const assumed = assumedSchemeNote(args.url, plan.url);
   if (assumed) output.line(c.yellow(assumed));
   if (typeof args.config === 'string') chatty.line(c.dim(`config: ${args.config}`));
+  // Said on stderr even under --quiet: a found config file starts a command or writes files.
+  const known = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
+  for (const line of autoConfigNotice(args, [...known, ...querySecrets(plan.url)])) process.stderr.write(`${line}\n`);
   if (rerun) chatty.line(c.dim(rerun.note));
   if (plan.insecure) {
     chatty.line(
