@@ -19,7 +19,7 @@ import { appendStepSummary, unwrittenLines, writeFailureReason, writeReports } f
 import { type RequestFlags, requestNote, requestOptions } from './request-options.js';
 import type { ColourFlag } from './output.js';
 import { LAST_RUN_FILE, readLastRun, writeLastRun } from './last-run-file.js';
-import { type Rerun, rerunOf } from './rerun.js';
+import { type Rerun, assertRerunnable, rerunOf } from './rerun.js';
 import { type LastRun, whenRun } from '../report/last-run.js';
 import { assumedSchemeNote, parseTargetUrl } from '../run/target-url.js';
 import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
@@ -152,6 +152,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   // --failed narrowed by the --channel given (`all`: every channel of the last run).
   const narrow = { cases: args.case, channels: args.channel.includes('all') ? [] : args.channel };
   const record = args.failed ? await readLastRun() : undefined;
+  if (record) assertRerunnable(record);
   const rerun = record ? rerunOf(record, narrow, againstNote(record, args)) : undefined;
   if (rerun?.only.length === 0) return nothingToRerun(args, rerun, output);
   const chatty = chattyOf(output, args.quiet);

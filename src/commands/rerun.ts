@@ -23,12 +23,17 @@ export interface Rerun {
 }
 
 /** The pairs the last run leaves to play, narrowed to the --case and --channel given (none given: all of them). */
-export function rerunOf(record: LastRun, narrow: { cases: readonly string[]; channels: readonly string[] }, against = ''): Rerun {
+/** A UsageError for a record of a run that could not run: no case of it failed, so --failed has nothing to go on. */
+export function assertRerunnable(record: LastRun): void {
   if (record.outcome === 'error') {
     throw new UsageError(
       `--failed: the last run (${whenRun(record)}) could not run, so no case of it failed: ${record.error ?? 'no reason recorded'}; run the check without --failed`,
     );
   }
+}
+
+export function rerunOf(record: LastRun, narrow: { cases: readonly string[]; channels: readonly string[] }, against = ''): Rerun {
+  assertRerunnable(record);
   const left = casesToRerun(record).filter(
     (recorded) =>
       (narrow.cases.length === 0 || narrow.cases.includes(recorded.case)) &&
