@@ -27,7 +27,7 @@ export type {
   NodeListenerTarget,
 } from './run/check-endpoint.js';
 export { checkEndpoint, DEFAULT_TOKEN_ENV } from './run/check-endpoint.js';
-export { assertEndpoint } from './assert-endpoint.js';
+export { type AssertedReport, assertEndpoint } from './assert-endpoint.js';
 export type { FormatReportOptions } from './report/format-report.js';
 export { formatReport } from './report/format-report.js';
 export type {

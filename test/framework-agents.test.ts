@@ -20,6 +20,8 @@ import { FRAMEWORK_AGENTS } from '../fixtures/agents/frameworks/catalogue.js';
 import { startExpressAgent } from '../fixtures/agents/frameworks/express-agent.js';
 import { startFastifyAgent } from '../fixtures/agents/frameworks/fastify-agent.js';
 import { startKoaAgent } from '../fixtures/agents/frameworks/koa-agent.js';
+import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
+import { EXTENDED_CASE_IDS } from '../src/scenarios/registry.js';
 
 const MIB = 1024 * 1024;
 /** The channels whose platform takes images: where quality/large-attachment plays. */
@@ -78,7 +80,7 @@ describe('framework agents at their shipped defaults', () => {
             [],
           );
           assert.equal(report.exitCode, 0);
-          assert.equal(report.counts.cases, 45);
+          assert.equal(report.counts.cases, CHANNELS.length * (FIXED_CASE_IDS.length + EXTENDED_CASE_IDS.length));
         });
         test('fails quality/large-attachment on every channel that takes images, quoting its refusal', async () => {
           const report = await checkEndpoint(url(), { channels: ['all'], cases: ['quality/large-attachment'] });

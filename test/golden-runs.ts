@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { FIXTURE_AGENTS } from '../fixtures/agents/catalogue.js';
-import { ROOT, runCli } from './helpers.js';
+import { CLI, ROOT, runCli } from './helpers.js';
 
 export const GOLDEN_DIR = join(ROOT, 'test/golden');
 export const UPDATE_COMMAND = 'npm run golden:update';
@@ -95,8 +95,7 @@ export interface GoldenOutput {
 }
 
 /** The one line every run says on stderr: that it was recorded in .check-endpoint/last-run.json. */
-export const RECORDED_LINE =
-  'recorded in .check-endpoint/last-run.json: check-endpoint show prints it, --failed plays again what did not pass\n';
+export const RECORDED_LINE = `recorded in .check-endpoint/last-run.json: node ${CLI} show prints it, --failed plays again what did not pass\n`;
 
 /**
  * Serves the run's agent, runs the built command against it (in a folder of its own, where it

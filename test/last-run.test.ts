@@ -14,7 +14,7 @@ import { checkEndpoint } from '../src/run/check-endpoint.js';
 import { createAjv } from '../src/contract/ajv.js';
 import type { AgentRequest } from '../src/core/request.js';
 import { VALID_AGENTS } from '../fixtures/agents/catalogue.js';
-import { ROOT, runCli } from './helpers.js';
+import { CLI, ROOT, runCli } from './helpers.js';
 
 const RECORD = '.check-endpoint/last-run.json';
 const folders: string[] = [];
@@ -70,7 +70,8 @@ describe('the last run record and --failed', () => {
     });
     assert.equal(result.code, 1, result.stdout);
     const lines = result.stderr.split('\n').filter(Boolean);
-    assert.deepEqual(lines, [`recorded in ${RECORD}: check-endpoint show prints it, --failed plays again what did not pass`]);
+    // Run as `node <path>/bin/check-endpoint.cjs` from another folder, the command names itself so.
+    assert.deepEqual(lines, [`recorded in ${RECORD}: node ${CLI} show prints it, --failed plays again what did not pass`]);
     const text = readFileSync(join(folder, RECORD), 'utf8');
     assert.ok(validateRecord(JSON.parse(text)), JSON.stringify(validateRecord.errors));
     assert.ok(!text.includes('sekrit-value-123'), 'no secret header value');
@@ -210,7 +211,10 @@ describe('--max-failures', () => {
     };
     assert.equal(agent.received.length, 1, 'one message sent: the first case, which failed');
     assert.equal(report.outcome, 'failed');
-    assert.deepEqual(report.stopped, { reason: 'max-failures', message: 'the run stopped at --max-failures 1 (1 case failed)' });
+    assert.deepEqual(report.stopped, {
+      reason: 'max-failures',
+      message: 'the run stopped at --max-failures 1 (1 case failed, 4 cases not played)',
+    });
     assert.deepEqual(report.counts, { ...report.counts, cases: 5, passed: 0, failed: 1, notRun: 4 });
     assert.deepEqual(
       report.cases.map((played) => [played.id, played.status, played.passed]),
@@ -225,7 +229,7 @@ describe('--max-failures', () => {
     assert.match(result.stderr, /\nNOT RUN {2}4 cases: whatsapp\/double-text, whatsapp\/photo, whatsapp\/button-tap, whatsapp\/no-reply\n/);
     assert.match(
       result.stderr,
-      /\n0 of 5 cases passed\.\n1 of 5 cases finished before the run stopped at --max-failures 1 \(1 case failed\)\.\n/,
+      /\n0 of 5 cases passed\.\n1 of 5 cases finished before the run stopped at --max-failures 1 \(1 case failed, 4 cases not played\)\.\n/,
     );
   });
 
@@ -235,8 +239,18 @@ describe('--max-failures', () => {
     // All five at once: each sends its first message; double-text and button-tap would send a second.
     const result = await runCli([agent.url, '--max-failures', '1', '--json'], { cwd: folder, env: ENV });
     assert.equal(result.code, 1);
-    const report = JSON.parse(result.stdout) as { cases: { id: string; status: string }[] };
+    const report = JSON.parse(result.stdout) as {
+      cases: { id: string; status: string }[];
+      counts: { failed: number; notRun: number };
+      stopped: { message: string };
+    };
     assert.ok(report.cases.some((played) => played.status === 'failed'));
+    // The cases in flight finish: the stop gives the real counts, however many failed.
+    const count = (n: number): string => (n === 1 ? '1 case' : `${n} cases`);
+    assert.equal(
+      report.stopped.message,
+      `the run stopped at --max-failures 1 (${count(report.counts.failed)} failed, ${count(report.counts.notRun)} not played)`,
+    );
     const conversations = agent.received.map((request) => request.conversationId);
     assert.deepEqual(conversations, [...new Set(conversations)], 'no conversation got a second message');
   });

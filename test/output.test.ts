@@ -14,6 +14,7 @@ import { startReferenceAgent } from '../src/example-agent/start-reference-agent.
 import { wantsColour } from '../src/report/colour.js';
 import { BROKEN_QUALITY_AGENTS } from '../fixtures/agents/quality.js';
 import { runCli } from './helpers.js';
+import { REPORT_DIR_FILES, onlyOf } from './contract-ids.js';
 
 const ENV = { FLOW_FRAMEWORK_AGENT_TOKEN: undefined, GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: undefined };
 const ESCAPE = '\u001b[';
@@ -129,7 +130,13 @@ test('--report-dir also holds report.html, the same page --html writes', async (
   const dir = join(folder, 'reports');
   const result = await cli([misspelt.url, '--report-dir', dir, '--html', join(folder, 'page.html')]);
   assert.equal(result.code, 1);
-  assert.deepEqual(readdirSync(dir).sort(), ['junit.xml', 'report.html', 'report.json', 'traffic.har']);
+  assert.deepEqual(readdirSync(dir).sort(), REPORT_DIR_FILES);
+  assert.deepEqual(onlyOf(readdirSync(dir).sort(), ['junit.xml', 'report.html', 'report.json', 'traffic.har'], String), [
+    'junit.xml',
+    'report.html',
+    'report.json',
+    'traffic.har',
+  ]);
   const html = readFileSync(join(dir, 'report.html'), 'utf8');
   assert.match(html, /^<!doctype html>/i);
   assert.ok(html.includes('buttton'), 'the page shows the failure');

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { CLI, ROOT, runCli, freePort } from './helpers.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 
 const PIPELINE_AGENT = join(ROOT, 'fixtures/agents/pipeline.mjs');
 const folders: string[] = [];
@@ -115,7 +116,10 @@ describe('--wait and --start', () => {
     assert.match(failed[0]!.findings[0]!.message, /the agent stopped answering .*its process exited with code 3/);
     assert.ok(report.cases.some((entry) => entry.status === 'not-run'));
     assert.match(result.stderr, /^NOT RUN {2}\d+ cases: /m);
-    assert.match(result.stderr, /^\d+ of 25 cases finished before the agent stopped answering/m);
+    assert.match(
+      result.stderr,
+      new RegExp(`^\\d+ of ${CHANNELS.length * FIXED_CASE_IDS.length} cases finished before the agent stopped answering`, 'm'),
+    );
     assert.match(result.stderr, /pipeline agent: cannot read images, crashing/, 'the agent output, on a failing run');
   });
 
@@ -153,7 +157,13 @@ describe('--wait and --start', () => {
       const port = new URL(old.url).port;
       const refused = await runCli([old.url, '--start', agentCommand(Number(port), 'ok'), '--verbose']);
       assert.equal(refused.code, 2, refused.stdout + refused.stderr);
-      assert.match(refused.stderr, new RegExp(`something is already answering at ${old.url}; stop it, or pass --reuse-existing`));
+      assert.match(
+        refused.stderr,
+        new RegExp(
+          `something is already answering at ${old.url}; port ${port} is held by process ${process.pid} \\(.+\\): stop it with \`kill ${process.pid}\`, or pass --reuse-existing`,
+        ),
+        'the process holding the port, named: this test',
+      );
       assert.doesNotMatch(refused.stdout + refused.stderr, /pipeline agent:/, 'the command was not started');
       const reused = await runCli([old.url, '--start', agentCommand(Number(port), 'ok'), '--reuse-existing', '--verbose']);
       assert.equal(reused.code, 0, reused.stdout + reused.stderr);

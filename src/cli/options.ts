@@ -7,6 +7,8 @@
  * the library's errors again naming the flag (FLAG_NAMES).
  */
 import type { OptionNames } from '../core/option-error.js';
+import { PLATFORM_NAMES } from '../generated/platform-names.js';
+import { REPORT_FORMATS, reportDirFiles } from '../report/formats.js';
 import { ALL_CASE_IDS, SCENARIO_SETTINGS } from '../scenarios/registry.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from '../run/defaults.js';
 import type { CommandName } from './commands.js';
@@ -60,7 +62,16 @@ export type OptionSpec = BooleanOption | StringOption | NumberOption;
 // Literal lists, so that the argument types below know which command takes which flag.
 const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
 const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
-const EVERY_COMMAND = ['check', 'validate', 'serve-example', 'demo', 'limits', 'show', 'help'] as const satisfies readonly CommandName[];
+const EVERY_COMMAND = [
+  'check',
+  'validate',
+  'serve-example',
+  'demo',
+  'limits',
+  'show',
+  'spec',
+  'help',
+] as const satisfies readonly CommandName[];
 /** The commands that print for people, in colour where wanted. */
 const PRINTING = ['check', 'demo', 'validate', 'show'] as const satisfies readonly CommandName[];
 
@@ -72,8 +83,8 @@ export const OPTIONS = {
     list: true,
     placeholder: 'NAME',
     commands: CHECK_AND_VALIDATE,
-    description: 'Channel to check: whatsapp, sms, imessage, telegram, web, all, or a custom name',
-    descriptionOn: { validate: 'Channel to validate for: whatsapp, sms, imessage, telegram, web, all, or a custom name' },
+    description: `Channel to check: ${PLATFORM_NAMES.join(', ')}, all, or a custom name`,
+    descriptionOn: { validate: `Channel to validate for: ${PLATFORM_NAMES.join(', ')}, all, or a custom name` },
     defaultDescription: 'whatsapp',
     defaultDescriptionOn: { demo: 'all' },
   },
@@ -167,6 +178,12 @@ export const OPTIONS = {
       show: "Print the last run's record as it is stored (spec/last-run.schema.json)",
     },
   },
+  prompt: {
+    type: 'boolean',
+    commands: ['limits'],
+    description:
+      "Print each channel's instructions for a language model: a system-prompt paragraph made from its limits (with --json, the same as data)",
+  },
   quiet: {
     type: 'boolean',
     commands: CHECK,
@@ -203,23 +220,11 @@ export const OPTIONS = {
     description: 'Warnings fail the run too',
     descriptionOn: { validate: 'Warnings make the answer invalid too' },
   },
-  junit: {
-    type: 'string',
-    placeholder: 'FILE',
-    commands: CHECK,
-    description: 'Also write a JUnit XML report: one testsuite per channel, one testcase per case',
-  },
-  har: {
-    type: 'string',
-    placeholder: 'FILE',
-    commands: CHECK,
-    description: 'Also write an HTTP archive (HAR 1.2) of every exchange; the token is written as <redacted>',
-  },
   'report-dir': {
     type: 'string',
     placeholder: 'DIR',
     commands: CHECK,
-    description: 'Write report.json, junit.xml, traffic.har and report.html (the --html page) into this folder',
+    description: `Write ${reportDirFiles()} into this folder`,
   },
   baseline: {
     field: 'baseline',
@@ -228,18 +233,6 @@ export const OPTIONS = {
     commands: CHECK,
     description:
       'Expected failures, one a line (case, case:rule, channel/case, channel/case:rule): they do not fail the run; an entry that passes does',
-  },
-  'write-baseline': {
-    type: 'string',
-    placeholder: 'FILE',
-    commands: CHECK,
-    description: "Write this run's failures as a baseline file",
-  },
-  html: {
-    type: 'string',
-    placeholder: 'FILE',
-    commands: CHECK,
-    description: 'Also write a self-contained HTML page showing every conversation as chat bubbles, per platform',
   },
   extended: {
     field: 'extended',
@@ -316,7 +309,7 @@ export const OPTIONS = {
     negatable: true,
     commands: ['check'],
     description:
-      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: spec/config.schema.json',
+      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: check-endpoint spec config',
     defaultDescription: 'check-endpoint.config.json in the current folder, if there is one',
   },
   verbose: {
@@ -337,6 +330,12 @@ export const OPTIONS = {
     commands: ['serve-example'],
     description: 'Address to listen on',
     default: '127.0.0.1',
+  },
+  out: {
+    type: 'string',
+    placeholder: 'DIR',
+    commands: ['spec'],
+    description: 'Write the file named (with the files its $refs name), or every file, into this folder instead of printing it',
   },
   help: { type: 'boolean', short: 'h', commands: EVERY_COMMAND, description: 'Show this help' },
   version: { type: 'boolean', commands: EVERY_COMMAND, description: 'Print the version' },
@@ -360,13 +359,27 @@ const SETTING_OPTIONS: Readonly<Record<string, NumberOption>> = Object.fromEntri
   ]),
 );
 
+/**
+ * The report formats' own flags, from their registry (src/report/formats.ts): `--junit FILE` writes
+ * the JUnit report there. Check flags, listed by help before --report-dir.
+ */
+const REPORT_OPTIONS: Readonly<Record<string, StringOption>> = Object.fromEntries(
+  REPORT_FORMATS.flatMap(({ flag }) =>
+    flag ? [[flag.name, { type: 'string', placeholder: flag.placeholder, commands: CHECK, description: flag.help }]] : [],
+  ),
+);
+
 /** A flag's name: one of the table's, or a case setting's. */
 export type OptionName = keyof typeof OPTIONS | (string & {});
 
-/** Every flag, in help's order: the table's, the case settings' after --quality. */
+/** Every flag, in help's order: the table's, the case settings' after --quality, the report formats' before --report-dir. */
 const ALL_OPTIONS: Readonly<Record<string, OptionSpec>> = Object.fromEntries(
-  Object.entries(OPTIONS).flatMap(([name, spec]) =>
-    name === 'quality' ? [[name, spec], ...Object.entries(SETTING_OPTIONS)] : [[name, spec]],
+  Object.entries(OPTIONS).flatMap(([name, spec]): [string, OptionSpec][] =>
+    name === 'quality'
+      ? [[name, spec], ...Object.entries(SETTING_OPTIONS)]
+      : name === 'report-dir'
+        ? [...Object.entries(REPORT_OPTIONS), [name, spec]]
+        : [[name, spec]],
   ),
 );
 

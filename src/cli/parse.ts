@@ -10,7 +10,9 @@ import type { DemoCommandArgs } from '../commands/demo.js';
 import type { LimitsCommandArgs } from '../commands/limits.js';
 import type { ServeExampleCommandArgs } from '../commands/serve-example.js';
 import type { ShowCommandArgs } from '../commands/show.js';
+import type { SpecCommandArgs } from '../commands/spec.js';
 import type { ValidateCommandArgs } from '../commands/validate.js';
+import { commandName } from '../core/command-name.js';
 import { UsageError } from '../core/usage-error.js';
 import { closestName } from '../validate/did-you-mean.js';
 import { COMMANDS, type CommandName, NAMED_COMMANDS, isNamedCommand } from './commands.js';
@@ -37,6 +39,7 @@ export type CommandLine =
   | { command: 'serve-example'; args: ServeExampleCommandArgs }
   | { command: 'limits'; args: LimitsCommandArgs }
   | { command: 'show'; args: ShowCommandArgs }
+  | { command: 'spec'; args: SpecCommandArgs }
   | { command: 'help'; topic: CommandName }
   | { command: 'version' };
 
@@ -51,6 +54,7 @@ export type TableMatchesCommands = [
   Holds<Same<FlagsOf<'serve-example'>, ServeExampleCommandArgs>>,
   Holds<Same<FlagsOf<'limits'>, Omit<LimitsCommandArgs, 'channels'>>>,
   Holds<Same<FlagsOf<'show'>, ShowCommandArgs>>,
+  Holds<Same<FlagsOf<'spec'>, Omit<SpecCommandArgs, 'name'>>>,
 ];
 
 /** A flag as parseArgs reads it: `--spec=a` has the value `a` inline, `--spec a` the next word. */
@@ -160,7 +164,7 @@ function flagsFor<C extends CommandName>(command: C, given: ReadonlyMap<OptionNa
 function positionalsError(command: CommandName, words: readonly string[]): UsageError | undefined {
   const spec = COMMANDS[command];
   if (spec.positional?.missing !== undefined && words.length === 0)
-    return new UsageError(`${spec.positional.missing}: check-endpoint ${spec.usage}`);
+    return new UsageError(`${spec.positional.missing}: ${commandName()} ${spec.usage}`);
   const allowed = spec.positional ? (spec.positional.many ? Infinity : 1) : 0;
   if (words.length <= allowed) return undefined;
   const takes = spec.positional ? `takes one ${spec.positional.noun}` : 'takes flags only';
@@ -277,12 +281,14 @@ function commandLineOf(
       return { command, args: { channels: [...words], ...flagsFor(command, given) } };
     case 'show':
       return { command, args: flagsFor(command, given) };
+    case 'spec':
+      return { command, args: { ...flagsFor(command, given), ...(word !== undefined ? { name: word } : {}) } };
     case 'help': {
       if (word === undefined) return { command, topic: 'check' };
       if (isNamedCommand(word)) return { command, topic: word };
       const closest = closestName(word, NAMED_COMMANDS);
       throw new UsageError(
-        `help: there is no command "${word}"${closest === undefined ? '.' : `; did you mean ${closest}?`} The commands: ${NAMED_COMMANDS.join(', ')}; the check's own help is check-endpoint --help`,
+        `help: there is no command "${word}"${closest === undefined ? '.' : `; did you mean ${closest}?`} The commands: ${NAMED_COMMANDS.join(', ')}; the check's own help is ${commandName()} --help`,
       );
     }
   }

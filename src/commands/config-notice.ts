@@ -5,18 +5,22 @@
  */
 import { resolve } from 'node:path';
 import { redactText } from '../http/redact.js';
-import type { ReportFileArgs } from './report-files.js';
 
 /** The file the check reads from the current folder when --config does not name one. */
 export const CONFIG_FILE = 'check-endpoint.config.json';
 
-/** What the notice reads of the check's arguments. */
-export interface NoticeArgs extends ReportFileArgs {
+/** What the notice reads of the check's arguments: the config file, the command, and the report files' flags. */
+export interface NoticeArgs {
   config?: string | false;
   start?: string;
+  junit?: string;
+  har?: string;
+  reportDir?: string;
+  html?: string;
+  writeBaseline?: string;
 }
 
-const REPORT_FLAGS: readonly [keyof ReportFileArgs, string][] = [
+const REPORT_FLAGS: readonly [Exclude<keyof NoticeArgs, 'config' | 'start'>, string][] = [
   ['junit', '--junit'],
   ['har', '--har'],
   ['reportDir', '--report-dir'],

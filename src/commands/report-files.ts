@@ -1,20 +1,10 @@
 import { promises as fs } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Report } from '../core/report.js';
-import { writeBaseline } from '../report/baseline-file.js';
-import type { HarRecorder } from '../report/har.js';
-import { renderJunit } from '../report/junit.js';
+import { argumentKey } from '../core/argument-key.js';
+import { REPORT_FORMATS, type ReportExtras, type ReportFormat } from '../report/formats.js';
 import type { Output } from './output.js';
 import { writeFileAtomic } from './write-file-atomic.js';
-
-/** The report files a check can be asked for. */
-export interface ReportFileArgs {
-  junit?: string;
-  har?: string;
-  reportDir?: string;
-  html?: string;
-  writeBaseline?: string;
-}
 
 /** A report file that could not be written: which, asked for by what (`--junit`, `GITHUB_STEP_SUMMARY`), and why, in words. */
 export interface UnwrittenFile {
@@ -103,64 +93,71 @@ export function unwrittenLines(unwritten: readonly UnwrittenFile[]): string[] {
   ];
 }
 
-/** The HTML preview, its renderer loaded only when one is asked for. */
-async function htmlReport(report: Report): Promise<string> {
-  const { renderHtmlReport } = await import('../report/html.js');
-  return renderHtmlReport(report);
-}
-
-/** The flags as typed. */
-const FLAG_WORDS: Record<keyof ReportFileArgs, string> = {
-  junit: 'junit',
-  har: 'har',
-  reportDir: 'report-dir',
-  html: 'html',
-  writeBaseline: 'write-baseline',
-};
-
-/** What the writers get besides the report. */
-interface WriterExtras {
-  archive: HarRecorder | undefined;
+/** What the writers get besides the report: the run's extras, and the --start agent's output for agent.log. */
+export interface WriterExtras extends ReportExtras {
   agentLog: string | undefined;
-  strict: boolean;
-  startedAt: Date;
 }
 
 /** One report file (or folder of them) a flag asks for: the files it writes there, none when the run has nothing for it. */
 interface ReportWriter {
-  flag: keyof ReportFileArgs;
+  flag: string;
   files(target: string, report: Report, extras: WriterExtras): Promise<{ file: string; content: string }[]>;
 }
 
+/** A format's file, or none when the run has nothing for it. */
+async function fileOf(
+  format: ReportFormat,
+  file: string,
+  report: Report,
+  extras: WriterExtras,
+): Promise<{ file: string; content: string }[]> {
+  const content = await format.render(report, extras);
+  return content === undefined ? [] : [{ file, content }];
+}
+
 /**
- * The report files a check can write, in the order they are written: JUnit, HAR, the report
- * folder (with the HTML preview, and the agent's log under --start), the HTML preview, a new baseline. An interrupted run
- * writes what finished, but no baseline: one written from part of a run would forget the expected
- * failures of the cases that did not run.
+ * The report files a check can write, in the order they are written, from the formats' registry
+ * (src/report/formats.ts): each format's own flag, then the report folder (each format's file
+ * there, and the agent's log under --start). An interrupted run writes what finished.
  */
 const WRITERS: readonly ReportWriter[] = [
-  { flag: 'junit', files: async (file, report, { startedAt }) => [{ file, content: renderJunit(report, { startedAt }) }] },
-  { flag: 'har', files: async (file, _report, { archive }) => (archive ? [{ file, content: archive.toHar() }] : []) },
+  ...REPORT_FORMATS.flatMap((format) =>
+    format.flag
+      ? [{ flag: format.flag.name, files: (file: string, report: Report, extras: WriterExtras) => fileOf(format, file, report, extras) }]
+      : [],
+  ),
   {
-    flag: 'reportDir',
-    files: async (folder, report, { archive, agentLog, startedAt }) => [
-      { file: join(folder, 'report.json'), content: `${JSON.stringify(report, null, 2)}\n` },
-      { file: join(folder, 'junit.xml'), content: renderJunit(report, { startedAt }) },
-      ...(archive ? [{ file: join(folder, 'traffic.har'), content: archive.toHar() }] : []),
-      ...(agentLog !== undefined ? [{ file: join(folder, 'agent.log'), content: agentLog }] : []),
-      ...(report.outcome !== 'error' ? [{ file: join(folder, 'report.html'), content: await htmlReport(report) }] : []),
+    flag: 'report-dir',
+    files: async (folder, report, extras) => [
+      ...(
+        await Promise.all(
+          REPORT_FORMATS.map((format) =>
+            format.dirFile === undefined ? [] : fileOf(format, join(folder, format.dirFile), report, extras),
+          ),
+        )
+      ).flat(),
+      ...(extras.agentLog !== undefined ? [{ file: join(folder, 'agent.log'), content: extras.agentLog }] : []),
     ],
   },
-  {
-    flag: 'html',
-    files: async (file, report) => (report.outcome === 'error' ? [] : [{ file, content: await htmlReport(report) }]),
-  },
-  {
-    flag: 'writeBaseline',
-    files: async (file, report, { strict }) =>
-      report.outcome === 'passed' || report.outcome === 'failed' ? [{ file, content: writeBaseline(report, strict) }] : [],
-  },
 ];
+
+/** The report files asked for: the check's arguments, each format's flag under its key (`writeBaseline`). */
+export type ReportFileArgs = object;
+
+function targetOf(args: ReportFileArgs, flag: string): string | undefined {
+  const value: unknown = Object.entries(args).find(([key]) => key === argumentKey(flag))?.[1];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Whether the run must record its HTTP archive: a format that reads it is asked for, by its flag or --report-dir. */
+export function wantsArchive(args: ReportFileArgs): boolean {
+  return REPORT_FORMATS.some(
+    (format) =>
+      format.readsArchive === true &&
+      ((format.flag !== undefined && targetOf(args, format.flag.name) !== undefined) ||
+        (format.dirFile !== undefined && targetOf(args, 'report-dir') !== undefined)),
+  );
+}
 
 /**
  * Writes every report file asked for, then says which. One that cannot be written stops none of
@@ -170,9 +167,9 @@ export async function writeReports(args: ReportFileArgs, report: Report, extras:
   const written: string[] = [];
   const unwritten: UnwrittenFile[] = [];
   for (const writer of WRITERS) {
-    const target = args[writer.flag];
+    const target = targetOf(args, writer.flag);
     if (target === undefined) continue;
-    const by = `--${FLAG_WORDS[writer.flag]}`;
+    const by = `--${writer.flag}`;
     for (const { file, content } of await writer.files(target, report, extras)) {
       const reason = await writeOne(file, content);
       if (reason === undefined) written.push(file);

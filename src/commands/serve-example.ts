@@ -1,3 +1,4 @@
+import { commandName } from '../core/command-name.js';
 import { startReferenceAgent } from '../example-agent/start-reference-agent.js';
 import { UsageError } from '../core/usage-error.js';
 import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
@@ -36,8 +37,8 @@ export async function runServeExampleCommand(args: ServeExampleCommandArgs, outp
   output.line(
     output.colour.dim(
       token !== undefined
-        ? `It answers 401 without "authorization: Bearer <the token in ${tokenEnv}>". Check it with: check-endpoint ${agent.url} --channel all --quality${args.tokenEnv !== undefined ? ` --token-env ${tokenEnv}` : ''}   (Ctrl-C stops it)`
-        : `It requires no token (${tokenEnv} is not set). Check it with: check-endpoint ${agent.url} --channel all   (Ctrl-C stops it)`,
+        ? `It answers 401 without "authorization: Bearer <the token in ${tokenEnv}>". Check it with: ${commandName()} ${agent.url} --channel all --quality${args.tokenEnv !== undefined ? ` --token-env ${tokenEnv}` : ''}   (Ctrl-C stops it)`
+        : `It requires no token (${tokenEnv} is not set). Check it with: ${commandName()} ${agent.url} --channel all   (Ctrl-C stops it)`,
     ),
   );
   await new Promise<void>((resolve) => {

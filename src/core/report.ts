@@ -130,7 +130,7 @@ export interface Report {
    * answering); error: the check could not run; interrupted: SIGINT or SIGTERM ended the run.
    */
   outcome: 'passed' | 'failed' | 'error' | 'interrupted';
-  /** 0 passed, 1 failed, 2 could not run, 130 interrupted by SIGINT, 143 by SIGTERM. */
+  /** 0 passed, 1 failed, 2 could not run, 130 interrupted by SIGINT (or the library's `signal`), 143 by SIGTERM. */
   exitCode: 0 | 1 | 2 | 130 | 143;
   /** Why the check could not run, when outcome is error. */
   error: { message: string } | null;
@@ -163,7 +163,7 @@ export interface RunStop {
   reason: 'agent-stopped' | 'interrupted' | 'max-failures';
   /**
    * For people, after "N of M cases finished before": `the agent stopped answering (connection refused …)`,
-   * `the run was interrupted by SIGINT`, `the run stopped at --max-failures 1 (1 case failed)`.
+   * `the run was interrupted by SIGINT`, `the run stopped at --max-failures 1 (5 cases failed, 17 cases not played)`.
    */
   message: string;
 }

@@ -131,8 +131,11 @@ function printableRecord(record: LastRun): LastRun {
   };
 }
 
-/** `check-endpoint show`: when and what was checked, each case that did not pass with its findings, and the summary. */
-export function formatLastRun(given: LastRun, c: Colours): string[] {
+/**
+ * `check-endpoint show`: when and what was checked, each case that did not pass with its findings, and the summary;
+ * `command` is how to run check-endpoint again (core/command-name.ts).
+ */
+export function formatLastRun(given: LastRun, c: Colours, command: string): string[] {
   const record = printableRecord(given);
   const lines = [
     c.bold(`last run: ${whenRun(record)}`) + c.dim(` · ${record.target} · check-endpoint ${record.tool.version}`),
@@ -169,7 +172,7 @@ export function formatLastRun(given: LastRun, c: Colours): string[] {
     lines.push(
       c.dim(
         // The record holds the URL whole unless it had a query, whose values it never keeps.
-        `check-endpoint ${record.target.includes('?') ? `${record.target} ` : ''}--failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`,
+        `${command} ${record.target.includes('?') ? `${record.target} ` : ''}--failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`,
       ),
     );
   return lines;

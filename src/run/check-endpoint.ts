@@ -4,9 +4,8 @@
  * conversations (play-case.ts, the scenarios in src/scenarios/).
  */
 import { conversationPattern, newRunId } from '../core/ids.js';
-import type { CaseReport, Report, TransportReport } from '../core/report.js';
-import { AgentClient, type AgentClientOptions } from '../http/client.js';
-import type { AgentTransport } from '../http/transport.js';
+import type { CaseReport, Report } from '../core/report.js';
+import { AgentClient } from '../http/client.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import { type PlayedCase, type Stop, assembleReport, combinePlays, describeRun, errorReport, notRunPlay } from './assemble.js';
 import { isExpectedFailure } from './baseline.js';
@@ -14,10 +13,12 @@ import { AgentLiveness } from './liveness.js';
 import { type CheckEndpointOptions, type CheckPlan, channelReports, planCheck } from './plan.js';
 import { playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
-import { type ProbedSocket, waitForAgent } from './wait-for-agent.js';
+import { waitForAgent } from './wait-for-agent.js';
 import { platformRulesFor } from '../validate/validate-answer.js';
-import { type CheckTarget, type ResolvedTarget, plannedUrl, resolveTarget, transportReport } from './agent-target.js';
+import { type CheckTarget, type ResolvedTarget, clientOptions, openTarget, plannedUrl, resolveTarget } from './agent-target.js';
 import { shownUrl } from '../http/redact.js';
+import { addedHeaders } from './request-headers.js';
+import { addedHeadersTooLarge, headersTooLargeReason } from '../validate/header-size-hints.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export type { CheckTarget, FetchHandler, FetchHandlerTarget, NodeListener, NodeListenerTarget } from './agent-target.js';
@@ -84,81 +85,6 @@ export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeR
   return describeRun(plan.contract, shownUrl(plan.url), channelReports(plan), plan.runs, plan.rules);
 }
 
-/** The HTTP client's settings for a run. */
-function clientOptions(plan: CheckPlan): AgentClientOptions {
-  const { hooks } = plan;
-  return {
-    timeoutMs: plan.timeoutSeconds * 1000,
-    maxBodyBytes: plan.maxBodyBytes,
-    // A case that keeps several conversations in flight at once (quality/concurrency) gets a connection for each.
-    connections: plan.connections,
-    insecure: plan.insecure,
-    ...(plan.token ? { token: plan.token } : {}),
-    ...(plan.headers.length ? { headers: plan.headers } : {}),
-    ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
-    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
-    ...(hooks.signal ? { signal: hooks.signal } : {}),
-  };
-}
-
-/** A target opened for the run: its transport, how the report names it, and where reproduce lines send a turn. */
-interface OpenedTarget {
-  transport: AgentTransport;
-  target: string;
-  reproduceUrl: string | undefined;
-  transportReport?: TransportReport;
-  /** Where the HEAD probe goes over a socket, for advice on the connection; none for a fetch handler. */
-  socket?: ProbedSocket;
-}
-
-async function openTarget(resolved: ResolvedTarget, plan: CheckPlan): Promise<OpenedTarget> {
-  const settings = clientOptions(plan);
-  if (resolved.kind === 'url')
-    return {
-      transport: new AgentClient(plan.url, settings),
-      target: shownUrl(plan.url),
-      reproduceUrl: shownUrl(plan.url),
-      socket: { url: plan.url, direct: !plan.proxy },
-    };
-  // The in-process transports are loaded only for a handler: the command never needs them.
-  if (resolved.kind === 'fetch-handler') {
-    const { FetchHandlerTransport } = await import('../http/fetch-handler.js');
-    const { timeoutMs, maxBodyBytes, token, headers, onExchange, signal } = settings;
-    return {
-      transport: new FetchHandlerTransport(resolved.handler, {
-        url: plannedUrl(resolved),
-        timeoutMs,
-        maxBodyBytes,
-        ...(token ? { token } : {}),
-        ...(headers ? { headers } : {}),
-        ...(onExchange ? { onExchange } : {}),
-        ...(signal ? { signal } : {}),
-      }),
-      target: 'in-process fetch handler',
-      reproduceUrl: undefined,
-      transportReport: transportReport('fetch-handler'),
-    };
-  }
-  // Served on loopback by the checker itself: no proxy, no TLS.
-  const { serveListener } = await import('../http/listener-server.js');
-  const served = await serveListener(resolved.listener, resolved.path);
-  const { proxy: _proxy, ...direct } = settings;
-  const client = new AgentClient(served.url, { ...direct, insecure: false });
-  return {
-    transport: {
-      send: (sent) => client.send(sent),
-      close: async () => {
-        await client.close();
-        await served.close();
-      },
-    },
-    target: `Node request listener, served by check-endpoint at ${served.url.href}`,
-    socket: { url: served.url, direct: true },
-    reproduceUrl: undefined,
-    transportReport: transportReport('node-listener'),
-  };
-}
-
 /**
  * Runs the live check against an agent: its URL, a fetch handler called in this process, or a
  * Node request listener served on a loopback port for the run (see agent-target.ts). The HEAD
@@ -193,13 +119,19 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
       if (stop) return assembleReport(description, [], plan.strict, undefined, stop);
       const waited = probe.waited ? ` after waiting ${plan.waitSeconds} s` : '';
       const before = probe.gaveUp ? ' before it answered' : '';
+      // Headers the user added that no server takes are theirs to shrink, not the agent's to answer.
+      const added = addedHeaders(plan.headers);
       // A --start command that ended while something else answers; or it did reach the agent,
       // which dropped the connection: the classic handler that parses every body.
       const message = probe.answeredByOther
         ? `The agent started by --start ended (${probe.reason}) before it answered, yet something else answers at ${description.target}: does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing`
-        : probe.closedOnHead
-          ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
-          : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
+        : probe.heldSilently
+          ? `The agent started by --start ended (${probe.reason}) before it answered, and something else holds its port: it took the connection to ${description.target} and did not answer. Does an old agent, or another program, hold the port? Stop it, or give --start another port`
+          : probe.closedOnHead && addedHeadersTooLarge(added)
+            ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}: ${headersTooLargeReason(added)} (${probe.reason})`
+            : probe.closedOnHead
+              ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
+              : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
       return errorReport(description, message);
     }
     const runId = newRunId();
@@ -221,6 +153,7 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
       plan,
       client,
       reproduceUrl: opened.reproduceUrl,
+      inProcess: target.kind === 'url' ? undefined : { kind: target.kind, path: target.path },
       runId,
       finishedCases: () => finished,
       liveness,
@@ -271,20 +204,23 @@ export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = 
     const stop: Stop | undefined =
       interrupted() ??
       (agentStop ? { reason: 'agent-stopped', message: agentStop.message } : undefined) ??
-      (maxedOut() && cases.some((caseReport) => caseReport.status === 'not-run') ? maxFailuresStop(plan.maxFailures!) : undefined);
+      (maxedOut() && cases.some((caseReport) => caseReport.status === 'not-run') ? maxFailuresStop(plan.maxFailures!, cases) : undefined);
     return assembleReport(description, cases, plan.strict, plan.baseline, stop);
   } finally {
     await client.close();
   }
 }
 
+/** How long the look before --start waits for an answer: what holds the port silently does not answer, and is found once the command dies on it. */
+const ANSWERS_BEFORE_START_MS = 2000;
+
 /**
- * Whether anything answers the HEAD probe at the target now, with one try: before --start runs
- * its command, an answer means someone else's agent would be checked.
+ * Whether anything answers the HEAD probe at the target now, with one try of at most 2 s: before
+ * --start runs its command, an answer means someone else's agent would be checked.
  */
 export async function somethingAnswers(plan: CheckPlan): Promise<boolean> {
   const { onExchange: _onExchange, signal: _signal, ...unrecorded } = clientOptions(plan);
-  const client = new AgentClient(plan.url, unrecorded);
+  const client = new AgentClient(plan.url, { ...unrecorded, timeoutMs: Math.min(unrecorded.timeoutMs, ANSWERS_BEFORE_START_MS) });
   try {
     return (await client.head()).kind === 'answer';
   } finally {
@@ -292,14 +228,28 @@ export async function somethingAnswers(plan: CheckPlan): Promise<boolean> {
   }
 }
 
-/** The stop of a run that reached --max-failures. */
-function maxFailuresStop(maxFailures: number): Stop {
-  const cases = maxFailures === 1 ? '1 case' : `${maxFailures} cases`;
-  return { reason: 'max-failures', message: `the run stopped at --max-failures ${maxFailures} (${cases} failed)` };
+/**
+ * The stop of a run that reached --max-failures, with the real counts: cases already in flight
+ * when the limit was reached finish, so more than the limit may have failed.
+ */
+function maxFailuresStop(maxFailures: number, cases: readonly CaseReport[]): Stop {
+  const failed = cases.filter((caseReport) => caseReport.status === 'failed' && !caseReport.expected).length;
+  const notPlayed = cases.filter((caseReport) => caseReport.status === 'not-run').length;
+  const count = (n: number): string => (n === 1 ? '1 case' : `${n} cases`);
+  return {
+    reason: 'max-failures',
+    message: `the run stopped at --max-failures ${maxFailures} (${count(failed)} failed, ${count(notPlayed)} not played)`,
+  };
 }
 
-/** An interrupted run's stop: SIGTERM exits 143, anything else (SIGINT) 130. */
+/**
+ * An interrupted run's stop: the command's signals (the reason it aborts with) SIGTERM exit 143 and
+ * SIGINT 130; the library's own signal, aborted with any other reason, is said as such (130).
+ */
 function interruption(signal: AbortSignal): Stop {
-  const name = signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
-  return { reason: 'interrupted', message: `the run was interrupted by ${name}`, exitCode: name === 'SIGTERM' ? 143 : 130 };
+  const { reason } = signal as { reason: unknown };
+  if (reason === 'SIGINT' || reason === 'SIGTERM')
+    return { reason: 'interrupted', message: `the run was interrupted by ${reason}`, exitCode: reason === 'SIGTERM' ? 143 : 130 };
+  const why = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
+  return { reason: 'interrupted', message: `the run was aborted by the signal you passed (${why})`, exitCode: 130 };
 }

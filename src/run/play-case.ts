@@ -20,13 +20,14 @@ import type {
   SentTurn,
   Turn,
 } from '../scenarios/scenario.js';
-import { checkTurn } from '../validate/judge-exchange.js';
+import { type InProcessTarget, checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
 import type { AgentLiveness, AgentStop } from './liveness.js';
 import { type CheckPlan, reproduceFlags, reproduceHeaders, sentCredentials } from './plan.js';
 import { recordedRequest } from './recorded-request.js';
 import { requestBody } from './request-body.js';
+import { addedHeaders } from './request-headers.js';
 
 /** What every case of a run shares. */
 export interface RunState {
@@ -34,6 +35,8 @@ export interface RunState {
   client: AgentTransport;
   /** Where a failed turn's reproduce line sends it: the agent's URL; none for a handler checked in this process. */
   reproduceUrl: string | undefined;
+  /** A handler checked in this process, and the path its requests go to; undefined for an agent's URL. */
+  inProcess: InProcessTarget | undefined;
   runId: string;
   /** The cases of the run finished so far. */
   finishedCases(): readonly CaseReport[];
@@ -261,6 +264,8 @@ class CaseContext implements ScenarioContext {
         timeoutSeconds: plan.timeoutSeconds,
         credentials: sentCredentials(plan),
         requestBytes: sentBytes,
+        addedHeaders: addedHeaders(plan.headers),
+        ...(this.run.inProcess ? { inProcess: this.run.inProcess } : {}),
       });
       ({ answer, replies } = verdict);
       findings = turn.judge ? turn.judge.refine({ outcome, sentBytes, ...verdict }) : verdict.findings;

@@ -5,6 +5,7 @@
  */
 import { OptionError } from '../core/option-error.js';
 import type { RequestHeader } from '../http/client.js';
+import type { AddedHeader } from '../validate/header-size-hints.js';
 
 /** A header as planned: what the client sends, and how the run shows it. */
 export interface PlannedHeader extends RequestHeader {
@@ -93,4 +94,13 @@ export function planHeaders(
     add({ name, shownName, value: found.value, secret: true, variable, source: found.source }, 'secretHeaders');
   }
   return planned;
+}
+
+/** The headers added to every request, by name, size and variable (never value): for the hints on headers too large. */
+export function addedHeaders(headers: readonly PlannedHeader[]): AddedHeader[] {
+  return headers.map((header) => ({
+    name: header.shownName,
+    bytes: Buffer.byteLength(`${header.name}: ${header.value}`, 'latin1'),
+    ...(header.variable ? { variable: header.variable } : {}),
+  }));
 }

@@ -51,10 +51,6 @@ export const QUALITY_CASE_IDS: readonly QualityCaseId[] = QUALITY_SCENARIOS.map(
 /** Every case's id, in the registry's order. */
 export const ALL_CASE_IDS: readonly AnyCaseId[] = [...CASE_IDS, ...EXTENDED_CASE_IDS, ...QUALITY_CASE_IDS];
 
-export function isCaseId(id: string): id is CaseId {
-  return CASE_IDS.some((known) => known === id);
-}
-
 export function isAnyCaseId(id: string): id is AnyCaseId {
   return ALL_CASE_IDS.some((known) => known === id);
 }

@@ -4,14 +4,15 @@ import type { HttpOutcome } from '../http/client.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
 import { judgeAnswer } from './validate-answer.js';
 import { networkFailureHint } from './connection-hints.js';
-import { type SentCredentials, statusHint } from './status-hints.js';
+import { type InProcessTarget, type SentCredentials, statusHint } from './status-hints.js';
 import { bodyExcerpt, describeAnswerBody } from './error-body.js';
 import { refusalHint } from './refusal-hints.js';
 import { acceptedRequestBytes } from './request-size-hints.js';
+import { type AddedHeader, headerSizeHint } from './header-size-hints.js';
 import { streamedAnswerFinding } from './streamed-answer.js';
 import { nestingDepth } from '../core/nesting-depth.js';
 
-export type { SentCredentials } from './status-hints.js';
+export type { InProcessTarget, SentCredentials } from './status-hints.js';
 
 export interface TurnContext {
   channel: string;
@@ -26,6 +27,10 @@ export interface TurnContext {
   credentials?: SentCredentials;
   /** The size of the request body sent, in bytes: for the hint of an answer that refused it for its size. */
   requestBytes?: number;
+  /** The headers the user added to every request, by name and size: for the hint of a 431. */
+  addedHeaders?: readonly AddedHeader[];
+  /** A handler checked in this process, and the path its requests go to: for the hint of a 404. */
+  inProcess?: InProcessTarget;
 }
 
 export interface TurnVerdict {
@@ -126,7 +131,9 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
         'status',
         '',
         `expected status 200, got ${outcome.status}${location}${outcome.body.length ? `: ${describeAnswerBody(outcome)}` : ''}`,
-        refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract)) ?? statusHint(outcome, context.credentials),
+        refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract)) ??
+          headerSizeHint(outcome, context.addedHeaders ?? []) ??
+          statusHint(outcome, context.credentials, context.inProcess),
       ),
     );
   }

@@ -1,4 +1,7 @@
 import { excerpt } from '../../core/findings.js';
+import { bundledContract } from '../../contract/load-contract.js';
+import type { PlatformRules } from '../../platforms/platform-rules.js';
+import { bubblesOf } from '../../validate/bubble-findings.js';
 import type { ReportedFinding } from '../../core/report.js';
 import type { ConversationContext } from './context.js';
 import { hasError, renderFindings } from './findings.js';
@@ -203,7 +206,33 @@ function renderMessage(
     ${list ? h`<p class="list-opener"><span aria-hidden="true">☰ </span>${label(list.button)}</p>` : ''}
     ${place.reply === 0 ? h`<p class="meta">${count(place.latencyMs)} ms</p>` : ''}
   </div>`;
-  return row('message', [bubble, below], renderFindings(findings, 'Findings for this reply'), notSent, describe(place, notSent));
+  const preview = text !== undefined ? renderBubblePreview(context, text, findings) : '';
+  return row('message', [bubble, below, preview], renderFindings(findings, 'Findings for this reply'), notSent, describe(place, notSent));
+}
+
+/** Bubbles drawn in the preview at most; the rest are counted. */
+const MAX_PREVIEW_BUBBLES = 12;
+
+/**
+ * A text the `bubbles` warning was given for, drawn again cut by the bubble rule, under the wall it
+ * was. The soft length is the finding's own (the run's contract or limits file said it); lengths are
+ * counted as the bundled contract counts on that platform, in code points elsewhere.
+ */
+function renderBubblePreview(context: ConversationContext, text: string, findings: readonly ReportedFinding[]): Markup | '' {
+  const said = findings.find((finding) => finding.rule === 'bubbles');
+  const softLength = Number(/soft length of (\d+)/.exec(said?.message ?? '')?.[1]);
+  if (!said || !Number.isInteger(softLength)) return '';
+  const platforms = bundledContract().platforms;
+  const known = Object.hasOwn(platforms, context.channel) ? platforms[context.channel] : undefined;
+  const rules: PlatformRules = { ...(known ?? { title: context.channelTitle, counting: 'codepoints' }), text: { softLength } };
+  const bubbles = bubblesOf(text, rules) ?? [];
+  if (bubbles.length <= 1) return '';
+  const shown = bubbles.slice(0, MAX_PREVIEW_BUBBLES);
+  return h`<div class="bubble-preview" role="group" aria-label="The same text as ${bubbles.length} chat bubbles, cut by the bubble rule">
+    <p class="preview-title">As ${bubbles.length} bubbles, cut by the bubble rule (soft length ${softLength}):</p>
+    ${shown.map((bubble) => h`<div class="bubble from-agent"><p class="text" dir="auto">${renderText(bubble.text)}</p></div>`)}
+    ${bubbles.length > shown.length ? h`<p class="clipped">${count(bubbles.length - shown.length)} more bubbles</p>` : ''}
+  </div>`;
 }
 
 function renderReaction(

@@ -134,6 +134,9 @@ body.only-failures .channel-group:not(:has(.case[data-state="fail"])) { display:
 .bubble p { margin: 0; }
 .text { white-space: pre-wrap; unicode-bidi: isolate; }
 .clipped { font-style: italic; font-size: .8rem; }
+.bubble-preview { display: flex; flex-direction: column; gap: .3rem; margin-top: .5rem; padding-left: .6rem; border-left: 2px dashed var(--line); max-width: 88%; }
+.bubble-preview .bubble { max-width: 100%; }
+.preview-title { margin: 0; font-size: .75rem; font-style: italic; }
 .bad-value { font-style: italic; }
 .meta { font-size: .68rem; text-align: right; color: var(--meta); min-height: .9rem; }
 .from-person .meta { color: var(--person-meta); }

@@ -46,7 +46,8 @@ function futureMessage(): PersonMessage {
 }
 
 const HINT =
-  'Ignore request fields you do not know: the contract adds fields over time. Do not reject unknown properties (additionalProperties: false, extra="forbid", strict decoders); read the fields you need.';
+  'Ignore request fields you do not know: the contract adds fields over time. Do not reject unknown properties (additionalProperties: false, extra="forbid", strict decoders); read the fields you need. ' +
+  'With pydantic, give each request model `model_config = ConfigDict(extra="ignore")` (keep extra="forbid" for the answer models only).';
 
 export const forwardCompat: Scenario<'quality/forward-compat'> = {
   id: 'quality/forward-compat',

@@ -6,6 +6,7 @@
  * warning naming what the agent let through; a 5xx, a dropped connection or no answer in time is an
  * error; any other status is a warning. Runs once per run, with the token.
  */
+import { commandName } from '../../core/command-name.js';
 import { type Finding, error, warning } from '../../core/findings.js';
 import type { AgentRequest, PersonMessage } from '../../core/request.js';
 import { requestValidator } from '../../contract/compile-contract.js';
@@ -56,8 +57,14 @@ export const FULL_MESSAGE: PersonMessage = {
   replyTo: { messageId: 'chk_quoted', from: 'person', text: 'hi' },
 };
 
-const VALIDATE_HINT =
-  'Validate each request against spec/request.schema.json before acting on it, and answer 400 (or 422) naming what is wrong, so broken senders are seen.';
+/** The hint of a body the agent should have refused: the request schema, named by the command that prints it (core/command-name.ts), and pydantic's words for FastAPI. */
+function validateHint(): string {
+  return (
+    `Validate each request against the contract's request schema (${commandName()} spec request prints it) before acting on it, and answer 400 (or 422) naming what is wrong, so broken senders are seen. ` +
+    'With FastAPI, a pydantic model of the request does it (422 naming the field): `messageId: str = Field(min_length=1, max_length=200)`, ' +
+    '`kind: Literal["image", "audio", "video", "document"]`, and `model_config = ConfigDict(extra="ignore")` so fields added later are ignored, not refused.'
+  );
+}
 
 /** 400 or 422 passes; 2xx warns; 5xx, a dropped connection or no answer is an error; anything else warns. */
 export function refusalFindings(outcome: HttpOutcome, sent: Refusable): Finding[] {
@@ -65,7 +72,7 @@ export function refusalFindings(outcome: HttpOutcome, sent: Refusable): Finding[
   const expected = `expected 400 or 422 for ${sent.what}`;
   if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
     return [
-      warning('malformed', '', `expected 400 or 422; got status ${outcome.status}: the agent accepted ${sent.accepted}`, VALIDATE_HINT),
+      warning('malformed', '', `expected 400 or 422; got status ${outcome.status}: the agent accepted ${sent.accepted}`, validateHint()),
     ];
   }
   if (outcome.kind !== 'answer' || outcome.status >= 500) {
@@ -78,7 +85,7 @@ export function refusalFindings(outcome: HttpOutcome, sent: Refusable): Finding[
       ),
     ];
   }
-  return [warning('malformed', '', `${expected}; got ${whatCame(outcome)}`, VALIDATE_HINT)];
+  return [warning('malformed', '', `${expected}; got ${whatCame(outcome)}`, validateHint())];
 }
 
 export const malformed: Scenario<'quality/malformed'> = {
