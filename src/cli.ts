@@ -5,7 +5,7 @@
  */
 import { helpWidth, renderHelp } from './cli/help.js';
 import { type CommandLine, CommandLineError, parseCommandLine } from './cli/parse.js';
-import { readConfigFile } from './cli/config-file.js';
+import { readConfigFile, readRecordedCheck } from './cli/config-file.js';
 import { createOutput } from './commands/output.js';
 import { ContractError } from './contract/contract-error.js';
 import { messageFor } from './core/option-error.js';
@@ -83,7 +83,7 @@ export async function runCommandLine(argv: string[]): Promise<void> {
     });
   }
   try {
-    process.exitCode = await run(parseCommandLine(argv, readConfigFile));
+    process.exitCode = await run(parseCommandLine(argv, readConfigFile, () => readRecordedCheck()));
   } catch (cause) {
     if (cause instanceof CommandLineError && cause.jsonAsked) await printJsonError(cause);
     // The library's errors name its option fields; the command line names the flags.

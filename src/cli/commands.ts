@@ -32,7 +32,7 @@ export interface CommandSpec {
 }
 
 const CHECK_EXIT_CODES =
-  'Exit codes: 0 every case passed, 1 a case failed (or was not run: the agent stopped answering, or --max-failures was reached), 2 the check could not run, 130 / 143 interrupted by SIGINT / SIGTERM (after writing what finished).';
+  'Exit codes: 0 every case passed, 1 a case failed (or was not run: the agent stopped answering, or --max-failures was reached), 2 the check could not run, or a report file asked for could not be written (every other is, and the verdict is printed), 130 / 143 interrupted by SIGINT / SIGTERM (after writing what finished).';
 
 /** The names typed on the command line: every command but the check, which has none. */
 export const NAMED_COMMANDS = [

@@ -12,7 +12,7 @@ import { closestName } from '../validate/did-you-mean.js';
 import { type FlagValue, type OptionName, argumentKey, isActionFlag, optionSpec, optionsOf } from './options.js';
 
 /** The file the check reads from the current folder when --config does not name one. */
-export const CONFIG_FILE = 'check-endpoint.config.json';
+export { CONFIG_FILE } from '../commands/config-notice.js';
 
 /** The flags a config file can set: every flag of the check but help, version and --config itself. */
 export const CONFIG_FLAGS: readonly OptionName[] = optionsOf('check').filter((name) => !isActionFlag(name) && name !== 'config');

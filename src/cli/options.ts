@@ -121,6 +121,12 @@ const COMMAND_FLAGS = {
     description:
       'Play only the cases (on their channels) that failed, were flaky or were not run in the last run, as .check-endpoint/last-run.json records it; with nothing to rerun, says so and exits 0',
   },
+  'other-target': {
+    type: 'boolean',
+    commands: ['check'],
+    description:
+      "With --failed: play the last run's failed cases against the URL given, though the record was made for another (without it, another URL is refused)",
+  },
   config: {
     type: 'string',
     placeholder: 'FILE',

@@ -173,13 +173,15 @@ function positionalsError(command: CommandName, words: readonly string[]): Usage
 
 /** Reads the config file the check is told to (--config FILE, --no-config, or undefined: the default one, if any). */
 export type ConfigLoader = (named: string | false | undefined) => ConfigValues | undefined;
+/** Reads what --failed takes from the last run's record: its URL (when whole) and flags, as a config file's. */
+export type RecordLoader = () => ConfigValues;
 
 /**
  * Reads the arguments after `check-endpoint`. Throws a UsageError for anything it cannot take.
  * Given a config loader, the check takes its URL and flags from the config file too, under the
  * flags given here.
  */
-export function parseCommandLine(argv: readonly string[], loadConfig?: ConfigLoader): CommandLine {
+export function parseCommandLine(argv: readonly string[], loadConfig?: ConfigLoader, loadRecord?: RecordLoader): CommandLine {
   const { tokens } = parseArgs({
     args: [...argv],
     options: TOKENIZER_OPTIONS,
@@ -200,7 +202,7 @@ export function parseCommandLine(argv: readonly string[], loadConfig?: ConfigLoa
   if (asked('version')) return { command: 'version' };
 
   try {
-    return commandLineOf(command, first, words, options, loadConfig);
+    return commandLineOf(command, first, words, options, loadConfig, loadRecord);
   } catch (cause) {
     if (!(cause instanceof UsageError)) throw cause;
     throw new CommandLineError(cause.message, command, asked('json'), words[0]);
@@ -228,6 +230,7 @@ function commandLineOf(
   words: string[],
   options: OptionToken[],
   loadConfig: ConfigLoader | undefined,
+  loadRecord?: RecordLoader,
 ): CommandLine {
   const given = new Map<OptionName, FlagValue>();
   for (const token of options) {
@@ -246,19 +249,30 @@ function commandLineOf(
   }
   const named = given.get('config');
   const config = command === 'check' ? loadConfig?.(typeof named === 'string' || named === false ? named : undefined) : undefined;
-  // The URL given wins over the config file's.
-  const error = positionalsError(command, words.length === 0 && config?.url !== undefined ? [config.url] : words);
+  // --failed: the last run's record, between the config file and the flags given.
+  const recorded = command === 'check' && (given.get('failed') ?? config?.flags.get('failed')) === true ? loadRecord?.() : undefined;
+  // The URL given wins over the record's, which wins over the config file's.
+  const url = words[0] ?? recorded?.url ?? config?.url;
+  if (recorded && url === undefined) {
+    throw new UsageError(`--failed: ${recorded.file} keeps the last run's URL without its query's values; give the URL`);
+  }
+  const error = positionalsError(command, words.length === 0 && url !== undefined ? [url] : words);
   if (error) throw error;
   const [word] = words;
   switch (command) {
     case 'check': {
-      // The config file under the flags given: a flag given replaces its value (a list flag's whole list).
-      const flags = config ? new Map([...config.flags, ...given, ['config', config.file] as const]) : given;
-      // The flags the config file set and the command line did not, by the key that set them: errors name the file and key.
-      const fromConfig = config ? [...config.keys].filter(([name]) => !given.has(name)) : [];
+      // The config file, then the record, under the flags given: a flag given replaces its value (a list flag's whole list).
+      const flags = new Map([
+        ...(config?.flags ?? []),
+        ...(recorded?.flags ?? []),
+        ...given,
+        ...(config ? [['config', config.file] as const] : []),
+      ]);
+      // The flags the config file set and neither the command line nor the record did, by the key that set them: errors name the file and key.
+      const fromConfig = config ? [...config.keys].filter(([name]) => !given.has(name) && !(recorded?.flags.has(name) ?? false)) : [];
       const configKeys = fromConfig.length ? { configKeys: Object.fromEntries(fromConfig) } : {};
-      // positionalsError made sure the URL is there, given or in the config file.
-      return { command, args: { url: word ?? config!.url!, ...flagsFor(command, flags), ...configKeys } };
+      // positionalsError made sure the URL is there: given, recorded or in the config file.
+      return { command, args: { url: url!, ...flagsFor(command, flags), ...configKeys } };
     }
     case 'demo':
       return { command, args: flagsFor(command, given) };

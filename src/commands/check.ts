@@ -22,11 +22,15 @@ import { holderSentence, isLoopback, portHolder, portOf } from './port-holder.js
 import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
 import { reportedErrorMessage } from './error-message.js';
-import { appendReportFile, wantsArchive, writeReports } from './report-files.js';
+import { appendStepSummary, unwrittenLines, wantsArchive, writeFailureReason, writeReports } from './report-files.js';
 import { requestNote, requestOptions } from './request-options.js';
 import type { ColourFlag } from './output.js';
 import { LAST_RUN_FILE, readLastRun, writeLastRun } from './last-run-file.js';
-import { type Rerun, rerunOf } from './rerun.js';
+import { type Rerun, assertRerunnable, rerunOf } from './rerun.js';
+import { type LastRun, whenRun } from '../report/last-run.js';
+import { parseTargetUrl } from '../run/target-url.js';
+import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
+import { autoConfigNotice } from './config-notice.js';
 import { redactText, shownUrl } from '../http/redact.js';
 import { runSecrets } from '../http/sent-headers.js';
 
@@ -50,6 +54,8 @@ export type CheckCommandArgs = RunFlagArgs &
     quiet: boolean;
     /** Play only what did not pass in the last run (.check-endpoint/last-run.json). */
     failed: boolean;
+    /** With --failed: play them against the URL given, though the record was made for another. */
+    otherTarget: boolean;
     /** The config file read (src/cli/config.ts reads it while parsing); false: none (--no-config). */
     config?: string | false;
     /** The flags the config file set (and the command line did not), by the key that set them: `{ 'agent-timeout': 'agentTimeout' }`. */
@@ -136,7 +142,9 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const c = output.colour;
   // --failed narrowed by the --channel given (`all`: every channel of the last run).
   const narrow = { cases: args.case, channels: args.channel.includes('all') ? [] : args.channel };
-  const rerun = args.failed ? rerunOf(await readLastRun(), narrow) : undefined;
+  const record = args.failed ? await readLastRun() : undefined;
+  if (record) assertRerunnable(record);
+  const rerun = record ? rerunOf(record, narrow, againstNote(record, args)) : undefined;
   if (rerun?.only.length === 0) return nothingToRerun(args, rerun, output);
   const chatty = chattyOf(output, args.quiet);
   const archive = wantsArchive(args) ? new HarRecorder() : undefined;
@@ -218,6 +226,8 @@ async function beforeTheRun(
   const assumed = assumedSchemeNote(args.url, plan.url);
   if (assumed) output.line(c.yellow(assumed));
   if (typeof args.config === 'string') chatty.line(c.dim(`config: ${args.config}`));
+  // Said on stderr even under --quiet: a found config file starts a command or writes files.
+  for (const line of autoConfigNotice(args, runSecrets(plan, plan.url, plan.proxy?.url))) process.stderr.write(`${line}\n`);
   if (rerun) chatty.line(c.dim(rerun.note));
   if (plan.insecure) {
     chatty.line(
@@ -250,6 +260,23 @@ async function beforeTheRun(
   chatty.line();
   const agent = args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets, agentLog?.line);
   return { agent, agentLog };
+}
+
+/**
+ * --failed: which target and contract the record was made for, for its note. A URL other than the
+ * record's (their redacted forms compared: the record holds no query value) is refused unless
+ * --other-target says to play the cases there.
+ */
+function againstNote(record: LastRun, args: Pick<CheckCommandArgs, 'url' | 'otherTarget' | 'tokenEnv'>): string {
+  const given = shownUrl(parseTargetUrl(args.url, args.tokenEnv ?? DEFAULT_TOKEN_ENV));
+  const judged = record.spec ? ` (contract ${record.spec.version}, ${record.spec.source})` : '';
+  if (given === record.target) return ` of ${record.target}${judged}`;
+  if (!args.otherTarget) {
+    throw new UsageError(
+      `--failed: the last run (${whenRun(record)}, ${LAST_RUN_FILE}) checked ${record.target}${judged}, not ${given}. Leave the URL out to play its cases that did not pass against ${record.target} again, or add --other-target to play them against ${given}`,
+    );
+  }
+  return ` of ${record.target}${judged}, against ${given} (--other-target)`;
 }
 
 /**
@@ -290,21 +317,73 @@ async function finish(
     for (const line of agentLines) output.line(`  ${printable(line)}`);
   }
   if (run.portHolder) output.error(`${run.portHolder[0]!.toUpperCase()}${run.portHolder.slice(1)}.`);
-  await writeReports(args, report, { archive: run.archive, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
+  // One file that cannot be written stops none of the others, nor the record, nor the verdict.
+  const unwritten = await writeReports(args, report, { archive: run.archive, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
   if (report.outcome === 'error') output.error(report.error!.message);
   else if (args.quiet && report.exitCode === 0) {
     if (problems.length) output.line();
     output.line(formatSummary(report, c)); // --quiet: a passing run's summary alone (under its warnings' digest)
   } else for (const line of formatEnding(report, c)) output.line(line);
-  await recordRun(report, args.quiet);
+  await recordRun(report, recordedFlags(args), args.quiet);
   if (process.env.GITHUB_ACTIONS === 'true') {
     // Workflow commands on stderr: stdout may be carrying the JSON report.
     for (const line of githubAnnotations(report)) process.stderr.write(`${line}\n`);
     const summaryFile = process.env.GITHUB_STEP_SUMMARY;
-    if (summaryFile) await appendReportFile(summaryFile, githubStepSummary(report));
+    if (summaryFile) unwritten.push(...(await appendStepSummary(summaryFile, githubStepSummary(report))));
   }
+  for (const line of unwrittenLines(unwritten)) output.error(line);
   if (args.json) output.json(report);
-  return report.exitCode;
+  return exitCodeWith(report, unwritten.length > 0);
+}
+
+/**
+ * The process's exit code: the run's, or 2 when a report file asked for could not be written (every
+ * other was, and the verdict is printed and in --json); an interrupted run keeps 130 or 143.
+ */
+export function exitCodeWith(report: Pick<Report, 'exitCode' | 'outcome'>, reportMissing: boolean): number {
+  return reportMissing && report.outcome !== 'interrupted' ? 2 : report.exitCode;
+}
+
+/**
+ * The flags that decided what a run sent and how it judged it, which --failed plays with again:
+ * not where it wrote or printed, nor how it started the agent (a --start command may hold a
+ * secret the shell expanded), nor which cases (the record's own). Secrets are only ever named by
+ * their variables in flags, so none is here.
+ */
+const RECORDED_FLAGS = [
+  'spec',
+  'limits',
+  'strict',
+  'insecure',
+  'quality',
+  'extended',
+  'tokenEnv',
+  'header',
+  'headerEnv',
+  'dotenv',
+  'agentTimeout',
+  'maxBody',
+  'concurrency',
+  'baseline',
+  'caseSetting',
+  'skipCase',
+  ...SETTING_OPTIONS.flatMap((setting) => (setting.flag === undefined ? [] : [argumentKey(setting.flag)])),
+] as const;
+
+/** The run's RECORDED_FLAGS that are set, as a config file's keys (the arguments' keys are the same). */
+export function recordedFlags(args: CheckCommandArgs): NonNullable<LastRun['flags']> {
+  const given = new Map<string, unknown>(Object.entries(args));
+  return Object.fromEntries(
+    RECORDED_FLAGS.flatMap((key) => {
+      const value = given.get(key);
+      const isFlagValue =
+        typeof value === 'string' ||
+        typeof value === 'number' ||
+        typeof value === 'boolean' ||
+        (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string'));
+      return isFlagValue ? [[key, value] as const] : [];
+    }),
+  );
 }
 
 /** Where the lines that are not about a failure go: nowhere under --quiet. */
@@ -312,13 +391,14 @@ function chattyOf(output: Output, quiet: boolean): Output {
   return quiet ? { ...output, line: () => {} } : output;
 }
 
-/** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, not fatal. */
-async function recordRun(report: Report, quiet: boolean): Promise<void> {
+/** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, in words, not fatal. */
+async function recordRun(report: Report, flags: NonNullable<LastRun['flags']>, quiet: boolean): Promise<void> {
   try {
-    const file = await writeLastRun(report, new Date());
+    const file = await writeLastRun(report, new Date(), flags);
     if (!quiet) process.stderr.write(`recorded in ${file}: ${commandName()} show prints it, --failed plays again what did not pass\n`);
   } catch (cause) {
-    process.stderr.write(`check-endpoint: could not record this run: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}\n`);
+    const reason = await writeFailureReason(LAST_RUN_FILE, cause);
+    process.stderr.write(`check-endpoint: could not record this run in ${LAST_RUN_FILE}: ${reason}\n`);
   }
 }
 

@@ -10,6 +10,7 @@ import { refusalHint } from './refusal-hints.js';
 import { acceptedRequestBytes } from './request-size-hints.js';
 import { type AddedHeader, headerSizeHint } from './header-size-hints.js';
 import { streamedAnswerFinding } from './streamed-answer.js';
+import { nestingDepth } from '../core/nesting-depth.js';
 
 export type { InProcessTarget, SentCredentials } from './status-hints.js';
 
@@ -43,19 +44,7 @@ export interface TurnVerdict {
 /** Answers nested deeper than this are not copied into reports (no schema allows it anyway). */
 export const MAX_REPORTED_DEPTH = 64;
 
-/** How deeply a JSON value nests, counted without recursion (a hostile body may nest 100,000 levels). */
-export function nestingDepth(value: unknown, stopAt = Infinity): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (typeof node !== 'object' || node === null) continue;
-    deepest = Math.max(deepest, depth + 1);
-    if (deepest > stopAt) return deepest;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
+export { nestingDepth } from '../core/nesting-depth.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
