@@ -166,7 +166,7 @@ describe('opt-in, and --case picks any case', () => {
     assert.equal(one.code, 0);
     assert.match(one.stdout, /^1 of 1 case passed\.$/m);
     const auth = await runCli([agent!.url, '--case', 'quality/auth'], { env: { FLOW_FRAMEWORK_AGENT_TOKEN: undefined } });
-    assert.match(auth.stdout, /^PASS {2}quality\/auth +whatsapp .*1 warning$/m);
+    assert.match(auth.stdout, /^PASS {2}quality\/auth +whatsapp .*1 warning +problem 1$/m);
     const unknown = await runCli([agent!.url, '--case', 'voicenote']);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /--case voicenote is not one of typed, .*voice-note, document, video, quote-own, quality\/auth/);

@@ -274,7 +274,8 @@ describe('assertEndpoint', () => {
   test('strict: true fails on a warning', async () => {
     const rejection = await assertEndpoint(answering(BOLD), { ...QUIET, cases: ['typed'], strict: true }).catch((cause: unknown) => cause);
     assert.ok(rejection instanceof assert.AssertionError);
-    assert.match(rejection.message, /FAIL {2}typed .*\n {6}! platform {2}\/replies\/0\/text/);
+    assert.match(rejection.message, /\nproblem 1 {2}! platform {2}\/replies\/0\/text {2}.*\*\*9 am\*\*/);
+    assert.match(rejection.message, /\nFAIL {2}typed .* problem 1\n/);
   });
 
   test("rejects with node:assert's AssertionError, the failures in the command's words without colour", async () => {

@@ -167,6 +167,18 @@ const SEGMENT_LIMITS: Record<string, (n: number) => { at: string; over: string; 
   'segments.ucs2.concatenated': (n) => ({ at: 'ж'.repeat(2 * n), over: 'ж'.repeat(2 * n + 1), segments: 2, encoding: 'UCS-2' }),
 };
 
+/**
+ * Soft lengths give the `bubbles` warning, not an error: at the soft length one reply is fine, one
+ * character more reads as a wall of text the bubble rule would cut (test/bubbles.test.ts has the
+ * rule's cuts). The text is sentences, so the rule has places to cut.
+ */
+const SOFT_LIMITS: Record<string, (n: number) => { at: string; over: string }> = {
+  'text.softLength': (n) => {
+    const sentences = (length: number) => 'We are open until nine tonight. '.repeat(Math.ceil(length / 32) + 1).slice(0, length);
+    return { at: sentences(n), over: sentences(n + 1) };
+  },
+};
+
 /** Keys that are not numeric limits, each with the test below that covers it. */
 const OTHER_KEYS: Record<string, string> = {
   title: 'findings name the platform (see "support no")',
@@ -185,6 +197,7 @@ const OTHER_KEYS: Record<string, string> = {
   'reaction.emoji': 'reaction emoji',
   'markdown.renders': 'test/markdown.test.ts',
   'markdown.bold': "test/markdown.test.ts (the hint names the platform's own bold)",
+  'markdown.dialect': 'test/limits-prompt.test.ts (the prompt names the dialect: MarkdownV2)',
 };
 
 /** Every numeric value in a platform's rules, by dotted path. */
@@ -220,7 +233,7 @@ describe('the limit table covers the spec', () => {
   it('has a builder for every numeric key of every platform in the contract', () => {
     const missing = Object.entries(contract.platforms).flatMap(([channel, rules]) =>
       numericLimits(rules)
-        .filter(({ key }) => !(key in LIMITS) && !(key in SEGMENT_LIMITS))
+        .filter(({ key }) => !(key in LIMITS) && !(key in SEGMENT_LIMITS) && !(key in SOFT_LIMITS))
         .map(({ key }) => `${channel}: ${key}`),
     );
     assert.deepEqual(missing, []);
@@ -231,7 +244,7 @@ describe('the limit table covers the spec', () => {
       .filter((leaf) => leaf.numeric)
       .map((leaf) => leaf.key)
       .sort();
-    assert.deepEqual(numeric, [...Object.keys(LIMITS), ...Object.keys(SEGMENT_LIMITS)].sort());
+    assert.deepEqual(numeric, [...Object.keys(LIMITS), ...Object.keys(SEGMENT_LIMITS), ...Object.keys(SOFT_LIMITS)].sort());
   });
 
   it('names a test for every other property of the platform-limits schema', () => {
@@ -266,6 +279,15 @@ for (const [channel, rules] of Object.entries(contract.platforms)) {
         };
         expectSegments(at, segments);
         expectSegments(over, segments + 1);
+      });
+    }
+    for (const { key, value } of numericLimits(rules).filter(({ key }) => key in SOFT_LIMITS)) {
+      it(`${key} = ${value} (a warning, rule bubbles)`, () => {
+        const { at, over } = SOFT_LIMITS[key]!(value);
+        assert.deepEqual(shapes(validateAnswer(answer(message({ text: at })), { channel })), [], 'at the soft length');
+        const findings = validateAnswer(answer(message({ text: over })), { channel });
+        assert.deepEqual(shapes(findings), ['bubbles warning /replies/0/text'], 'one over the soft length');
+        assert.match(findings[0]!.message, new RegExp(`\\b${value}\\b`));
       });
     }
   });
