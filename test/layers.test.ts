@@ -18,6 +18,7 @@ const LAYERS = [
   'http',
   'validate',
   'scenarios',
+  'scenario-files',
   'run',
   'report',
   'example-agent',

@@ -18,6 +18,7 @@ import { type ProbedSocket, waitForAgent } from './wait-for-agent.js';
 import { platformRulesFor } from '../validate/validate-answer.js';
 import { type CheckTarget, type ResolvedTarget, plannedUrl, resolveTarget, transportReport } from './agent-target.js';
 import { shownUrl } from '../http/redact.js';
+import { withTeamScenarios } from './scenario-report.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export type { CheckTarget, FetchHandler, FetchHandlerTarget, NodeListener, NodeListenerTarget } from './agent-target.js';
@@ -49,8 +50,11 @@ function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
   // --failed: only the pairs named, a case of scope `run` on the channel it was played on.
   const chosen = (entry: { scenario: Scenario; channel: string }): boolean =>
     only === undefined || only.some((pair) => pair.case === entry.scenario.id && pair.channel === entry.channel);
-  const fixed = plan.scenarios.filter((scenario) => scenario.group !== 'quality');
+  const fixed = plan.scenarios.filter((scenario) => scenario.group !== 'quality' && scenario.group !== 'scenario');
   groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))).filter(chosen));
+  // The team's scenarios, each on its own channels (the run's when it names none), all at once after the fixed cases.
+  const team = plan.scenarios.filter((scenario) => scenario.group === 'scenario');
+  groups.push(team.flatMap((scenario) => (scenario.channels ?? plan.channels).map((channel) => ({ scenario, channel }))).filter(chosen));
   for (const scenario of plan.scenarios.filter((candidate) => candidate.group === 'quality')) {
     const channels =
       scenario.scope === 'run'
@@ -175,6 +179,10 @@ export async function checkEndpoint(target: CheckTarget, options: CheckEndpointO
 
 /** Runs a planned check (planCheck): what checkEndpoint does once the options are resolved; the plan's URL unless another target is given. */
 export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = { kind: 'url', url: plan.url.href }): Promise<Report> {
+  return withTeamScenarios(await playPlannedCheck(plan, target), plan.teamScenarios);
+}
+
+async function playPlannedCheck(plan: CheckPlan, target: ResolvedTarget): Promise<Report> {
   const { hooks } = plan;
   const opened = await openTarget(target, plan);
   const client = opened.transport;

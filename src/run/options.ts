@@ -28,10 +28,14 @@ export interface CheckEndpointOptions extends Partial<Record<SettingField, numbe
   /** Run the quality cases too (`quality/auth`, `quality/malformed`, ...), after the fixed ones. */
   quality?: boolean;
   /**
-   * Your own cases (see defineScenario), played after the built-in ones chosen, on every channel.
-   * They add to the run; to run only them, name them in `cases`.
+   * The team's scenarios (what `flow test` plays after the check): a folder of `*.yaml` files
+   * (`tests/scenarios`), or the objects they parse to. Each is checked before anything is sent, and
+   * each valid one's opening is played on its channels, every answer judged by every common rule.
+   * A case of your own (from defineScenario) in the list is played as such, as before.
    */
-  scenarios?: readonly Scenario[];
+  scenarios?: string | readonly (Scenario | Readonly<Record<string, unknown>>)[];
+  /** Play only the scenarios of these ids (`flow test --only`); every scenario when left out. */
+  onlyScenarios?: readonly string[];
   /** The environment variable that holds the bearer token. Default FLOW_FRAMEWORK_AGENT_TOKEN. */
   tokenEnv?: string;
   /**
@@ -126,6 +130,7 @@ const FIELD_KINDS = {
   extended: 'boolean',
   quality: 'boolean',
   scenarios: 'scenarios',
+  onlyScenarios: 'strings',
   tokenEnv: 'string',
   env: 'environment',
   dotenv: 'string',
@@ -185,9 +190,8 @@ const KIND_CHECKS: Record<FieldKind, { takes: string; holds: (value: unknown) =>
     holds: (value) => typeof value === 'string' || (isRecord(value) && typeof value.file === 'string' && Array.isArray(value.entries)),
   },
   scenarios: {
-    takes: 'a list of scenarios (from defineScenario)',
-    holds: (value) =>
-      Array.isArray(value) && value.every((item) => isRecord(item) && typeof item.id === 'string' && typeof item.run === 'function'),
+    takes: 'a folder of scenario files, or a list of scenarios (as their YAML parses to, or cases from defineScenario)',
+    holds: (value) => typeof value === 'string' || (Array.isArray(value) && value.every(isRecord)),
   },
   signal: { takes: 'an AbortSignal', holds: (value) => value instanceof AbortSignal },
   pairs: {

@@ -35,6 +35,7 @@ import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from '
 import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
 import { type CheckEndpointOptions, vetOptionTypes } from './options.js';
 import { parseTargetUrl } from './target-url.js';
+import { type TeamScenarios, resolveTeamScenarios } from './team-scenarios.js';
 import { readDotenv } from './dotenv.js';
 import { type CurlHeader, shellQuote } from './reproduce.js';
 import { type Lookup, NOT_IN_A_HEADER, type PlannedHeader, type VariableSource, planHeaders } from './request-headers.js';
@@ -80,6 +81,8 @@ export interface CheckPlan {
   /** The only case and channel pairs played (--failed), or undefined: every pair. */
   only: readonly CaseOnChannel[] | undefined;
   baseline: { file: string; entries: readonly BaselineEntry[] } | undefined;
+  /** The team's scenarios (--scenarios), checked, their openings among `scenarios`; undefined when none were asked for. */
+  teamScenarios: TeamScenarios | undefined;
   /** What the run tells as it goes, and what can stop it: the options' callbacks and signal, as given. */
   hooks: Pick<CheckEndpointOptions, 'onExchange' | 'onCase' | 'onPlay' | 'signal' | 'agentExit'>;
 }
@@ -165,9 +168,13 @@ function searched(options: CheckEndpointOptions): string {
   return `in ${places.join(' or ')}`;
 }
 
-/** The run's own scenarios, vetted: ids of their own, none a built-in case's. */
-function ownScenarios(scenarios: readonly Scenario[] | undefined): Scenario[] {
-  const own = [...(scenarios ?? [])];
+function isCase(item: Scenario | Readonly<Record<string, unknown>>): item is Scenario {
+  return typeof item.run === 'function';
+}
+
+/** The run's own cases (from defineScenario, in `scenarios`), vetted: ids of their own, none a built-in case's. */
+function ownScenarios(scenarios: CheckEndpointOptions['scenarios']): Scenario[] {
+  const own = typeof scenarios === 'string' || scenarios === undefined ? [] : scenarios.filter(isCase);
   own.forEach((scenario, index) => {
     if (!CASE_ID.test(scenario.id)) {
       throw new OptionError(
@@ -217,6 +224,18 @@ function resolveSettings(options: CheckEndpointOptions, own: readonly Scenario[]
     settings[setting.field] = positive(value, setting.default, setting.field, setting.integer ?? false, setting.max);
   }
   return settings;
+}
+
+/** The team's scenarios: a folder's files, or the objects of `scenarios` that are not cases; undefined when none were given. */
+async function teamScenariosOf(options: CheckEndpointOptions, contract: Contract, limited: readonly string[]): Promise<TeamScenarios | undefined> {
+  const given = options.scenarios;
+  const objects = typeof given === 'string' || given === undefined ? [] : given.filter((item) => !isCase(item));
+  if (given === undefined || (typeof given !== 'string' && objects.length === 0)) {
+    if (options.onlyScenarios?.length) throw new OptionError('onlyScenarios', (on) => `${on.name('onlyScenarios')} names scenarios, and none were given: add ${on.name('scenarios')}`);
+    return undefined;
+  }
+  const channels = [...Object.keys(contract.platforms), ...limited.filter((name) => !Object.hasOwn(contract.platforms, name))];
+  return resolveTeamScenarios(typeof given === 'string' ? given : objects, channels, options.onlyScenarios);
 }
 
 /** The contract: the one given, or the --spec file's, or the bundled one; its answer schema compiled (ContractError when it does not). */
@@ -280,6 +299,7 @@ export async function planCheck(target: string, options: CheckEndpointOptions = 
   const channels = resolveChannels(options.channels ?? [], contract, limitedChannels(options.limits));
   const limits = await resolveLimits(options.limits, channels, contract);
   const own = ownScenarios(options.scenarios);
+  const teamScenarios = await teamScenariosOf(options, contract, limitedChannels(options.limits));
   const baseline = await resolveBaseline(options.baseline, [...SCENARIOS, ...own]);
   const tokenEnv = options.tokenEnv ?? DEFAULT_TOKEN_ENV;
   const url = parseTargetUrl(target, tokenEnv);
@@ -290,7 +310,7 @@ export async function planCheck(target: string, options: CheckEndpointOptions = 
   const headers = planHeaders(options.headers, options.secretHeaders, lookup, where);
   // A secret authorization header takes the bearer token's place.
   const token = headers.some((header) => header.name === 'authorization') ? undefined : readToken(options, tokenEnv, lookup, where);
-  const scenarios = chooseScenarios(options, own);
+  const scenarios = [...chooseScenarios(options, own), ...(teamScenarios?.cases ?? [])];
   const settings = resolveSettings(options, own);
   const concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency', true);
   const { onExchange, onCase, onPlay, signal, agentExit } = options;
@@ -323,6 +343,7 @@ export async function planCheck(target: string, options: CheckEndpointOptions = 
     maxFailures: options.maxFailures === undefined ? undefined : positive(options.maxFailures, 1, 'maxFailures', true),
     only: options.only,
     baseline,
+    teamScenarios,
     hooks: {
       ...(onExchange ? { onExchange } : {}),
       ...(onCase ? { onCase } : {}),
@@ -335,7 +356,9 @@ export async function planCheck(target: string, options: CheckEndpointOptions = 
 
 /** The channels as reported: each one's platform name, and where its display limits come from. */
 export function channelReports(plan: CheckPlan): ChannelReport[] {
-  return plan.channels.map((name) => {
+  // A team scenario plays on its own channels, which the run's may leave out.
+  const scenarioChannels = plan.teamScenarios?.played.flatMap((scenario) => scenario.channels ?? []) ?? [];
+  return [...new Set([...plan.channels, ...scenarioChannels])].map((name) => {
     if (Object.hasOwn(plan.limits, name)) return { name, title: plan.limits[name]!.title, limits: 'file' };
     const rules = Object.hasOwn(plan.contract.platforms, name) ? plan.contract.platforms[name] : undefined;
     return { name, title: rules?.title ?? null, limits: rules ? 'spec' : 'none' };
