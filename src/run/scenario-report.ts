@@ -16,7 +16,16 @@ export function scenariosSection(team: TeamScenarios, cases: readonly CaseReport
   const files = team.checked.map((entry): ScenarioFileReport => {
     const scenario = entry.scenario;
     if (scenario === undefined) {
-      return { file: entry.file, id: null, status: 'invalid', problems: entry.problems, caseId: null, channels: [], opening: [], historyNotSent: 0 };
+      return {
+        file: entry.file,
+        id: null,
+        status: 'invalid',
+        problems: entry.problems,
+        caseId: null,
+        channels: [],
+        opening: [],
+        historyNotSent: 0,
+      };
     }
     const caseId = scenarioCaseId(scenario.id);
     const plays = cases.filter((caseReport) => caseReport.id === caseId);

@@ -65,7 +65,10 @@ export async function resolveTeamScenarios(
   const ids = checked.map((entry) => entry.scenario?.id ?? entry.file.replace(/^.*\//, '').replace(/\.yaml$/, ''));
   for (const id of only ?? []) {
     if (!ids.includes(id)) {
-      throw new OptionError('onlyScenarios', (on) => `${on.name('onlyScenarios')}: no scenario is called "${id}"; the scenarios are ${ids.join(', ') || 'none'}`);
+      throw new OptionError(
+        'onlyScenarios',
+        (on) => `${on.name('onlyScenarios')}: no scenario is called "${id}"; the scenarios are ${ids.join(', ') || 'none'}`,
+      );
     }
   }
   const chosen = only === undefined ? checked : checked.filter((entry, index) => only.includes(ids[index]!));

@@ -68,7 +68,12 @@ export function checkScenario(value: unknown, source: ScenarioSource): CheckedSc
     unchecked.push({ file: source.file, pointer: pointerOf(path), ...source.locate(path, 'key') });
   };
   if (!isRecord(value)) {
-    problem([], 'value', `expected a mapping of keys (id, channels, opening, …); got ${describe(value)}`, 'Write the scenario as keys and values, starting with `id: <the file name>`.');
+    problem(
+      [],
+      'value',
+      `expected a mapping of keys (id, channels, opening, …); got ${describe(value)}`,
+      'Write the scenario as keys and values, starting with `id: <the file name>`.',
+    );
     return { file: source.file, scenario: undefined, problems, unchecked };
   }
   const known: readonly string[] = [...READ_KEYS, ...FLOW_KEYS];
@@ -84,17 +89,25 @@ export function checkScenario(value: unknown, source: ScenarioSource): CheckedSc
   for (const { path, text } of textsOf(value)) {
     const { templates, unreadable } = nowTemplates(text);
     if (templates.length > 0 && now === undefined && !Object.hasOwn(value, 'now')) {
-      problem(path, 'value', `${templates[0]!.text} needs the scenario's clock; the file has no \`now\``, 'Add `now: 2026-12-05T09:00:00Z` (and `timezone:` if the agent should see local time), or write the date itself.');
+      problem(
+        path,
+        'value',
+        `${templates[0]!.text} needs the scenario's clock; the file has no \`now\``,
+        'Add `now: 2026-12-05T09:00:00Z` (and `timezone:` if the agent should see local time), or write the date itself.',
+      );
     }
     for (const span of unreadable) {
-      problem(path, 'value', `${span.text} is not a template this checker can render`, 'Write `{{now}}`, `{{now + 1d}}` or `{{now - 2h | date}}`: an offset in m, h, d or w, and a format of date, time, datetime or weekday.');
+      problem(
+        path,
+        'value',
+        `${span.text} is not a template this checker can render`,
+        'Write `{{now}}`, `{{now + 1d}}` or `{{now - 2h | date}}`: an offset in m, h, d or w, and a format of date, time, datetime or weekday.',
+      );
     }
   }
 
   const scenario =
-    problems.length === 0 && id !== undefined
-      ? { id, file: source.file, channels, opening, now, timezone, historyItems }
-      : undefined;
+    problems.length === 0 && id !== undefined ? { id, file: source.file, channels, opening, now, timezone, historyItems } : undefined;
   return { file: source.file, scenario, problems, unchecked };
 }
 
@@ -112,11 +125,21 @@ function checkId(value: Record<string, unknown>, source: ScenarioSource, problem
     return undefined;
   }
   if (source.expectedId !== undefined && id !== source.expectedId) {
-    problem(['id'], 'value', `expected the id to be the file's name, "${source.expectedId}"; got "${id}"`, `Rename the file to ${id}.yaml, or write \`id: ${source.expectedId}\`: \`flow test --only\` finds a scenario by its file's name.`);
+    problem(
+      ['id'],
+      'value',
+      `expected the id to be the file's name, "${source.expectedId}"; got "${id}"`,
+      `Rename the file to ${id}.yaml, or write \`id: ${source.expectedId}\`: \`flow test --only\` finds a scenario by its file's name.`,
+    );
     return undefined;
   }
   if (!SCENARIO_ID.test(id)) {
-    problem(['id'], 'value', `expected an id of lower case letters, digits, _ and - (up to 64); got "${id}"`, 'Rename the scenario (and its file) in lower case, with - between words: it names the conversation the check plays.');
+    problem(
+      ['id'],
+      'value',
+      `expected an id of a lower case letter, then lower case letters, digits, _ and - (up to 48); got "${id}"`,
+      'Rename the scenario (and its file) in lower case, with - between words: it names the conversation the check plays.',
+    );
     return undefined;
   }
   return id;
@@ -127,7 +150,12 @@ function checkChannels(value: Record<string, unknown>, source: ScenarioSource, p
   const channels = value.channels;
   const known = source.channels;
   if (!Array.isArray(channels) || channels.length === 0) {
-    problem(['channels'], 'value', `expected a list of channels (${known.join(', ')}); got ${describe(channels)}`, 'Write `channels: [whatsapp]`: the platforms the scenario plays on.');
+    problem(
+      ['channels'],
+      'value',
+      `expected a list of channels (${known.join(', ')}); got ${describe(channels)}`,
+      'Write `channels: [whatsapp]`: the platforms the scenario plays on.',
+    );
     return undefined;
   }
   const named: string[] = [];
@@ -138,7 +166,9 @@ function checkChannels(value: Record<string, unknown>, source: ScenarioSource, p
         ['channels', index],
         'value',
         `expected one of the channels ${known.join(', ')}; got ${describe(channel)}`,
-        near !== undefined ? `Did you mean "${near}"?` : `Name one of ${known.join(', ')} (a custom channel needs its limits given with --limits).`,
+        near !== undefined
+          ? `Did you mean "${near}"?`
+          : `Name one of ${known.join(', ')} (a custom channel needs its limits given with --limits).`,
       );
       return;
     }
@@ -155,14 +185,28 @@ function checkOpening(value: Record<string, unknown>, problem: Problem, notCheck
   if (!Object.hasOwn(value, 'opening')) return [];
   const opening = value.opening;
   if (!Array.isArray(opening)) {
-    problem(['opening'], 'value', `expected a list of the person's first messages (\`- say: "…"\`); got ${describe(opening)}`, 'Write each message as a list item: `- say: "can i get a large latte"`.');
+    problem(
+      ['opening'],
+      'value',
+      `expected a list of the person's first messages (\`- say: "…"\`); got ${describe(opening)}`,
+      'Write each message as a list item: `- say: "can i get a large latte"`.',
+    );
     return [];
   }
   const messages: OpeningMessage[] = [];
   opening.forEach((item: unknown, index) => {
     if (!isRecord(item) || typeof item.say !== 'string') {
-      const got = isRecord(item) ? (Object.hasOwn(item, 'say') ? `say as ${describe(item.say)}` : `no say (keys: ${Object.keys(item).join(', ') || 'none'})`) : describe(item);
-      problem(['opening', index], 'value', `expected a \`say\` item, the person's words as text; got ${got}`, 'Write it as `- say: "the words"`, with `after_ms:` for a gap after the message before.');
+      const got = isRecord(item)
+        ? Object.hasOwn(item, 'say')
+          ? `say as ${describe(item.say)}`
+          : `no say (keys: ${Object.keys(item).join(', ') || 'none'})`
+        : describe(item);
+      problem(
+        ['opening', index],
+        'value',
+        `expected a \`say\` item, the person's words as text; got ${got}`,
+        'Write it as `- say: "the words"`, with `after_ms:` for a gap after the message before.',
+      );
       return;
     }
     for (const key of Object.keys(item)) if (!(OPENING_KEYS as readonly string[]).includes(key)) notChecked(['opening', index, key]);
@@ -170,7 +214,12 @@ function checkOpening(value: Record<string, unknown>, problem: Problem, notCheck
     if (Object.hasOwn(item, 'after_ms')) {
       const gap = item.after_ms;
       if (typeof gap !== 'number' || !Number.isSafeInteger(gap) || gap < 0) {
-        problem(['opening', index, 'after_ms'], 'value', `expected after_ms as a whole number of milliseconds, 0 or more; got ${describe(gap)}`, 'Write the gap in milliseconds, e.g. `after_ms: 1200` for 1.2 s.');
+        problem(
+          ['opening', index, 'after_ms'],
+          'value',
+          `expected after_ms as a whole number of milliseconds, 0 or more; got ${describe(gap)}`,
+          'Write the gap in milliseconds, e.g. `after_ms: 1200` for 1.2 s.',
+        );
         return;
       }
       afterMs = gap;
@@ -184,21 +233,41 @@ function checkHistory(value: Record<string, unknown>, problem: Problem, notCheck
   if (!Object.hasOwn(value, 'history')) return 0;
   const history = value.history;
   if (!Array.isArray(history) || history.length === 0) {
-    problem(['history'], 'value', `expected a list of 1 to ${MAX_HISTORY_ITEMS} earlier messages (\`- person: "…"\`, \`- agent: "…"\`); got ${describe(history)}`, 'Write each earlier message as `- person: "…"` or `- agent: "…"`, oldest first, or leave `history` out.');
+    problem(
+      ['history'],
+      'value',
+      `expected a list of 1 to ${MAX_HISTORY_ITEMS} earlier messages (\`- person: "…"\`, \`- agent: "…"\`); got ${describe(history)}`,
+      'Write each earlier message as `- person: "…"` or `- agent: "…"`, oldest first, or leave `history` out.',
+    );
     return 0;
   }
   if (history.length > MAX_HISTORY_ITEMS) {
-    problem(['history', MAX_HISTORY_ITEMS], 'value', `expected at most ${MAX_HISTORY_ITEMS} history items; got ${history.length}`, `Keep the last ${MAX_HISTORY_ITEMS} messages: Flow writes no more into the agent's store.`);
+    problem(
+      ['history', MAX_HISTORY_ITEMS],
+      'value',
+      `expected at most ${MAX_HISTORY_ITEMS} history items; got ${history.length}`,
+      `Keep the last ${MAX_HISTORY_ITEMS} messages: Flow writes no more into the agent's store.`,
+    );
   }
   history.forEach((item: unknown, index) => {
     const speaker = isRecord(item) ? HISTORY_KEYS.find((key) => Object.hasOwn(item, key)) : undefined;
     if (!isRecord(item) || speaker === undefined || typeof item[speaker] !== 'string') {
-      problem(['history', index], 'value', `expected \`person: "…"\` or \`agent: "…"\` with the message as text; got ${describe(item)}`, 'Write it as `- person: "Book a table for four on Friday"` or `- agent: "Done."`.');
+      problem(
+        ['history', index],
+        'value',
+        `expected \`person: "…"\` or \`agent: "…"\` with the message as text; got ${describe(item)}`,
+        'Write it as `- person: "Book a table for four on Friday"` or `- agent: "Done."`.',
+      );
       return;
     }
     const text = item[speaker] as string;
     if ([...text].length > MAX_HISTORY_ITEM_CHARACTERS) {
-      problem(['history', index, speaker], 'value', `expected at most ${MAX_HISTORY_ITEM_CHARACTERS.toLocaleString('en')} characters in a history item; got ${[...text].length.toLocaleString('en')}`, 'Shorten the message, or split it into two items.');
+      problem(
+        ['history', index, speaker],
+        'value',
+        `expected at most ${MAX_HISTORY_ITEM_CHARACTERS.toLocaleString('en')} characters in a history item; got ${[...text].length.toLocaleString('en')}`,
+        'Shorten the message, or split it into two items.',
+      );
     }
     for (const key of Object.keys(item)) if (key !== speaker) notChecked(['history', index, key]);
   });
@@ -211,13 +280,23 @@ function checkClock(value: Record<string, unknown>, problem: Problem): { now: st
   if (Object.hasOwn(value, 'now')) {
     const given = value.now instanceof Date ? value.now.toISOString() : value.now;
     if (typeof given !== 'string' || Number.isNaN(Date.parse(given))) {
-      problem(['now'], 'value', `expected the scenario's clock as a date and time (ISO 8601); got ${describe(given)}`, 'Write `now: 2026-12-05T09:00:00Z`.');
+      problem(
+        ['now'],
+        'value',
+        `expected the scenario's clock as a date and time (ISO 8601); got ${describe(given)}`,
+        'Write `now: 2026-12-05T09:00:00Z`.',
+      );
     } else now = new Date(Date.parse(given)).toISOString();
   }
   if (Object.hasOwn(value, 'timezone')) {
     const given = value.timezone;
     if (typeof given !== 'string' || !isKnownTimezone(given)) {
-      problem(['timezone'], 'value', `expected a timezone name (an IANA name such as Europe/Paris); got ${describe(given)}`, 'Write `timezone: Europe/Paris`, or leave it out for UTC.');
+      problem(
+        ['timezone'],
+        'value',
+        `expected a timezone name (an IANA name such as Europe/Paris); got ${describe(given)}`,
+        'Write `timezone: Europe/Paris`, or leave it out for UTC.',
+      );
     } else timezone = given;
   }
   return { now, timezone };

@@ -38,7 +38,9 @@ export function nowTemplates(text: string): { templates: NowTemplate[]; unreadab
     templates.push({ text: whole, index: match.index, offsetMs, format });
   }
   const read = new Set(templates.map((template) => template.index));
-  const unreadable = [...text.matchAll(ANY_NOW)].filter((match) => !read.has(match.index)).map((match) => ({ text: match[0], index: match.index }));
+  const unreadable = [...text.matchAll(ANY_NOW)]
+    .filter((match) => !read.has(match.index))
+    .map((match) => ({ text: match[0], index: match.index }));
   return { templates, unreadable };
 }
 
@@ -80,7 +82,14 @@ function wallClock(instant: Date, timeZone: string): Record<'year' | 'month' | '
 /** `+01:00`: how far the timezone's wall clock is from UTC at that instant. */
 function utcOffset(instant: Date, timeZone: string): string {
   const clock = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(Number(clock.year), Number(clock.month) - 1, Number(clock.day), Number(clock.hour), Number(clock.minute), Number(clock.second));
+  const asUtc = Date.UTC(
+    Number(clock.year),
+    Number(clock.month) - 1,
+    Number(clock.day),
+    Number(clock.hour),
+    Number(clock.minute),
+    Number(clock.second),
+  );
   const minutes = Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
   const sign = minutes < 0 ? '-' : '+';
   const whole = Math.abs(minutes);

@@ -3,7 +3,7 @@
  * scenario files. Only regular files, each up to 1 MiB, are read; a file that cannot be read is a
  * problem of that file, and none stops the others.
  */
-import { type Stats, openSync, closeSync, fstatSync, readSync, readdirSync, statSync } from 'node:fs';
+import { type Stats, closeSync, constants, fstatSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseScenarioFile } from './parse-scenario-file.js';
 import type { CheckedScenario } from './scenario-file.js';
@@ -33,20 +33,32 @@ function problemFile(file: string, message: string, fix: string): CheckedScenari
 function readBounded(path: string): string | { message: string; fix: string } {
   let descriptor: number;
   try {
-    descriptor = openSync(path, 'r');
+    // Non-blocking: opening a FIFO for reading would wait for a writer; fstat then tells it apart.
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (cause) {
-    return { message: `expected a readable file; ${(cause as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : 'it could not be opened'}`, fix: 'Make the file readable by this user.' };
+    return {
+      message: `expected a readable file; ${(cause as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : 'it could not be opened'}`,
+      fix: 'Make the file readable by this user.',
+    };
   }
   try {
     const stats: Stats = fstatSync(descriptor);
-    if (!stats.isFile()) return { message: 'expected a regular file; got a FIFO, device or socket', fix: 'Keep only scenario files in the folder.' };
+    if (!stats.isFile())
+      return { message: 'expected a regular file; got a FIFO, device or socket', fix: 'Keep only scenario files in the folder.' };
     if (stats.size > MAX_SCENARIO_FILE_BYTES) {
-      return { message: `expected a scenario file of at most 1 MiB; it has ${stats.size.toLocaleString('en')} bytes`, fix: 'A scenario is a few dozen lines: is this the right file?' };
+      return {
+        message: `expected a scenario file of at most 1 MiB; it has ${stats.size.toLocaleString('en')} bytes`,
+        fix: 'A scenario is a few dozen lines: is this the right file?',
+      };
     }
     const buffer = Buffer.alloc(Math.min(stats.size, MAX_SCENARIO_FILE_BYTES) + 1);
     const length = readSync(descriptor, buffer, 0, buffer.length, 0);
-    if (length > MAX_SCENARIO_FILE_BYTES) return { message: 'expected a scenario file of at most 1 MiB; it grew while read', fix: 'Check the file again once it is written.' };
-    return buffer.subarray(0, length).toString('utf8').replace(/^\uFEFF/, '');
+    if (length > MAX_SCENARIO_FILE_BYTES)
+      return { message: 'expected a scenario file of at most 1 MiB; it grew while read', fix: 'Check the file again once it is written.' };
+    return buffer
+      .subarray(0, length)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
   } finally {
     closeSync(descriptor);
   }
@@ -56,7 +68,8 @@ function readBounded(path: string): string | { message: string; fix: string } {
 export function readScenarioFolder(folder: string, channels: readonly string[]): ScenarioFolder {
   let names: string[];
   try {
-    if (!statSync(folder).isDirectory()) throw new ScenarioFolderError(`${folder} is not a folder: give the folder that holds the scenario files (*.yaml)`);
+    if (!statSync(folder).isDirectory())
+      throw new ScenarioFolderError(`${folder} is not a folder: give the folder that holds the scenario files (*.yaml)`);
     names = readdirSync(folder).sort();
   } catch (cause) {
     if (cause instanceof ScenarioFolderError) throw cause;
@@ -74,5 +87,9 @@ export function readScenarioFolder(folder: string, channels: readonly string[]):
     if (typeof text !== 'string') return problemFile(file, text.message, text.fix);
     return parseScenarioFile(text, { file, expectedId: basename(name, '.yaml'), channels });
   });
-  return { folder, checked: withDuplicateIds(checked), ignored: names.filter((name) => name.endsWith('.yml')).map((name) => join(folder, name)) };
+  return {
+    folder,
+    checked: withDuplicateIds(checked),
+    ignored: names.filter((name) => name.endsWith('.yml')).map((name) => join(folder, name)),
+  };
 }

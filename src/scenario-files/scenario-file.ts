@@ -62,5 +62,5 @@ export const HISTORY_KEYS = ['person', 'agent'] as const;
 export const MAX_HISTORY_ITEMS = 200;
 export const MAX_HISTORY_ITEM_CHARACTERS = 4000;
 
-/** The ids this checker plays: lower case letters, digits, _ and -, as a file name. */
-export const SCENARIO_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+/** The ids this checker plays: a lower case letter, then lower case letters, digits, _ and - (up to 48), as a case id's part. */
+export const SCENARIO_ID = /^[a-z][a-z0-9_-]{0,47}$/;
