@@ -11,7 +11,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { validateXML } from 'xmllint-wasm';
 import { createAjv } from '../src/contract/ajv.js';
+import { renderHtmlReport } from '../src/report/html.js';
+import { renderJunit } from '../src/report/junit.js';
 import { serveAgent, type RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { checkEndpoint, type Report } from '../src/index.js';
@@ -121,6 +124,28 @@ describe('an agent that crashes on a message sent while the one before is answer
       ],
     );
   });
+
+  test('JUnit: a testsuite "scenarios", valid against junit-10.xsd, the failure on the latte scenario', async () => {
+    const xml = renderJunit(report, { startedAt: new Date('2026-12-04T15:00:00Z') });
+    const result = await validateXML({
+      xml: [{ fileName: 'junit.xml', contents: xml }],
+      schema: [readFileSync(join(ROOT, 'test/xsd/junit-10.xsd'), 'utf8')],
+    });
+    assert.deepEqual(result.errors, []);
+    const suite = /<testsuite name="scenarios" tests="(\d+)" failures="(\d+)"[^]*?<\/testsuite>/.exec(xml);
+    assert.ok(suite, xml);
+    assert.deepEqual([suite[1], suite[2]], ['5', '1']);
+    assert.match(suite[0], /<testcase classname="check-endpoint.scenarios" name="latte-correction on whatsapp"[^>]*>\s*<failure /);
+    // Not again in the channel's testsuite.
+    assert.doesNotMatch(xml.replace(suite[0], ''), /scenario\/latte-correction|latte-correction on/);
+  });
+
+  test('HTML: the scenario’s conversation is drawn as a case’s, its failing turn with its finding', () => {
+    const html = renderHtmlReport(report);
+    assert.match(html, /scenario\/latte-correction/);
+    assert.match(html, /oat milk actually/);
+    assert.match(html, /conversation is busy/);
+  });
 });
 
 describe('scenarios given as objects, chosen by id, and invalid files', () => {
@@ -162,6 +187,12 @@ describe('scenarios given as objects, chosen by id, and invalid files', () => {
     assert.deepEqual(scenarioCases(report), []);
     assert.equal(report.scenarios!.files.length, 10);
     assert.ok(report.scenarios!.files.every((file) => file.status === 'invalid' && file.problems.length === 1));
+    const xml = renderJunit(report, { startedAt: new Date() });
+    assert.match(xml, /<testsuite name="scenarios" tests="10" failures="10"/);
+    assert.match(
+      xml,
+      /name="[^"]*unknown-channel.yaml"><failure message="1 problem\(s\) in the scenario file: not played" type="scenario-file">[^<]*unknown-channel.yaml:2:12 \/channels\/0 expected one of the channels/,
+    );
   });
 
   test('two objects with one id: the second is refused, the first plays', async () => {

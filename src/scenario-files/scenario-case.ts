@@ -6,13 +6,14 @@
  * `flow test` sends one at a time.
  */
 import { now as clockNow } from '../core/clock.js';
+import { SCENARIO_CASE_PREFIX } from '../core/ids.js';
 import type { ExchangedTurn, Scenario } from '../scenarios/scenario.js';
 import { renderNowTemplates } from './now-template.js';
 import type { TeamScenario } from './scenario-file.js';
 
 /** The case id a scenario is reported under inside the run: `scenario/latte-correction`. */
 export function scenarioCaseId(scenarioId: string): string {
-  return `scenario/${scenarioId}`;
+  return `${SCENARIO_CASE_PREFIX}${scenarioId}`;
 }
 
 /** The scenario's opening, its `{{now …}}` rendered from its clock. */
