@@ -204,9 +204,10 @@ export interface ScenarioFileReport {
   id: string | null;
   /**
    * `invalid`: the file has problems and was not played; `passed` / `failed`: its opening's cases
-   * on every channel; `not-run`: none of them was played (the run stopped first).
+   * on every channel; `not-run`: none of them was played (the run stopped first); `valid`: checked
+   * by `scenarios --lint`, which plays nothing.
    */
-  status: 'passed' | 'failed' | 'invalid' | 'not-run';
+  status: 'passed' | 'failed' | 'invalid' | 'not-run' | 'valid';
   problems: ScenarioProblem[];
   /** The case its opening was played as, in `cases` (`scenario/latte-correction`), or null when it was not played. */
   caseId: string | null;
