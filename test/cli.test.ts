@@ -8,6 +8,9 @@ import { startReferenceAgent } from '../src/example-agent/start-reference-agent.
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { BROKEN_AGENTS } from '../fixtures/agents/catalogue.js';
 import { ROOT, runCli, runCommand, freePort } from './helpers.js';
+import { bundledContract } from '../src/contract/load-contract.js';
+import { CHANNELS, FIXED_CASE_IDS, onlyOf } from './contract-ids.js';
+const ALL_CASES = CHANNELS.length * FIXED_CASE_IDS.length;
 
 const reportSchema = JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8'));
 const ajv = createAjv();
@@ -40,15 +43,15 @@ describe('check-endpoint <url>', () => {
     const result = await runCli([reference.url, '--channel', 'all']);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^PASS {2}typed +whatsapp +1 turn +\d+ ms$/m);
-    assert.equal(result.stdout.match(/^PASS /gm)?.length, 25);
-    assert.match(result.stdout, /^25 of 25 cases passed\.$/m);
+    assert.equal(result.stdout.match(/^PASS /gm)?.length, ALL_CASES);
+    assert.match(result.stdout, new RegExp(`^${ALL_CASES} of ${ALL_CASES} cases passed\\.$`, 'm'));
   });
 
   test('a broken agent: exit 1, the failed case with rule, pointer, hint and reply', async () => {
     const result = await runCli([typo.url]);
     assert.equal(result.code, 1);
-    assert.match(result.stdout, /^FAIL {2}double-text/m);
-    assert.match(result.stdout, /✗ schema turn 1 {2}\/replies\/0\/buttton {2}unknown property "buttton"/);
+    assert.match(result.stdout, /^FAIL {2}double-text .* problem 1 \(turn 1\)$/m);
+    assert.match(result.stdout, /^problem 1 {2}✗ schema {2}\/replies\/0\/buttton {2}unknown property "buttton"/m);
     assert.match(result.stdout, /hint: did you mean "buttons"\?/);
     assert.match(result.stdout, /reply: \{"type":"message","text":"Which size\?","buttton":\["Small","Large"\]\}/);
     assert.match(result.stdout, /^4 of 5 cases passed\.$/m);
@@ -70,7 +73,12 @@ describe('check-endpoint <url>', () => {
       failed.map((c: { channel: string; id: string }) => `${c.channel}/${c.id}`),
       ['whatsapp/double-text', 'matrix/double-text'],
     );
-    const { reproduce, ...finding } = failed[0].findings[0];
+    const { reproduce, problem, ...finding } = failed[0].findings[0];
+    assert.match(problem, /^schema-[0-9a-f]{8}$/, 'the id of its problem');
+    assert.deepEqual(
+      report.problems.map((entry: { id: string; number: number }) => [entry.id, entry.number]),
+      [[problem, 1]],
+    );
     assert.match(
       reproduce,
       /^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/agent' -H 'content-type: application\/json' --data-raw '\{"conversationId":/,
@@ -126,7 +134,7 @@ describe('check-endpoint <url>', () => {
   });
 
   const badCommandLines: [string, string[], RegExp][] = [
-    ['no URL', [], /give the URL of your agent: check-endpoint <url> \[flags\]/],
+    ['no URL', [], /give the URL of your agent: node bin\/check-endpoint\.cjs <url> \[flags\]/],
     ['an unknown flag', ['http://127.0.0.1:1/', '--chanel', 'sms'], /unknown flag --chanel; did you mean --channel\?/],
     ['a bad channel name', ['http://127.0.0.1:1/', '--channel', 'Matrix!'], /"Matrix!" is not a channel name/],
     [
@@ -193,7 +201,7 @@ describe('check-endpoint <url>', () => {
     }
     assert.match(
       result.stdout.replace(/\n/g, ' '),
-      /Exit codes: 0 every case passed, 1 a case failed .* 2 the check could not run, 130 \/ 143 interrupted/,
+      /Exit codes: 0 every case passed, 1 a case failed .* 2 the check could not run, or a report file asked for could not be written .* 130 \/ 143 interrupted/,
     );
     assert.match(result.stdout, /Examples:/);
     assert.match(result.stdout, /validate \[FILE\|-\]/);
@@ -234,9 +242,15 @@ describe('check-endpoint validate', () => {
     assert.equal(result.code, 1);
     const report = JSON.parse(result.stdout) as Record<string, any>;
     assert.ok(validateValidateReport(report), JSON.stringify(validateValidateReport.errors));
+    const results = report.results.map((r: { channel: string; valid: boolean }) => `${r.channel}:${r.valid}`) as string[];
     assert.deepEqual(
-      report.results.map((r: { channel: string; valid: boolean }) => `${r.channel}:${r.valid}`),
+      onlyOf(results, ['whatsapp', 'sms', 'imessage', 'telegram', 'web'], (result) => result.split(':')[0]!),
       ['whatsapp:true', 'sms:false', 'imessage:false', 'telegram:true', 'web:true'],
+    );
+    // Every platform of the contract, in its order: two buttons are valid where its platform shows buttons.
+    assert.deepEqual(
+      results,
+      CHANNELS.map((channel) => `${channel}:${bundledContract().platforms[channel]!.buttons?.support === 'yes'}`),
     );
     assert.equal(report.referencesChecked, false);
     assert.match(result.stderr, /SMS shows no buttons, so this reply is not sent/);

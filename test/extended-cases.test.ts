@@ -14,6 +14,7 @@ import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { type AgentRequest, EXTENDED_CASE_IDS, type Report, checkEndpoint } from '../src/index.js';
 import { ROOT, runCli } from './helpers.js';
+import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 
 const reportSchema = JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8')) as Record<string, unknown>;
 const validateReport = createAjv().compile(reportSchema);
@@ -59,9 +60,7 @@ describe('played against an agent that records what it gets', () => {
   test('--extended adds the four cases after the fixed five, on every channel, in the report and the schema', () => {
     assert.deepEqual(
       report.cases.map((c) => `${c.channel}/${c.id}`),
-      ['whatsapp', 'sms'].flatMap((channel) =>
-        ['typed', 'double-text', 'photo', 'button-tap', 'no-reply', ...EXTENDED_CASE_IDS].map((id) => `${channel}/${id}`),
-      ),
+      ['whatsapp', 'sms'].flatMap((channel) => [...FIXED_CASE_IDS, ...EXTENDED_CASE_IDS].map((id) => `${channel}/${id}`)),
     );
     assert.equal(report.outcome, 'passed');
     assert.ok(validateReport(report), JSON.stringify(validateReport.errors));
@@ -155,7 +154,7 @@ describe('opt-in, and --case picks any case', () => {
       report.cases.flatMap((c) => c.findings.map((f) => `${c.channel}/${c.id}: ${f.message}`)),
       [],
     );
-    assert.equal(report.counts.cases, 45);
+    assert.equal(report.counts.cases, CHANNELS.length * (FIXED_CASE_IDS.length + EXTENDED_CASE_IDS.length));
   });
 
   test('the command: --extended, --case voice-note, --case quality/auth, and an unknown case named with every case', async () => {

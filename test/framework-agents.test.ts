@@ -20,10 +20,10 @@ import { FRAMEWORK_AGENTS } from '../fixtures/agents/frameworks/catalogue.js';
 import { startExpressAgent } from '../fixtures/agents/frameworks/express-agent.js';
 import { startFastifyAgent } from '../fixtures/agents/frameworks/fastify-agent.js';
 import { startKoaAgent } from '../fixtures/agents/frameworks/koa-agent.js';
+import { CHANNELS, FIXED_CASE_IDS, IMAGE_CHANNELS } from './contract-ids.js';
+import { EXTENDED_CASE_IDS } from '../src/cases/registry.js';
 
 const MIB = 1024 * 1024;
-/** The channels whose platform takes images: where quality/large-attachment plays. */
-const IMAGE_CHANNELS = ['whatsapp', 'imessage', 'telegram', 'web'];
 
 /** A WhatsApp photo request whose image holds `imageBytes` bytes, as quality/large-attachment sends one. */
 function imageRequest(imageBytes: number): string {
@@ -78,7 +78,7 @@ describe('framework agents at their shipped defaults', () => {
             [],
           );
           assert.equal(report.exitCode, 0);
-          assert.equal(report.counts.cases, 45);
+          assert.equal(report.counts.cases, CHANNELS.length * (FIXED_CASE_IDS.length + EXTENDED_CASE_IDS.length));
         });
         test('fails quality/large-attachment on every channel that takes images, quoting its refusal', async () => {
           const report = await checkEndpoint(url(), { channels: ['all'], cases: ['quality/large-attachment'] });

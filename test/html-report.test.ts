@@ -14,12 +14,14 @@ import { renderHtmlReport } from '../src/report/html.js';
 import { checkEndpoint, describePlannedRun } from '../src/run/check-endpoint.js';
 import { errorReport } from '../src/run/assemble.js';
 import { planCheck } from '../src/run/plan.js';
+import { validateAnswer } from '../src/validate/validate-answer.js';
 // The browser is the headless Chromium of the @sparticuz/chromium dev dependency (`npm ci` brings it,
 // no apt-get, no root), or the one CHECK_ENDPOINT_CHROMIUM names: CHECK_ENDPOINT_CHROMIUM=/usr/bin/chromium npm test.
 import { launchChromium } from './chromium.js';
 import { describeViolations, runAxe } from './axe.js';
 import { everyReplyKindAgent, sampleRepliesOfEveryKind } from './every-reply-kind.js';
 import { runCli } from './helpers.js';
+import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 
 /** Where the screenshot of the report of a failing run is copied, for people to look at. */
 const SCREENSHOT_COPY = '/tmp/check-endpoint-report.png';
@@ -214,6 +216,29 @@ describe('the HTML report: rendering', () => {
     assert.match(page, /3,502 more characters not shown/);
   });
 
+  test('a text past its soft length is drawn again beside the wall, cut into the bubbles the warning names', () => {
+    const paragraph = 'Our oat latte is made fresh every morning. It comes in three sizes. ';
+    const text = [1, 2, 3, 4].map((n) => `${n === 1 ? '' : `Part ${n}. `}${paragraph.repeat(4).trim()}`).join('\n\n');
+    const [said] = validateAnswer({ replies: [{ type: 'message', text }] }, { channel: 'whatsapp' });
+    assert.equal(said?.rule, 'bubbles');
+    const bubbles = Number(/cut it into (\d+) bubbles/.exec(said.message)?.[1]);
+    const warned: ReportedFinding = { ...said, turn: 0, reply: 0, reproduce: null };
+    const page = renderHtmlReport(
+      reportOf([caseOf('typed', 'whatsapp', [turnOf('p1', { text: 'menu?' }, { replies: [{ type: 'message', text }] }, [warned])])]),
+    );
+    assert.match(page, new RegExp(`aria-label="The same text as ${bubbles} chat bubbles, cut by the bubble rule"`));
+    assert.match(page, /As \d+ bubbles, cut by the bubble rule \(soft length 700\):/);
+    const preview = page.slice(page.indexOf('class="bubble-preview"'));
+    assert.equal(preview.split('<div class="bubble from-agent">').length - 1, bubbles);
+    assert.ok(preview.includes('Part 2. Our oat latte'));
+    assert.doesNotMatch(
+      renderHtmlReport(
+        reportOf([caseOf('typed', 'whatsapp', [turnOf('p1', { text: 'menu?' }, { replies: [{ type: 'message', text }] })])]),
+      ),
+      /class="bubble-preview"/,
+    );
+  });
+
   test('a report of a check that could not run says why', async () => {
     const page = renderHtmlReport(
       errorReport(
@@ -274,7 +299,9 @@ describe('the HTML report in a real browser', () => {
       return undefined;
     });
     const handlers = Object.fromEntries(Object.entries(PER_CHANNEL).map(([channel, name]) => [channel, fixture(name)]));
-    agent = await serveAgent((request, raw) => handlers[request.channel]!(request, raw));
+    // A platform with no fixture of its own here gets the reference agent: it passes there.
+    const passes = fixture('reference');
+    agent = await serveAgent((request, raw) => (handlers[request.channel] ?? passes)(request, raw));
     reference = await startReferenceAgent();
     report = await checkEndpoint(agent.url, { channels: ['all'] });
     file = join(tmp, 'report.html');
@@ -330,10 +357,10 @@ describe('the HTML report in a real browser', () => {
     }
     assert.deepEqual(
       matrix.map((row) => row.channel),
-      ['whatsapp', 'sms', 'imessage', 'telegram', 'web'],
+      CHANNELS,
     );
     const columns = (await page.locator('table.matrix thead th').allInnerTexts()).map((text) => text.trim());
-    assert.deepEqual(columns, ['Channel', 'typed', 'double-text', 'photo', 'button-tap', 'no-reply']);
+    assert.deepEqual(columns, ['Channel', ...FIXED_CASE_IDS]);
     for (const row of matrix) {
       for (const cell of row.cells) {
         const key = `${row.channel}/${cell.caseId}`;
@@ -402,12 +429,15 @@ describe('the HTML report in a real browser', () => {
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate('document.activeElement && document.activeElement.id'), 'failures-toggle');
     const visible = () => page.locator('section.case:visible').evaluateAll((sections) => sections.map((section) => section.id));
-    assert.equal((await visible()).length, 25);
+    assert.equal((await visible()).length, CHANNELS.length * FIXED_CASE_IDS.length);
 
     await page.keyboard.press('Space');
     assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
     assert.deepEqual(new Set(await visible()), new Set([...EXPECTED_FAILURES].map((key) => `case-${key.replace('/', '-')}`)));
-    assert.match(await page.locator('#toggle-status').innerText(), /only the 4 failing of 25/);
+    assert.match(
+      await page.locator('#toggle-status').innerText(),
+      new RegExp(`only the 4 failing of ${CHANNELS.length * FIXED_CASE_IDS.length}`),
+    );
     // A channel with no failure is hidden as a whole.
     assert.equal(await page.locator('section.channel-group[aria-labelledby="channel-imessage"]').isVisible(), false);
     await page.screenshot({ path: join(tmp, 'failures-only.png'), fullPage: true });
@@ -415,8 +445,11 @@ describe('the HTML report in a real browser', () => {
 
     await page.keyboard.press('Enter');
     assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
-    assert.equal((await visible()).length, 25);
-    assert.match(await page.locator('#toggle-status').innerText(), /all 25 conversations/);
+    assert.equal((await visible()).length, CHANNELS.length * FIXED_CASE_IDS.length);
+    assert.match(
+      await page.locator('#toggle-status').innerText(),
+      new RegExp(`all ${CHANNELS.length * FIXED_CASE_IDS.length} conversations`),
+    );
     assert.deepEqual(errors, []);
     assert.deepEqual(requests, [pathToFileURL(file).href]);
     await page.close();
@@ -433,16 +466,16 @@ describe('the HTML report in a real browser', () => {
     // Prints: no toggle, every conversation.
     await page.emulateMedia({ media: 'print' });
     assert.equal(await page.locator('.toolbar').isVisible(), false);
-    assert.equal(await page.locator('section.case').count(), 25);
+    assert.equal(await page.locator('section.case').count(), CHANNELS.length * FIXED_CASE_IDS.length);
     await page.close();
   });
 
   test('the runs behind the accessibility tests: one passes, one fails, one answers every reply kind on every channel', () => {
     assert.equal(passing.outcome, 'passed');
-    assert.equal(passing.counts.cases, 25);
+    assert.equal(passing.counts.cases, CHANNELS.length * FIXED_CASE_IDS.length);
     const kinds = sampleRepliesOfEveryKind().length;
     assert.ok(kinds >= 10, `the sample answers hold ${kinds} kinds of reply`);
-    for (const channel of ['whatsapp', 'sms', 'imessage', 'telegram', 'web']) {
+    for (const channel of CHANNELS) {
       const turns = everyKind.cases.filter((caseReport) => caseReport.channel === channel).flatMap((caseReport) => caseReport.turns);
       assert.ok(turns.length > 0, channel);
       for (const turn of turns) {
@@ -533,17 +566,22 @@ describe('the HTML report in a real browser', () => {
       await page.keyboard.press(key);
       return focused();
     };
-    const channels = ['whatsapp', 'sms', 'imessage', 'telegram', 'web'];
-    const cases = ['typed', 'double-text', 'photo', 'button-tap', 'no-reply'];
+    const channels = CHANNELS;
+    const cases = FIXED_CASE_IDS;
     const links = channels.flatMap((channel) => cases.map((id) => `#case-${channel}-${id}`));
 
-    // From the top: the skip link shows when focused, then the matrix (its scrolling region, then
-    // each cell's link, row by row), then the toggle. Every stop shows a focus ring.
+    // From the top: the skip link shows when focused, then What to fix (each problem's rule and
+    // conversations), then the matrix (its scrolling region, then each cell's link, row by row),
+    // then the toggle. Every stop shows a focus ring.
+    const fixLinks = (await page
+      .locator('#what-to-fix a')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))) as string[];
+    assert.ok(fixLinks.length > 0, 'What to fix links to rules and conversations');
     const stops = [];
-    for (let index = 0; index < links.length + 3; index++) stops.push(await tab());
+    for (let index = 0; index < fixLinks.length + links.length + 3; index++) stops.push(await tab());
     assert.deepEqual(
       stops.map((stop) => stop.name),
-      ['#conversations-title', 'div.table-wrap', ...links, 'failures-toggle'],
+      ['#conversations-title', ...fixLinks, 'div.table-wrap', ...links, 'failures-toggle'],
     );
     assert.deepEqual(
       stops.filter((stop) => !stop.ring).map((stop) => stop.name),
@@ -551,17 +589,18 @@ describe('the HTML report in a real browser', () => {
       'a visible focus ring on every stop',
     );
 
-    // The toggle by Space; then Shift+Tab back to a passing cell that it hid, Enter: everything shows again, there.
+    // The toggle by Space; then Shift+Tab back to a passing cell that it hid (the matrix's last), Enter: everything shows again, there.
+    const lastCell = links.at(-1)!;
     await page.keyboard.press('Space');
     assert.equal(await page.locator('#failures-toggle').getAttribute('aria-pressed'), 'true');
-    assert.equal(await page.locator('#case-web-no-reply').isVisible(), false);
-    assert.equal((await tab('Shift+Tab')).name, '#case-web-no-reply');
+    assert.equal(await page.locator(lastCell).isVisible(), false);
+    assert.equal((await tab('Shift+Tab')).name, lastCell);
     await page.keyboard.press('Enter');
     assert.equal(await page.locator('#failures-toggle').getAttribute('aria-pressed'), 'false');
-    await page.waitForURL((url) => url.hash === '#case-web-no-reply');
-    assert.ok(await page.locator('#case-web-no-reply').isVisible());
+    await page.waitForURL((url) => url.hash === lastCell);
+    assert.ok(await page.locator(lastCell).isVisible());
     // The next Tab goes on inside that conversation: its link back to the matrix, which goes back.
-    assert.deepEqual(await tab(), { name: '#matrix', ring: true, section: 'case-web-no-reply' });
+    assert.deepEqual(await tab(), { name: '#matrix', ring: true, section: lastCell.slice(1) });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.hash === '#matrix');
     assert.equal((await tab()).name, 'div.table-wrap');

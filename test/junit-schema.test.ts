@@ -21,6 +21,7 @@ import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.
 import { renderJunit } from '../src/report/junit.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
 import { ROOT, runCli } from './helpers.js';
+import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 
 const JUNIT_XSD = readFileSync(join(ROOT, 'test/xsd/junit-10.xsd'), 'utf8');
 const TOKEN_ENV = 'JUNIT_SCHEMA_TEST_TOKEN';
@@ -101,7 +102,13 @@ describe("JUnit files validate against Jenkins' xUnit schema (junit-10.xsd)", ()
   });
 
   for (const run of [
-    { what: 'a passing run on every channel', agent: () => reference, args: ['--channel', 'all'], code: 0, cases: 25 },
+    {
+      what: 'a passing run on every channel',
+      agent: () => reference,
+      args: ['--channel', 'all'],
+      code: 0,
+      cases: CHANNELS.length * FIXED_CASE_IDS.length,
+    },
     { what: 'a failing run', agent: () => typo, args: ['--channel', 'whatsapp', '--channel', 'sms'], code: 1, cases: 10 },
     {
       what: 'a quality run (--quality)',

@@ -92,13 +92,15 @@ describe('check-endpoint limits --json', () => {
     assert.equal(whatsapp!.rules.image?.captionMaxLength, 1024);
   });
 
-  test('no channel, or all: the five platforms, in the contract order', async () => {
+  test("no channel, or all: the contract's platforms, in its order", async () => {
     for (const args of [[], ['all']]) {
       const report = await limitsJson(args);
+      const channels = report.platforms.map((platform) => platform.channel);
       assert.deepEqual(
-        report.platforms.map((platform) => platform.channel),
+        channels.filter((channel) => ['whatsapp', 'sms', 'imessage', 'telegram', 'web'].includes(channel)),
         ['whatsapp', 'sms', 'imessage', 'telegram', 'web'],
       );
+      assert.deepEqual(channels, PLATFORMS);
       assert.deepEqual(
         report.platforms.map((platform) => platform.rules),
         PLATFORMS.map((channel) => contract.platforms[channel]),
@@ -138,7 +140,7 @@ describe('check-endpoint limits --json', () => {
     cpSync(join(ROOT, 'spec'), spec, { recursive: true });
     const openapi = join(spec, 'agent-endpoint.openapi.yaml');
     const text = readFileSync(openapi, 'utf8');
-    const changed = text.replace(/(\n {2}whatsapp:\n(?: {4}.*\n)*? {4}text: \{ maxLength: )4096 \}/, '$12048 }');
+    const changed = text.replace(/(\n {2}whatsapp:\n(?: {4}.*\n)*? {4}text: \{ maxLength: )4096\b/, '$12048');
     assert.notEqual(changed, text, "the copy's WhatsApp text limit is changed");
     writeFileSync(openapi, changed);
     const report = await limitsJson(['whatsapp', '--spec', openapi]);
@@ -148,7 +150,7 @@ describe('check-endpoint limits --json', () => {
 });
 
 describe('check-endpoint limits, for people', () => {
-  test('without a channel, a table for each of the five platforms', async () => {
+  test("without a channel, a table for each of the contract's platforms", async () => {
     const result = await runCli(['limits']);
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(
@@ -174,6 +176,11 @@ describe('check-endpoint limits, for people', () => {
     assert.match(telegram, /^ {2}text +yes +length +at most 4096 UTF-16 code units$/m);
     assert.match(telegram, /^ +id size +at most 64 bytes \(UTF-8\)$/m);
     assert.match(tableOf(stdout, 'imessage'), /^ {2}link button +yes +label shown +no$/m);
+    for (const channel of PLATFORMS) {
+      const soft = contract.platforms[channel]!.text?.softLength;
+      const row = /^ +one chat bubble +at most (\d+) .*, or a warning \(rule bubbles\)$/m.exec(tableOf(stdout, channel));
+      assert.equal(row === null ? undefined : Number(row[1]), soft, channel);
+    }
   });
 
   test("the reaction emoji each takes: any one, none, or Telegram's list, every one of them", async () => {
@@ -198,6 +205,20 @@ describe('check-endpoint limits, for people', () => {
     assert.match(sms, /^ {2}replyTo \(quote\) +ignored \(sent without it\)$/m);
     assert.match(sms, /^ {2}SMS segments +GSM-7 encoding +160 septets in one segment, 153 a segment when split$/m);
     assert.match(sms, /^ +UCS-2 encoding +70 UTF-16 code units in one segment, 67 a segment when split$/m);
+    assert.match(sms, /^ {2}text +yes +length +at most 1600 GSM-7 septets or UCS-2 code units$/m);
+  });
+
+  test('a platform that renders no Markdown says none; one that renders some names it, and its own bold', async () => {
+    const { stdout } = await runCli(['limits']);
+    for (const channel of PLATFORMS) {
+      const markdown = contract.platforms[channel]!.markdown;
+      if (!markdown) continue;
+      const said = markdown.renders.length === 0 ? 'none' : markdown.renders.join(', ');
+      assert.match(tableOf(stdout, channel), new RegExp(`^ {2}markdown +Markdown it renders +${said}$`, 'm'), channel);
+      if (markdown.bold !== undefined)
+        assert.match(tableOf(stdout, channel), new RegExp(`^ +its own bold mark +\\${markdown.bold}$`, 'm'), channel);
+    }
+    assert.equal(contract.platforms.sms!.markdown?.renders.length, 0, 'SMS renders no Markdown');
   });
 
   test('a custom channel from its --limits file', async () => {
@@ -222,7 +243,8 @@ describe('check-endpoint limits: a channel with no known limits', () => {
       assert.equal(result.code, 2);
       assert.equal(result.stdout, '');
       assert.match(result.stderr, said);
-      assert.match(result.stderr, /The known channels: whatsapp, sms, imessage, telegram, web\./);
+      assert.ok(result.stderr.includes(`The known channels: ${PLATFORMS.join(', ')}.`), result.stderr);
+      assert.match(result.stderr, /The known channels: whatsapp, sms, imessage, telegram, web\b/);
     });
   }
 
@@ -235,7 +257,7 @@ describe('check-endpoint limits: a channel with no known limits', () => {
   test('a custom channel a --limits file names is known', async () => {
     const result = await runCli(['limits', 'acmee', '--limits', `acme=${acmeFile}`]);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /did you mean acme\? The known channels: whatsapp, sms, imessage, telegram, web, acme\./);
+    assert.ok(result.stderr.includes(`did you mean acme? The known channels: ${[...PLATFORMS, 'acme'].join(', ')}.`), result.stderr);
   });
 });
 

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { CLI, ROOT, runCli, freePort } from './helpers.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 
 const PIPELINE_AGENT = join(ROOT, 'fixtures/agents/pipeline.mjs');
 const folders: string[] = [];
@@ -86,6 +87,18 @@ describe('--wait and --start', () => {
     assert.equal(alive(agentPid(log)), false);
   });
 
+  test("without --report-dir the agent's output goes to .check-endpoint/agent.log; the summary is the last line, the record's path after it", async () => {
+    const port = await freePort();
+    const cwd = reportDir();
+    const result = await runCli([`http://127.0.0.1:${port}/agent`, '--start', agentCommand(port, 'ok')], { cwd });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /\(started by --start; waiting up to 60 s; its output in \.check-endpoint\/agent\.log\)/);
+    assert.doesNotMatch(result.stdout, /pipeline agent:/);
+    assert.match(result.stdout, /\n5 of 5 cases passed\.\n$/, 'the summary last');
+    assert.match(result.stderr, /^recorded in \.check-endpoint\/last-run\.json: .*\n$/);
+    assert.match(readFileSync(join(cwd, '.check-endpoint', 'agent.log'), 'utf8'), /pipeline agent: chk_[0-9a-f]{8}\.whatsapp\.typed\.p1/);
+  });
+
   test('--verbose shows the agent output on a passing run too', async () => {
     const port = await freePort();
     const result = await runCli([`http://127.0.0.1:${port}/agent`, '--start', agentCommand(port, 'ok'), '--verbose']);
@@ -115,7 +128,10 @@ describe('--wait and --start', () => {
     assert.match(failed[0]!.findings[0]!.message, /the agent stopped answering .*its process exited with code 3/);
     assert.ok(report.cases.some((entry) => entry.status === 'not-run'));
     assert.match(result.stderr, /^NOT RUN {2}\d+ cases: /m);
-    assert.match(result.stderr, /^\d+ of 25 cases finished before the agent stopped answering/m);
+    assert.match(
+      result.stderr,
+      new RegExp(`^\\d+ of ${CHANNELS.length * FIXED_CASE_IDS.length} cases finished before the agent stopped answering`, 'm'),
+    );
     assert.match(result.stderr, /pipeline agent: cannot read images, crashing/, 'the agent output, on a failing run');
   });
 
@@ -153,7 +169,13 @@ describe('--wait and --start', () => {
       const port = new URL(old.url).port;
       const refused = await runCli([old.url, '--start', agentCommand(Number(port), 'ok'), '--verbose']);
       assert.equal(refused.code, 2, refused.stdout + refused.stderr);
-      assert.match(refused.stderr, new RegExp(`something is already answering at ${old.url}; stop it, or pass --reuse-existing`));
+      assert.match(
+        refused.stderr,
+        new RegExp(
+          `something is already answering at ${old.url}; port ${port} is held by process ${process.pid} \\(.+\\): stop it with \`kill ${process.pid}\`, or pass --reuse-existing`,
+        ),
+        'the process holding the port, named: this test',
+      );
       assert.doesNotMatch(refused.stdout + refused.stderr, /pipeline agent:/, 'the command was not started');
       const reused = await runCli([old.url, '--start', agentCommand(Number(port), 'ok'), '--reuse-existing', '--verbose']);
       assert.equal(reused.code, 0, reused.stdout + reused.stderr);

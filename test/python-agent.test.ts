@@ -15,6 +15,8 @@ import { malformedRequests } from './malformed-requests.js';
 import type { MessageReply } from '../src/core/answer.js';
 import type { Report } from '../src/core/report.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
+import { CHANNELS, FIXED_CASE_IDS, IMAGE_CHANNELS } from './contract-ids.js';
+import { EXTENDED_CASE_IDS } from '../src/cases/registry.js';
 
 const AGENT = join(ROOT, 'fixtures/agents/python/agent.py');
 const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+)\/)$/;
@@ -29,13 +31,11 @@ function assertClean(report: Report): void {
   assert.equal(report.outcome, 'passed');
   assert.equal(report.exitCode, 0);
   assert.equal(report.error, null);
-  assert.deepEqual(report.counts, { cases: 25, passed: 25, failed: 0, notRun: 0, errors: 0, warnings: 0 });
-  assert.equal(report.cases.length, 25);
-  assert.deepEqual(
-    [...new Set(report.cases.map((c) => c.channel))].sort(),
-    ['imessage', 'sms', 'telegram', 'web', 'whatsapp'],
-    'the five platforms',
-  );
+  const cases = CHANNELS.length * FIXED_CASE_IDS.length;
+  assert.deepEqual(report.counts, { cases, passed: cases, failed: 0, notRun: 0, errors: 0, warnings: 0 });
+  assert.equal(report.cases.length, cases);
+  assert.deepEqual([...new Set(report.cases.map((c) => c.channel))], CHANNELS, "the contract's platforms");
+  assert.ok(['whatsapp', 'sms', 'imessage', 'telegram', 'web'].every((channel) => CHANNELS.includes(channel)));
   for (const caseReport of report.cases) {
     assert.equal(caseReport.passed, true, `${caseReport.channel}/${caseReport.id}`);
     for (const turn of caseReport.turns) assert.equal(turn.status, 200, `${caseReport.channel}/${caseReport.id}`);
@@ -144,7 +144,7 @@ describe('the Python agent', () => {
       'it quotes the person with replyTo on WhatsApp',
     );
     // A photo gets words; "ok thanks 👍" gets nothing at all.
-    for (const channel of ['whatsapp', 'sms', 'imessage', 'telegram', 'web']) {
+    for (const channel of CHANNELS) {
       assert.ok(
         messages(byCase(channel, 'photo').turns[0]!.answer).some((reply) => reply.text),
         `${channel}: the photo gets a text`,
@@ -159,7 +159,11 @@ describe('the Python agent', () => {
     const report = JSON.parse(stdout) as Report;
     assertClean(report);
     assert.equal(report.target, url);
-    assert.match(stderr, /^25 of 25 cases passed\.$/m, 'the human lines go to stderr with --json');
+    assert.match(
+      stderr,
+      new RegExp(`^${CHANNELS.length * FIXED_CASE_IDS.length} of ${CHANNELS.length * FIXED_CASE_IDS.length} cases passed\\.$`, 'm'),
+      'the human lines go to stderr with --json',
+    );
   });
 
   test('answers 400, naming what is wrong, to every invalid request quality/malformed generates from the request schema', async () => {
@@ -176,7 +180,7 @@ describe('the Python agent', () => {
   test('passes the extended cases on every channel with no finding', async () => {
     const report = await checkEndpoint(url, { channels: ['all'], extended: true });
     assert.deepEqual(findingsOf(report), []);
-    assert.equal(report.counts.cases, 45);
+    assert.equal(report.counts.cases, CHANNELS.length * (FIXED_CASE_IDS.length + EXTENDED_CASE_IDS.length));
   });
 });
 
@@ -203,7 +207,7 @@ describe('the Python agent with a token (--token-env)', () => {
     assert.equal(report.outcome, 'passed');
     assert.deepEqual(
       report.cases.filter((c) => c.id === 'quality/large-attachment').map((c) => `${c.channel}:${c.passed}`),
-      ['whatsapp:true', 'imessage:true', 'telegram:true', 'web:true'],
+      IMAGE_CHANNELS.map((channel) => `${channel}:true`),
     );
   });
 

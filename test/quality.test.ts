@@ -7,14 +7,15 @@ import { type CheckEndpointOptions, type Report, checkEndpoint } from '../src/in
 import { createAjv } from '../src/contract/ajv.js';
 import type { AgentRequest } from '../src/core/request.js';
 import { recordedRequest } from '../src/run/recorded-request.js';
-import { QUALITY_CASE_IDS } from '../src/scenarios/registry.js';
-import { nearestRank } from '../src/scenarios/quality/latency.js';
-import { LONG_INPUT_LENGTH, LONG_TEXT, MIXED_TEXT } from '../src/scenarios/quality/long-input.js';
+import { QUALITY_CASE_IDS } from '../src/cases/registry.js';
+import { nearestRank } from '../src/cases/quality/latency.js';
+import { LONG_INPUT_LENGTH, LONG_TEXT, MIXED_TEXT } from '../src/cases/quality/long-input.js';
 import { BROKEN_QUALITY_AGENTS, WELL_BEHAVED_AGENT, type QualityFixtureAgent, wellBehaved } from '../fixtures/agents/quality.js';
 import { requestProblemsOf } from '../src/example-agent/start-reference-agent.js';
 import { barrier } from '../fixtures/agents/barrier.js';
 import { ROOT, runCli } from './helpers.js';
 import { malformedRequests } from './malformed-requests.js';
+import { CHANNELS, FIXED_CASE_IDS, IMAGE_CHANNELS } from './contract-ids.js';
 
 const TOKEN = 'quality-test-token-5f1e9a';
 const TOKEN_ENV = 'QUALITY_TEST_TOKEN';
@@ -73,7 +74,7 @@ describe('--quality against the well-behaved agent', () => {
   });
 
   test('the quality cases come after the fixed ones, once per run or once per channel, in the table order', () => {
-    const channels = ['whatsapp', 'sms', 'imessage', 'telegram', 'web'];
+    const channels = CHANNELS;
     assert.deepEqual(
       qualityCases(report).map((c) => `${c.id} ${c.channel}`),
       [
@@ -84,13 +85,15 @@ describe('--quality against the well-behaved agent', () => {
         ...channels.map((channel) => `quality/retry ${channel}`),
         ...channels.map((channel) => `quality/long-input ${channel}`),
         // Only where the platform takes images: not on SMS.
-        ...channels.filter((channel) => channel !== 'sms').map((channel) => `quality/large-attachment ${channel}`),
+        ...IMAGE_CHANNELS.map((channel) => `quality/large-attachment ${channel}`),
         ...channels.map((channel) => `quality/latency ${channel}`),
       ],
     );
+    assert.ok(!IMAGE_CHANNELS.includes('sms'));
+    const fixed = CHANNELS.length * FIXED_CASE_IDS.length;
     assert.deepEqual(
-      report.cases.slice(0, 25).map((c) => c.id.startsWith('quality/')),
-      Array(25).fill(false),
+      report.cases.slice(0, fixed).map((c) => c.id.startsWith('quality/')),
+      Array(fixed).fill(false),
     );
     assert.deepEqual(new Set(qualityCases(report).map((c) => c.id)), new Set(QUALITY_CASE_IDS));
   });
@@ -370,12 +373,20 @@ describe('what the findings say', () => {
     const agent = served(() =>
       wellBehaved(TOKEN, { rememberAnswers: false, answer: () => ({ replies: [{ type: 'message', text: `Reply number ${++count}` }] }) }),
     );
-    test('a 409 on the retry is an error; different replies would be a warning', async () => {
+    test('a 409 on the retry is an error, and on the second copy of the message sent twice at once', async () => {
       const report = await checkEndpoint(agent.url(), { ...withToken, quality: true });
       const retry = report.cases.find((c) => c.id === 'quality/retry')!;
+      // Either copy of the pair may reach the agent second: turn 2 or 3 gets the 409.
       assert.deepEqual(
-        retry.findings.map((f) => [f.turn, f.rule, f.severity]),
-        [[1, 'retry', 'error']],
+        retry.findings.map((f) => [f.turn === 3 ? 2 : f.turn, f.rule, f.severity]),
+        [
+          [1, 'retry', 'error'],
+          [2, 'retry', 'error'],
+        ],
+      );
+      assert.match(
+        retry.findings[1]!.message,
+        /^expected a second copy of a message \(the same messageId\), sent while the first was unanswered/,
       );
       assert.match(
         retry.findings[0]!.message,
@@ -389,13 +400,21 @@ describe('what the findings say', () => {
     const agent = served(() => (request) => ({
       replies: [{ type: 'message', text: `Reply number ${++count} to ${request.messageId.length}` }],
     }));
-    test('is a warning on the retry turn', async () => {
+    test('is a warning on the retry turn, and on the case for the message answered twice at once', async () => {
       const report = await checkEndpoint(agent.url(), { quality: true, env: {} });
       const retry = report.cases.find((c) => c.id === 'quality/retry')!;
       assert.deepEqual(
         retry.findings.map((f) => [f.turn, f.rule, f.severity, f.path]),
-        [[1, 'retry', 'warning', '/replies']],
+        [
+          [1, 'retry', 'warning', '/replies'],
+          [null, 'retry', 'warning', '/replies'],
+        ],
       );
+      assert.match(
+        retry.findings[1]!.message,
+        /^expected one set of replies to a message delivered twice at once .* both copies were answered, differently: the first with .*Reply number \d+.*, the second with .*Reply number \d+.*: the person would see both/,
+      );
+      assert.match(retry.findings[1]!.hint!, /^Key work by conversationId and messageId/);
       assert.match(
         retry.findings[0]!.message,
         /^expected the same replies to a retry of the same messageId; the first answer had .*Reply number \d+.*, the retry .*Reply number \d+/,
@@ -457,10 +476,14 @@ describe('the command line', () => {
     assert.equal(result.code, 0, result.stderr);
     for (const id of QUALITY_CASE_IDS) assert.match(result.stderr, new RegExp(`^PASS {2}${id} +whatsapp `, 'm'), id);
     assert.match(result.stderr, /^ {6}p50 \d+ ms · p95 \d+ ms · max \d+ ms over \d+ turns \(budget 10 s\)$/m);
-    assert.match(result.stderr, /^13 of 13 cases passed\.$/m);
+    const cases = FIXED_CASE_IDS.length + QUALITY_CASE_IDS.length;
+    assert.match(result.stderr, new RegExp(`^${cases} of ${cases} cases passed\\.$`, 'm'));
     const report = JSON.parse(result.stdout) as Report;
     assert.ok(validateReport(report), JSON.stringify(validateReport.errors, null, 2));
-    assert.equal(report.cases.length, 13);
+    assert.deepEqual(
+      report.cases.map((c) => c.id),
+      [...FIXED_CASE_IDS, ...QUALITY_CASE_IDS],
+    );
     assert.ok(!result.stdout.includes(TOKEN) && !result.stderr.includes(TOKEN));
   });
 

@@ -13,6 +13,7 @@ import { shellQuote } from '../src/run/reproduce.js';
 import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
 import { harValidator } from './har-validator.js';
 import { runCli } from './helpers.js';
+import { REPORT_DIR_FILES, onlyOf } from './contract-ids.js';
 
 const TOKEN = 'reports-secret-51c7e0';
 const byName = (name: string) => [...BROKEN_AGENTS, ...VALID_AGENTS].find((agent) => agent.name === name)!;
@@ -36,7 +37,13 @@ describe('report files', () => {
     const dir = join(tmp, 'all-reports');
     const result = await runCli([typo.url, '--channel', 'whatsapp', '--channel', 'sms', '--report-dir', dir, '--json']);
     assert.equal(result.code, 1, result.stderr);
-    assert.deepEqual(readdirSync(dir).sort(), ['junit.xml', 'report.html', 'report.json', 'traffic.har']);
+    assert.deepEqual(readdirSync(dir).sort(), REPORT_DIR_FILES);
+    assert.deepEqual(onlyOf(readdirSync(dir).sort(), ['junit.xml', 'report.html', 'report.json', 'traffic.har'], String), [
+      'junit.xml',
+      'report.html',
+      'report.json',
+      'traffic.har',
+    ]);
     assert.deepEqual(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')), JSON.parse(result.stdout));
   });
 
@@ -113,12 +120,15 @@ describe('report files', () => {
     assert.ok(entries.some((entry) => entry.response.content.text.includes('buttton')));
   });
 
-  test('a report file that cannot be written: exit 2 with a clear message', async () => {
+  test('a report file that cannot be written: exit 2, naming it and why in words (test/report-files.test.ts has the rest)', async () => {
     const blocker = join(tmp, 'a-file');
     writeFileSync(blocker, 'x');
     const result = await runCli([silent.url, '--case', 'typed', '--junit', join(blocker, 'junit.xml')]);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /check-endpoint: cannot write .*junit\.xml: (ENOTDIR|EEXIST)/);
+    assert.match(
+      result.stderr,
+      /check-endpoint: could not write .*junit\.xml \(--junit\): .*a-file is a file, not a folder \((ENOTDIR|EEXIST)\)/,
+    );
   });
 });
 
@@ -290,7 +300,8 @@ describe('the token, with every output and report written', () => {
       assert.ok(run.exits.includes(result.code ?? -1), `expected exit ${run.exits.join(' or ')}, got ${result.code}: ${result.stderr}`);
       assert.ok(!result.stdout.includes(TOKEN), 'stdout');
       assert.ok(!result.stderr.includes(TOKEN), 'stderr');
-      assert.deepEqual(readdirSync(reports).sort(), ['junit.xml', 'report.html', 'report.json', 'traffic.har']);
+      assert.deepEqual(readdirSync(reports).sort(), REPORT_DIR_FILES);
+      assert.ok(['junit.xml', 'report.html', 'report.json', 'traffic.har'].every((file) => readdirSync(reports).includes(file)));
       for (const file of [...readdirSync(reports).map((name) => join(reports, name)), ...run.extraFiles(dir), summary]) {
         assert.ok(!readFileSync(file, 'utf8').includes(TOKEN), `${file} holds the token`);
       }

@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import type { MessageReply } from '../src/core/answer.js';
 import type { AgentRequest } from '../src/core/request.js';
 import type { CaseReport, Report } from '../src/core/report.js';
-import { MADE_UP_CHOICE } from '../src/scenarios/button-tap.js';
+import { MADE_UP_CHOICE } from '../src/cases/button-tap.js';
 import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
@@ -21,6 +21,7 @@ import { recordedRequest } from '../src/run/recorded-request.js';
 import { ROOT } from './helpers.js';
 import { createAjv } from '../src/contract/ajv.js';
 import { bundledContract } from '../src/contract/load-contract.js';
+import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 
 const contract = bundledContract();
 const rulesFor = (channel: string) => (Object.hasOwn(contract.platforms, channel) ? contract.platforms[channel] : undefined);
@@ -85,10 +86,10 @@ describe('the requests the checker sends', () => {
   test('both runs pass, and the agent received exactly the turns the reports show', () => {
     for (const [report, recorded] of bothRuns()) {
       assertPassed(report);
-      assert.equal(report.cases.length, 25);
+      assert.equal(report.cases.length, CHANNELS.length * FIXED_CASE_IDS.length);
       const turns = report.cases.flatMap((c) => c.turns);
       assert.equal(recorded.length, turns.length, 'one POST per turn, no retries');
-      assert.equal(recorded.length, 5 * (1 + 2 + 1 + 2 + 1), 'five channels of 7 turns');
+      assert.equal(recorded.length, CHANNELS.length * (1 + 2 + 1 + 2 + 1), 'each channel 7 turns');
       for (const caseReport of report.cases) {
         assert.deepEqual(
           inConversation(recorded, caseReport.conversationId).map((r) => recordedRequest(r.body)),
@@ -115,7 +116,7 @@ describe('the requests the checker sends', () => {
   test('each case is its own conversation, on its own channel, and runs never share one', () => {
     for (const [report, recorded] of bothRuns()) {
       const ids = report.cases.map((c) => c.conversationId);
-      assert.equal(new Set(ids).size, 25, 'a fresh conversationId per case and channel');
+      assert.equal(new Set(ids).size, CHANNELS.length * FIXED_CASE_IDS.length, 'a fresh conversationId per case and channel');
       assert.deepEqual(new Set(recorded.map((r) => r.body.conversationId)), new Set(ids));
       for (const caseReport of report.cases) {
         const bodies = inConversation(recorded, caseReport.conversationId).map((r) => r.body);
@@ -167,7 +168,7 @@ describe('the requests the checker sends', () => {
 
   test('the photo is one real JPEG image attachment and no text', () => {
     const photoFile = readFileSync(join(ROOT, 'fixtures/photo.jpg'));
-    for (const channel of ['whatsapp', 'sms', 'imessage', 'telegram', 'web']) {
+    for (const channel of CHANNELS) {
       const [photo, ...more] = inConversation(firstRequests, caseOf(first, channel, 'photo').conversationId);
       assert.deepEqual(more, []);
       const message = photo!.body.message;
@@ -230,7 +231,7 @@ describe('the requests the checker sends', () => {
     });
 
     test("it quotes the agent's reply: from agent, naming the agent's reply, not a person's message", () => {
-      for (const channel of ['whatsapp', 'sms', 'imessage', 'telegram', 'web']) {
+      for (const channel of CHANNELS) {
         const { caseReport, opening, tap, offered } = tapOf(channel);
         const replyTo = tap.message.replyTo;
         assert.ok(replyTo, `${channel}: the tap quotes the agent`);

@@ -76,9 +76,15 @@ describe('a broken spec file', () => {
     });
   }
 
-  function replaceOnce(text: string, from: string, to: string): string {
-    assert.equal(text.split(from).length, 2, `the spec has ${JSON.stringify(from)} once`);
-    return text.replace(from, to);
+  /** The spec with `from` replaced in one platform's entry of x-platforms, where it must be written once. */
+  function replaceOnce(text: string, from: string, to: string, platform: string): string {
+    const start = text.indexOf(`\n  ${platform}:\n`, text.indexOf('\nx-platforms:'));
+    assert.ok(start > 0, `the spec has x-platforms.${platform}`);
+    const next = text.slice(start + 1).search(/\n {2}[a-z][a-z0-9_-]*:\n/);
+    const end = next < 0 ? text.length : start + 1 + next;
+    const entry = text.slice(start, end);
+    assert.equal(entry.split(from).length, 2, `x-platforms.${platform} has ${JSON.stringify(from)} once`);
+    return text.slice(0, start) + entry.replace(from, to) + text.slice(end);
   }
 
   it('an unchanged copy loads (so the failures below come from the changes)', async () => {
@@ -100,25 +106,25 @@ describe('a broken spec file', () => {
     {
       what: 'a negative limit',
       name: 'negative.yaml',
-      text: () => replaceOnce(original, 'maxCount: 3,', 'maxCount: -3,'),
+      text: () => replaceOnce(original, 'maxCount: 3,', 'maxCount: -3,', 'whatsapp'),
       mentions: /x-platforms\.whatsapp\.buttons\.maxCount/,
     },
     {
       what: 'a limit that is not a number',
       name: 'not-a-number.yaml',
-      text: () => replaceOnce(original, 'maxCount: 3,', 'maxCount: three,'),
+      text: () => replaceOnce(original, 'maxCount: 3,', 'maxCount: three,', 'whatsapp'),
       mentions: /x-platforms\.whatsapp\.buttons\.maxCount/,
     },
     {
       what: 'an unknown limit (a typo)',
       name: 'typo.yaml',
-      text: () => replaceOnce(original, 'maxCount: 3,', 'maxCont: 3,'),
+      text: () => replaceOnce(original, 'maxCount: 3,', 'maxCont: 3,', 'whatsapp'),
       mentions: /maxCont/,
     },
     {
       what: 'an unknown support value',
       name: 'support.yaml',
-      text: () => replaceOnce(original, 'replyTo: { support: ignored }', 'replyTo: { support: maybe }'),
+      text: () => replaceOnce(original, 'replyTo: { support: ignored }', 'replyTo: { support: maybe }', 'sms'),
       mentions: /x-platforms\.sms\.replyTo\.support/,
     },
   ];

@@ -27,8 +27,11 @@ const everything = answer(
 );
 
 describe('custom channels', () => {
-  it('the contract names the five platforms, in order', () => {
-    assert.deepEqual(knownChannels(contract), [...PLATFORMS]);
+  it('the contract names the five platforms these tests know, in order', () => {
+    assert.deepEqual(
+      knownChannels(contract).filter((channel) => PLATFORMS.some((known) => known === channel)),
+      [...PLATFORMS],
+    );
   });
 
   it('every known platform finds something wrong with the answer', () => {

@@ -39,8 +39,15 @@ export async function serveListener(listener: NodeListener, path: string): Promi
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  const url = new URL(path, origin);
+  // Requests go to this server alone, whatever the path says (checked before, as the field `path`).
+  if (url.origin !== origin) {
+    server.close();
+    throw new TypeError(`the target's path must be a path on the listener's origin; got one that leads to ${url.origin}`);
+  }
   return {
-    url: new URL(path, `http://127.0.0.1:${port}`),
+    url,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

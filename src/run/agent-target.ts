@@ -10,10 +10,21 @@
  * (a Next.js handler `(request, context)`, a listener written `(...args)`) is named by a wrapper:
  * `{ fetch: handler }` or `{ listener: app }`. An object with a `fetch` method (a Hono app, a
  * Workers module) is a fetch handler. A wrapper may give the path requests are sent to (`/` by default).
+ *
+ * The transports are one table (TRANSPORTS), by kind: each says where its requests are planned to
+ * go and opens itself for a run (its transport, the checks not applicable to it, where a reproduce
+ * line can send a turn). A new kind of target is a variant of TargetOf, a line of resolveTarget and
+ * an entry of the table, all here.
  */
 import type { TransportReport } from '../core/report.js';
+import { AgentClient, type AgentClientOptions } from '../http/client.js';
 import type { FetchHandler } from '../http/fetch-handler.js';
 import type { NodeListener } from '../http/listener-server.js';
+import { shownUrl } from '../http/redact.js';
+import type { AgentTransport } from '../http/transport.js';
+import type { CheckPlan } from './plan.js';
+import { targetPath } from './target-path.js';
+import type { ProbedSocket } from './wait-for-agent.js';
 
 export type { FetchHandler } from '../http/fetch-handler.js';
 export type { NodeListener } from '../http/listener-server.js';
@@ -32,23 +43,23 @@ export interface NodeListenerTarget {
 
 export type CheckTarget = string | URL | FetchHandler | NodeListener | FetchHandlerTarget | NodeListenerTarget;
 
-export type ResolvedTarget =
-  | { kind: 'url'; url: string }
-  | { kind: 'fetch-handler'; handler: FetchHandler; path: string }
-  | { kind: 'node-listener'; listener: NodeListener; path: string };
+/** What each kind of target holds once told apart. */
+interface TargetOf {
+  url: { url: string };
+  'fetch-handler': { handler: FetchHandler; path: string };
+  'node-listener': { listener: NodeListener; path: string };
+}
+
+export type TargetKind = keyof TargetOf;
+
+/** A target told apart: its kind, and what that kind holds. */
+export type ResolvedTarget<K extends TargetKind = TargetKind> = { [P in K]: { kind: P } & TargetOf[P] }[K];
 
 /** The URL a fetch handler's requests carry: a name that resolves nowhere (RFC 6761), so nothing can leave the process. */
 const IN_PROCESS_ORIGIN = 'http://check-endpoint.invalid';
 
 const WHAT =
   'a URL, a fetch handler ((request) => Response), a Node request listener ((req, res) => void), { fetch: handler } or { listener: app }';
-
-function pathOf(path: unknown): string {
-  if (path === undefined) return '/';
-  if (typeof path !== 'string' || !path.startsWith('/'))
-    throw new TypeError(`the target's path must be a string starting with /; got ${String(path)}`);
-  return path;
-}
 
 function isFunction(value: unknown): value is (...args: never[]) => unknown {
   return typeof value === 'function';
@@ -66,51 +77,143 @@ export function resolveTarget(target: unknown): ResolvedTarget {
   if (typeof target === 'object' && target !== null) {
     const { listener, fetch, path } = target as { listener?: unknown; fetch?: unknown; path?: unknown };
     if (isFunction(listener) && fetch === undefined)
-      return { kind: 'node-listener', listener: listener as NodeListener, path: pathOf(path) };
+      return { kind: 'node-listener', listener: listener as NodeListener, path: targetPath(path) };
     if (isFunction(fetch) && listener === undefined) {
       // A method of its object (a Hono app's, a Workers module's): called on it.
-      return { kind: 'fetch-handler', handler: (request) => (fetch as FetchHandler).call(target, request), path: pathOf(path) };
+      return { kind: 'fetch-handler', handler: (request) => (fetch as FetchHandler).call(target, request), path: targetPath(path) };
     }
   }
   throw new TypeError(`checkEndpoint's target must be ${WHAT}; got ${target === null ? 'null' : typeof target}`);
 }
 
-/** The URL a target's requests carry, for planning the run before anything is opened. */
-export function plannedUrl(target: ResolvedTarget): string {
-  if (target.kind === 'url') return target.url;
-  return new URL(target.path, target.kind === 'fetch-handler' ? IN_PROCESS_ORIGIN : 'http://127.0.0.1').href;
+/** A target opened for the run: its transport, how the report names it, and where reproduce lines send a turn. */
+export interface OpenedTarget {
+  transport: AgentTransport;
+  /** How the report names what was checked: the URL, or what was served. */
+  target: string;
+  /** Where a reproduce line sends a turn; none when a curl line would reach nothing. */
+  reproduceUrl: string | undefined;
+  /** For a handler: how it was reached, and the checks that only make sense over the agent's own socket, each with why. */
+  transportReport?: TransportReport;
+  /** Where the HEAD probe goes over a socket, for advice on the connection; none for a fetch handler. */
+  socket?: ProbedSocket;
+}
+
+/** One kind of target: where its requests are planned to go, and how it is opened for a run. */
+interface Transport<T> {
+  plannedUrl(target: T): string;
+  open(target: T, plan: CheckPlan): Promise<OpenedTarget>;
+}
+
+/** The HTTP client's settings for a run. */
+export function clientOptions(plan: CheckPlan): AgentClientOptions {
+  const { hooks } = plan;
+  return {
+    timeoutMs: plan.timeoutSeconds * 1000,
+    maxBodyBytes: plan.maxBodyBytes,
+    // A case that keeps several conversations in flight at once (quality/concurrency) gets a connection for each.
+    connections: plan.connections,
+    insecure: plan.insecure,
+    ...(plan.token ? { token: plan.token } : {}),
+    ...(plan.headers.length ? { headers: plan.headers } : {}),
+    ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
+    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+  };
+}
+
+/** What the report says of a handler: how it was reached, and which checks were not applicable, each with why. */
+function notApplicable(kind: TransportReport['kind'], checks: TransportReport['notApplicable']): TransportReport {
+  return { kind, notApplicable: checks };
 }
 
 const NO_PROXY = 'requests never leave this process and the loopback port the checker opened: no proxy is used';
 const NO_TLS = 'plain HTTP in this process: no certificate to check, so insecure has nothing to relax';
 
-/** What the report says of a handler: how it was reached, and which checks were not applicable, each with why. */
-export function transportReport(kind: 'fetch-handler' | 'node-listener'): TransportReport {
-  if (kind === 'node-listener') {
-    return {
-      kind,
-      notApplicable: [
-        { check: 'proxy', reason: NO_PROXY },
-        { check: 'tls', reason: NO_TLS },
-        { check: 'reproduce', reason: 'the port the listener was served on is closed after the run: a curl line would reach nothing' },
-      ],
-    };
-  }
-  return {
-    kind,
-    notApplicable: [
-      {
-        check: 'http-framing',
-        reason:
-          "no HTTP is parsed: the handler's Response is read as it is; the status line, header size limit, chunking and content-length checks need a socket",
-      },
-      { check: 'reused-connection-retry', reason: 'no connection to reuse: each request is one call of the handler' },
-      { check: 'proxy', reason: NO_PROXY },
-      { check: 'tls', reason: NO_TLS },
-      {
-        check: 'reproduce',
-        reason: "no URL to send a curl command to: the handler runs inside this process; each turn's request is in the report",
-      },
-    ],
-  };
+/** Every kind of target. The in-process transports are loaded only for a handler: the command never needs them. */
+const TRANSPORTS: { [K in TargetKind]: Transport<ResolvedTarget<K>> } = {
+  url: {
+    plannedUrl: (target) => target.url,
+    open: async (_target, plan) => ({
+      transport: new AgentClient(plan.url, clientOptions(plan)),
+      target: shownUrl(plan.url),
+      reproduceUrl: shownUrl(plan.url),
+      socket: { url: plan.url, direct: !plan.proxy },
+    }),
+  },
+  'fetch-handler': {
+    plannedUrl: (target) => new URL(target.path, IN_PROCESS_ORIGIN).href,
+    open: async (target, plan) => {
+      const { FetchHandlerTransport } = await import('../http/fetch-handler.js');
+      const { timeoutMs, maxBodyBytes, token, headers, onExchange, signal } = clientOptions(plan);
+      return {
+        transport: new FetchHandlerTransport(target.handler, {
+          url: TRANSPORTS['fetch-handler'].plannedUrl(target),
+          timeoutMs,
+          maxBodyBytes,
+          ...(token ? { token } : {}),
+          ...(headers ? { headers } : {}),
+          ...(onExchange ? { onExchange } : {}),
+          ...(signal ? { signal } : {}),
+        }),
+        target: 'in-process fetch handler',
+        reproduceUrl: undefined,
+        transportReport: notApplicable('fetch-handler', [
+          {
+            check: 'http-framing',
+            reason:
+              "no HTTP is parsed: the handler's Response is read as it is; the status line, header size limit, chunking and content-length checks need a socket",
+          },
+          { check: 'reused-connection-retry', reason: 'no connection to reuse: each request is one call of the handler' },
+          { check: 'proxy', reason: NO_PROXY },
+          { check: 'tls', reason: NO_TLS },
+          {
+            check: 'reproduce',
+            reason: "no URL to send a curl command to: the handler runs inside this process; each turn's request is in the report",
+          },
+        ]),
+      };
+    },
+  },
+  'node-listener': {
+    plannedUrl: (target) => new URL(target.path, 'http://127.0.0.1').href,
+    // Served on loopback by the checker itself: no proxy, no TLS.
+    open: async (target, plan) => {
+      const { serveListener } = await import('../http/listener-server.js');
+      const served = await serveListener(target.listener, target.path);
+      const { proxy: _proxy, ...direct } = clientOptions(plan);
+      const client = new AgentClient(served.url, { ...direct, insecure: false });
+      return {
+        transport: {
+          send: (sent) => client.send(sent),
+          close: async () => {
+            await client.close();
+            await served.close();
+          },
+        },
+        target: `Node request listener, served by check-endpoint at ${served.url.href}`,
+        socket: { url: served.url, direct: true },
+        reproduceUrl: undefined,
+        transportReport: notApplicable('node-listener', [
+          { check: 'proxy', reason: NO_PROXY },
+          { check: 'tls', reason: NO_TLS },
+          { check: 'reproduce', reason: 'the port the listener was served on is closed after the run: a curl line would reach nothing' },
+        ]),
+      };
+    },
+  },
+};
+
+function transportOf<K extends TargetKind>(target: ResolvedTarget<K>): Transport<ResolvedTarget<K>> {
+  return TRANSPORTS[target.kind];
+}
+
+/** The URL a target's requests carry, for planning the run before anything is opened. */
+export function plannedUrl<K extends TargetKind>(target: ResolvedTarget<K>): string {
+  return transportOf(target).plannedUrl(target);
+}
+
+/** Opens a target for the run, by its kind's entry in the table. */
+export function openTarget<K extends TargetKind>(target: ResolvedTarget<K>, plan: CheckPlan): Promise<OpenedTarget> {
+  return transportOf(target).open(target, plan);
 }

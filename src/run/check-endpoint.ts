@@ -1,166 +1,27 @@
 /**
  * The live check: the HEAD probe, then every chosen case on every channel. The runner only plans
  * (plan.ts), schedules (here) and assembles the report (assemble.ts); each case plays its own
- * conversations (play-case.ts, the scenarios in src/scenarios/).
+ * conversations (play-case.ts, the cases in src/cases/).
  */
-import { conversationPattern, newRunId } from '../core/ids.js';
-import type { CaseReport, Report, TransportReport } from '../core/report.js';
-import { AgentClient, type AgentClientOptions } from '../http/client.js';
-import type { AgentTransport } from '../http/transport.js';
-import type { Scenario } from '../scenarios/scenario.js';
-import { type PlayedCase, type Stop, assembleReport, combinePlays, describeRun, errorReport, notRunPlay } from './assemble.js';
-import { isExpectedFailure } from './baseline.js';
-import { AgentLiveness } from './liveness.js';
-import { type CheckEndpointOptions, type CheckPlan, channelReports, planCheck } from './plan.js';
-import { playCase, playConversationId } from './play-case.js';
-import { runPooled } from './pool.js';
-import { type ProbedSocket, waitForAgent } from './wait-for-agent.js';
-import { platformRulesFor } from '../validate/validate-answer.js';
-import { type CheckTarget, type ResolvedTarget, plannedUrl, resolveTarget, transportReport } from './agent-target.js';
-import { shownUrl } from '../http/redact.js';
+import type { Report } from '../core/report.js';
+import { AgentClient } from '../http/client.js';
+import { type AddedHeader, addedHeadersTooLarge, headersTooLargeReason } from '../validate/header-size-hints.js';
+import { type CheckTarget, type ResolvedTarget, clientOptions, openTarget, plannedUrl, resolveTarget } from './agent-target.js';
+import { assembleReport, describeRun, errorReport } from './assemble.js';
+import { interruption, playAll } from './play-all.js';
 import { withTeamScenarios } from './scenario-report.js';
+import { type CheckEndpointOptions, type CheckPlan, type CommandOptions, channelReports, planCheck } from './plan.js';
+import { addedHeaders } from './request-headers.js';
+import { type ProbeResult, waitForAgent } from './wait-for-agent.js';
+import { shownUrl } from '../http/redact.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export type { CheckTarget, FetchHandler, FetchHandlerTarget, NodeListener, NodeListenerTarget } from './agent-target.js';
 export { DEFAULT_TOKEN_ENV } from './defaults.js';
 
-/** One case on one channel, at its place in the report, and how many plays it gets. */
-interface Slot {
-  scenario: Scenario;
-  channel: string;
-  index: number;
-  runs: number;
-}
-
-/** One play of a slot: what is scheduled. */
-interface Task {
-  slot: Slot;
-  play: number;
-}
-
-/**
- * The report's cases in order, and the batches their plays are played in. The fixed (and extended) cases are one
- * batch, channel by channel, all plays at once (up to --concurrency conversations); each quality
- * case is a batch of its own, its plays on its channels at once (a case of scope `run` on the
- * first channel only; a case with a large request, one batch per channel).
- */
-function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
-  const groups: Omit<Slot, 'index' | 'runs'>[][] = [];
-  const { only } = plan;
-  // --failed: only the pairs named, a case of scope `run` on the channel it was played on.
-  const chosen = (entry: { scenario: Scenario; channel: string }): boolean =>
-    only === undefined || only.some((pair) => pair.case === entry.scenario.id && pair.channel === entry.channel);
-  const fixed = plan.scenarios.filter((scenario) => scenario.group !== 'quality' && scenario.group !== 'scenario');
-  groups.push(plan.channels.flatMap((channel) => fixed.map((scenario) => ({ scenario, channel }))).filter(chosen));
-  // The team's scenarios, each on its own channels (the run's when it names none), all at once after the fixed cases.
-  const team = plan.scenarios.filter((scenario) => scenario.group === 'scenario');
-  groups.push(team.flatMap((scenario) => (scenario.channels ?? plan.channels).map((channel) => ({ scenario, channel }))).filter(chosen));
-  for (const scenario of plan.scenarios.filter((candidate) => candidate.group === 'quality')) {
-    const channels =
-      scenario.scope === 'run'
-        ? only === undefined
-          ? plan.channels.slice(0, 1)
-          : plan.channels
-        : plan.channels.filter(
-            (channel) =>
-              scenario.playsOn?.(
-                platformRulesFor(channel, plan.contract, Object.hasOwn(plan.limits, channel) ? plan.limits[channel] : undefined),
-              ) ?? true,
-          );
-    const group = channels.map((channel) => ({ scenario, channel })).filter(chosen);
-    const kept = scenario.scope === 'run' ? group.slice(0, 1) : group;
-    if (scenario.oneChannelAtATime) groups.push(...kept.map((entry) => [entry]));
-    else groups.push(kept);
-  }
-  const slots: Slot[] = [];
-  const batches = groups.map((group) =>
-    group.flatMap((entry) => {
-      const slot = { ...entry, index: slots.length, runs: entry.scenario.playsOnce ? 1 : plan.runs };
-      slots.push(slot);
-      return Array.from({ length: slot.runs }, (_, play) => ({ slot, play: play + 1 }));
-    }),
-  );
-  return { slots, batches };
-}
-
 /** The run's description before any case: tool, contract, target, channels. */
 export function describePlannedRun(plan: CheckPlan): ReturnType<typeof describeRun> {
   return describeRun(plan.contract, shownUrl(plan.url), channelReports(plan), plan.runs, plan.rules);
-}
-
-/** The HTTP client's settings for a run. */
-function clientOptions(plan: CheckPlan): AgentClientOptions {
-  const { hooks } = plan;
-  return {
-    timeoutMs: plan.timeoutSeconds * 1000,
-    maxBodyBytes: plan.maxBodyBytes,
-    // A case that keeps several conversations in flight at once (quality/concurrency) gets a connection for each.
-    connections: plan.connections,
-    insecure: plan.insecure,
-    ...(plan.token ? { token: plan.token } : {}),
-    ...(plan.headers.length ? { headers: plan.headers } : {}),
-    ...(plan.proxy ? { proxy: plan.proxy.url } : {}),
-    ...(hooks.onExchange ? { onExchange: hooks.onExchange } : {}),
-    ...(hooks.signal ? { signal: hooks.signal } : {}),
-  };
-}
-
-/** A target opened for the run: its transport, how the report names it, and where reproduce lines send a turn. */
-interface OpenedTarget {
-  transport: AgentTransport;
-  target: string;
-  reproduceUrl: string | undefined;
-  transportReport?: TransportReport;
-  /** Where the HEAD probe goes over a socket, for advice on the connection; none for a fetch handler. */
-  socket?: ProbedSocket;
-}
-
-async function openTarget(resolved: ResolvedTarget, plan: CheckPlan): Promise<OpenedTarget> {
-  const settings = clientOptions(plan);
-  if (resolved.kind === 'url')
-    return {
-      transport: new AgentClient(plan.url, settings),
-      target: shownUrl(plan.url),
-      reproduceUrl: shownUrl(plan.url),
-      socket: { url: plan.url, direct: !plan.proxy },
-    };
-  // The in-process transports are loaded only for a handler: the command never needs them.
-  if (resolved.kind === 'fetch-handler') {
-    const { FetchHandlerTransport } = await import('../http/fetch-handler.js');
-    const { timeoutMs, maxBodyBytes, token, headers, onExchange, signal } = settings;
-    return {
-      transport: new FetchHandlerTransport(resolved.handler, {
-        url: plannedUrl(resolved),
-        timeoutMs,
-        maxBodyBytes,
-        ...(token ? { token } : {}),
-        ...(headers ? { headers } : {}),
-        ...(onExchange ? { onExchange } : {}),
-        ...(signal ? { signal } : {}),
-      }),
-      target: 'in-process fetch handler',
-      reproduceUrl: undefined,
-      transportReport: transportReport('fetch-handler'),
-    };
-  }
-  // Served on loopback by the checker itself: no proxy, no TLS.
-  const { serveListener } = await import('../http/listener-server.js');
-  const served = await serveListener(resolved.listener, resolved.path);
-  const { proxy: _proxy, ...direct } = settings;
-  const client = new AgentClient(served.url, { ...direct, insecure: false });
-  return {
-    transport: {
-      send: (sent) => client.send(sent),
-      close: async () => {
-        await client.close();
-        await served.close();
-      },
-    },
-    target: `Node request listener, served by check-endpoint at ${served.url.href}`,
-    socket: { url: served.url, direct: true },
-    reproduceUrl: undefined,
-    transportReport: transportReport('node-listener'),
-  };
 }
 
 /**
@@ -173,16 +34,28 @@ async function openTarget(resolved: ResolvedTarget, plan: CheckPlan): Promise<Op
  * reached gives a report with outcome `error` and exit code 2.
  */
 export async function checkEndpoint(target: CheckTarget, options: CheckEndpointOptions = {}): Promise<Report> {
+  return checkEndpointWith(target, options, {});
+}
+
+/** What the command adds to a run, beside the library's options: not part of CheckEndpointOptions. */
+export interface CommandHooks extends CommandOptions {
+  /**
+   * Called once the options are resolved, before anything is sent: the command prints its header
+   * from the plan, and starts its agent (--start). A throw ends the check there.
+   */
+  onPlanned?: (plan: CheckPlan) => Promise<void> | void;
+}
+
+/** checkEndpoint, with the command's hooks: the one sequence of a check, for the library and the command alike. */
+export async function checkEndpointWith(target: CheckTarget, options: unknown, command: CommandHooks): Promise<Report> {
   const resolved = resolveTarget(target);
-  return runPlannedCheck(await planCheck(plannedUrl(resolved), options), resolved);
+  const plan = await planCheck(plannedUrl(resolved), options, command);
+  await command.onPlanned?.(plan);
+  return runPlannedCheck(plan, resolved);
 }
 
-/** Runs a planned check (planCheck): what checkEndpoint does once the options are resolved; the plan's URL unless another target is given. */
-export async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget = { kind: 'url', url: plan.url.href }): Promise<Report> {
-  return withTeamScenarios(await playPlannedCheck(plan, target), plan.teamScenarios);
-}
-
-async function playPlannedCheck(plan: CheckPlan, target: ResolvedTarget): Promise<Report> {
+/** Runs a planned check (planCheck): what checkEndpoint does once the options are resolved. */
+async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget): Promise<Report> {
   const { hooks } = plan;
   const opened = await openTarget(target, plan);
   const client = opened.transport;
@@ -195,119 +68,58 @@ async function playPlannedCheck(plan: CheckPlan, target: ResolvedTarget): Promis
       ...(signal ? { signal } : {}),
       ...(opened.socket ? { socket: opened.socket } : {}),
     });
-    const interrupted = (): Stop | undefined => (signal?.aborted ? interruption(signal) : undefined);
     if (!probe.reached) {
-      const stop = interrupted();
-      if (stop) return assembleReport(description, [], plan.strict, undefined, stop);
-      const waited = probe.waited ? ` after waiting ${plan.waitSeconds} s` : '';
-      const before = probe.gaveUp ? ' before it answered' : '';
-      // A --start command that ended while something else answers; or it did reach the agent,
-      // which dropped the connection: the classic handler that parses every body.
-      const message = probe.answeredByOther
-        ? `The agent started by --start ended (${probe.reason}) before it answered, yet something else answers at ${description.target}: does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing`
-        : probe.closedOnHead
-          ? `Your agent at ${description.target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`
-          : `Could not reach your agent at ${description.target}${waited}: ${probe.reason}${before}`;
-      return errorReport(description, message);
-    }
-    const runId = newRunId();
-    const { slots, batches } = schedule(plan);
-    const cases: CaseReport[] = [];
-    const finished: CaseReport[] = [];
-    const liveness = new AgentLiveness(client, agentExit);
-    // --max-failures: once that many cases have failed, nothing new is sent. A case counts as soon
-    // as one of its turns fails (without a baseline, which may expect it to), so a case in flight
-    // sends no next turn once the limit is reached, whichever answer came first.
-    const failedCases = new Set<string>();
-    const caseKey = (caseId: string, channel: string): string => `${channel}\u0000${caseId}`;
-    const maxedOut = (): boolean => plan.maxFailures !== undefined && failedCases.size >= plan.maxFailures;
-    const halted = (): boolean => signal?.aborted === true || liveness.stop !== undefined || maxedOut();
-    const turnFailed = (caseId: string, channel: string): void => {
-      if (!plan.baseline) failedCases.add(caseKey(caseId, channel));
-    };
-    const run = {
-      plan,
-      client,
-      reproduceUrl: opened.reproduceUrl,
-      runId,
-      finishedCases: () => finished,
-      liveness,
-      signal,
-      halted,
-      turnFailed,
-    };
-    const plays = slots.map((): PlayedCase[] => []);
-    const notRun = ({ slot, play }: Task): PlayedCase =>
-      notRunPlay(slot.scenario.id, slot.channel, play, playConversationId(slot.scenario, slot.channel, runId, play));
-    const totalPlays = batches.reduce((sum, batch) => sum + batch.length, 0);
-    let playsDone = 0;
-    let playsFailed = 0;
-    // A case is reported once all its plays are in.
-    const record = ({ slot, play }: Task, played: PlayedCase): void => {
-      const ofSlot = plays[slot.index]!;
-      ofSlot[play - 1] = played;
-      playsDone++;
-      if (played.status === 'failed') playsFailed++;
-      hooks.onPlay?.(playsDone, totalPlays, playsFailed);
-      if (ofSlot.filter(Boolean).length < slot.runs) return;
-      const combined = combinePlays(ofSlot, conversationPattern(runId, slot.channel, slot.scenario.id));
-      const caseReport = plan.baseline
-        ? { ...combined, expected: isExpectedFailure(combined, plan.baseline.entries, plan.strict) }
-        : combined;
-      cases[slot.index] = caseReport;
-      if (caseReport.status !== 'not-run') finished.push(caseReport);
-      if (caseReport.status === 'failed' && !caseReport.expected) failedCases.add(caseKey(slot.scenario.id, slot.channel));
-      hooks.onCase?.(caseReport, slot.index);
-    };
-    // Plays whose turn found the agent gone: only the one whose turn was sent first keeps its failure.
-    const foundItGone: { task: Task; played: PlayedCase; sentAt: number }[] = [];
-    for (const batch of batches) {
-      await runPooled(
-        batch.map((task) => async () => {
-          if (halted()) return record(task, notRun(task));
-          const played = await playCase(task.slot.scenario, task.slot.channel, run, { play: task.play, runs: task.slot.runs });
-          if (played.stoppedTurnSentAt === undefined) return record(task, played.report);
-          foundItGone.push({ task, played: played.report, sentAt: played.stoppedTurnSentAt });
-        }),
-        plan.concurrency,
+      if (signal?.aborted)
+        return withTeamScenarios(assembleReport(description, [], plan.strict, undefined, interruption(signal)), plan.teamScenarios);
+      return withTeamScenarios(
+        errorReport(description, unreachedMessage(probe, description.target, plan.waitSeconds, addedHeaders(plan.headers))),
+        plan.teamScenarios,
       );
     }
-    foundItGone.sort((a, b) => a.sentAt - b.sentAt);
-    foundItGone.forEach(({ task, played }, index) => record(task, index === 0 && !signal?.aborted ? played : notRun(task)));
-    // The stop, or a --start process that ended after the last turn was answered: that fails the run too.
-    const agentStop = liveness.ended();
-    const stop: Stop | undefined =
-      interrupted() ??
-      (agentStop ? { reason: 'agent-stopped', message: agentStop.message } : undefined) ??
-      (maxedOut() && cases.some((caseReport) => caseReport.status === 'not-run') ? maxFailuresStop(plan.maxFailures!) : undefined);
-    return assembleReport(description, cases, plan.strict, plan.baseline, stop);
+    const inProcess = target.kind === 'url' ? undefined : { kind: target.kind, path: target.path };
+    const { cases, stop } = await playAll(plan, client, opened.reproduceUrl, inProcess);
+    return withTeamScenarios(assembleReport(description, cases, plan.strict, plan.baseline, stop), plan.teamScenarios);
   } finally {
     await client.close();
   }
 }
 
+/** Why the HEAD probe found no agent, in words; `added`: the headers the user added to every request. */
+function unreachedMessage(
+  probe: Extract<ProbeResult, { reached: false }>,
+  target: string,
+  waitSeconds: number,
+  added: readonly AddedHeader[],
+): string {
+  const waited = probe.waited ? ` after waiting ${waitSeconds} s` : '';
+  const before = probe.gaveUp ? ' before it answered' : '';
+  // A --start command that ended while something else answers, or holds its port without a word;
+  // headers the user added that no server takes (theirs to shrink, not the agent's to answer); or
+  // it did reach the agent, which dropped the connection: the classic handler that parses every body.
+  if (probe.answeredByOther)
+    return `The agent started by --start ended (${probe.reason}) before it answered, yet something else answers at ${target}: does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing`;
+  if (probe.heldSilently)
+    return `The agent started by --start ended (${probe.reason}) before it answered, and something else holds its port: it took the connection to ${target} and did not answer. Does an old agent, or another program, hold the port? Stop it, or give --start another port`;
+  if (probe.closedOnHead && addedHeadersTooLarge(added))
+    return `Your agent at ${target} closed the connection on HEAD without answering${waited}: ${headersTooLargeReason(added)} (${probe.reason})`;
+  if (probe.closedOnHead)
+    return `Your agent at ${target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`;
+  return `Could not reach your agent at ${target}${waited}: ${probe.reason}${before}`;
+}
+
+/** How long the look before --start waits for an answer: what holds the port silently does not answer, and is found once the command dies on it. */
+const ANSWERS_BEFORE_START_MS = 2000;
+
 /**
- * Whether anything answers the HEAD probe at the target now, with one try: before --start runs
- * its command, an answer means someone else's agent would be checked.
+ * Whether anything answers the HEAD probe at the target now, with one try of at most 2 s: before
+ * --start runs its command, an answer means someone else's agent would be checked.
  */
 export async function somethingAnswers(plan: CheckPlan): Promise<boolean> {
   const { onExchange: _onExchange, signal: _signal, ...unrecorded } = clientOptions(plan);
-  const client = new AgentClient(plan.url, unrecorded);
+  const client = new AgentClient(plan.url, { ...unrecorded, timeoutMs: Math.min(unrecorded.timeoutMs, ANSWERS_BEFORE_START_MS) });
   try {
     return (await client.head()).kind === 'answer';
   } finally {
     await client.close();
   }
-}
-
-/** The stop of a run that reached --max-failures. */
-function maxFailuresStop(maxFailures: number): Stop {
-  const cases = maxFailures === 1 ? '1 case' : `${maxFailures} cases`;
-  return { reason: 'max-failures', message: `the run stopped at --max-failures ${maxFailures} (${cases} failed)` };
-}
-
-/** An interrupted run's stop: SIGTERM exits 143, anything else (SIGINT) 130. */
-function interruption(signal: AbortSignal): Stop {
-  const name = signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
-  return { reason: 'interrupted', message: `the run was interrupted by ${name}`, exitCode: name === 'SIGTERM' ? 143 : 130 };
 }

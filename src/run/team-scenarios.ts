@@ -4,7 +4,7 @@
  * is loaded only here, when scenarios are asked for: a run without them never loads it.
  */
 import { OptionError } from '../core/option-error.js';
-import type { Scenario } from '../scenarios/scenario.js';
+import type { Case } from '../cases/case.js';
 import type { CheckedScenario, TeamScenario, UncheckedKey } from '../scenario-files/scenario-file.js';
 import { checkScenario } from '../scenario-files/check-scenario.js';
 import { playableScenarios, uncheckedKeys, withDuplicateIds } from '../scenario-files/scenario-set.js';
@@ -20,7 +20,7 @@ export interface TeamScenarios {
   /** The scenarios played (valid, and named by `only` when it is given). */
   played: TeamScenario[];
   /** Their cases, in the files' order. */
-  cases: Scenario[];
+  cases: Case[];
   /** Each key not checked here once, with where it stands. */
   unchecked: { key: string; places: UncheckedKey[] }[];
 }

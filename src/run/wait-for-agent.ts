@@ -9,6 +9,9 @@ import { connectionAdvice, speaksHttpsAdvice } from '../validate/connection-hint
 /** The first pause between tries, and the longest: 100 ms, 200 ms, 400 ms, ... up to 1 s. */
 const FIRST_PAUSE_MS = 100;
 const LONGEST_PAUSE_MS = 1000;
+/** How often a try in flight looks whether the agent's process has ended, and how long it may still answer once it has. */
+const EXIT_POLL_MS = 25;
+const ANSWER_AFTER_EXIT_MS = 1000;
 
 export interface WaitOptions {
   /** Seconds to keep trying; 0 tries once. */
@@ -28,12 +31,21 @@ export interface ProbedSocket {
 
 /**
  * `waited`: the time ran out after trying more than once; `gaveUp`: the agent's process ended
- * first; `answeredByOther`: it ended, yet something else answers at the URL; `closedOnHead`: a try
- * got through, and the agent closed or reset the connection without answering.
+ * first; `answeredByOther`: it ended, yet something else answers at the URL; `heldSilently`: it
+ * ended while something else had taken the try's connection and did not answer it; `closedOnHead`:
+ * a try got through, and the agent closed or reset the connection without answering.
  */
 export type ProbeResult =
   | { reached: true; outcome: HttpOutcome }
-  | { reached: false; reason: string; waited: boolean; gaveUp: boolean; answeredByOther?: boolean; closedOnHead: boolean };
+  | {
+      reached: false;
+      reason: string;
+      waited: boolean;
+      gaveUp: boolean;
+      answeredByOther?: boolean;
+      heldSilently?: boolean;
+      closedOnHead: boolean;
+    };
 
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
@@ -65,14 +77,40 @@ function garbled(failure: HttpFailure): boolean {
   return failure.kind === 'network' && (failure.closedWithoutAnswer === true || /^HPE_/.test(failure.code ?? ''));
 }
 
+/**
+ * One try's outcome; or, should the agent's process end while it is in flight (polled through
+ * `gaveUp`), the outcome if it comes within a second more, else undefined: something else took
+ * the connection and holds it silently, and waiting for the try's own deadline would tell nothing
+ * more. The try left behind ends when the transport is closed.
+ */
+async function tryUnlessEnded(client: AgentTransport, gaveUp: (() => string | undefined) | undefined): Promise<HttpOutcome | undefined> {
+  const sent = client.send({ method: 'HEAD' });
+  if (gaveUp === undefined) return sent;
+  return new Promise((resolve) => {
+    let grace: NodeJS.Timeout | undefined;
+    const poll = setInterval(() => {
+      if (gaveUp() === undefined) return;
+      clearInterval(poll);
+      grace = setTimeout(() => resolve(undefined), ANSWER_AFTER_EXIT_MS);
+    }, EXIT_POLL_MS);
+    void sent.then((outcome) => {
+      clearInterval(poll);
+      clearTimeout(grace);
+      resolve(outcome);
+    });
+  });
+}
+
 export async function waitForAgent(client: AgentTransport, options: WaitOptions): Promise<ProbeResult> {
   const deadline = Date.now() + options.waitSeconds * 1000;
   let pauseMs = FIRST_PAUSE_MS;
   let closedOnHead = false;
   let triedTls = false;
   for (;;) {
-    const outcome = await client.send({ method: 'HEAD' });
+    const outcome = await tryUnlessEnded(client, options.gaveUp);
     const exited = options.gaveUp?.();
+    if (outcome === undefined)
+      return { reached: false, reason: exited ?? 'its process ended', waited: false, gaveUp: true, heldSilently: true, closedOnHead };
     if (outcome.kind === 'answer') {
       if (exited === undefined) return { reached: true, outcome };
       return { reached: false, reason: exited, waited: false, gaveUp: true, answeredByOther: true, closedOnHead };

@@ -7,7 +7,7 @@
  */
 import { now as clockNow } from '../core/clock.js';
 import { SCENARIO_CASE_PREFIX } from '../core/ids.js';
-import type { ExchangedTurn, Scenario } from '../scenarios/scenario.js';
+import type { Case, ExchangedTurn } from '../cases/case.js';
 import { renderNowTemplates } from './now-template.js';
 import type { TeamScenario } from './scenario-file.js';
 
@@ -22,7 +22,7 @@ export function openingTexts(scenario: TeamScenario): string[] {
   return scenario.opening.map((message) => (clock === undefined ? message.say : renderNowTemplates(message.say, clock, scenario.timezone)));
 }
 
-export function scenarioCase(scenario: TeamScenario): Scenario {
+export function scenarioCase(scenario: TeamScenario): Case {
   const texts = openingTexts(scenario);
   return {
     id: scenarioCaseId(scenario.id),
