@@ -8,7 +8,8 @@
  * spec/report.schema.json.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { validateXML } from 'xmllint-wasm';
@@ -19,7 +20,7 @@ import { serveAgent, type RunningAgent } from '../src/example-agent/serve-agent.
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { checkEndpoint, type Report } from '../src/index.js';
 import { busyConversationAgent } from '../fixtures/agents/busy-conversation.js';
-import { ROOT } from './helpers.js';
+import { ROOT, runCli } from './helpers.js';
 
 const validateReport = createAjv().compile(JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8')));
 const VALID = join(ROOT, 'fixtures/scenarios/valid');
@@ -214,5 +215,82 @@ describe('scenarios given as objects, chosen by id, and invalid files', () => {
 
   test('a folder that does not exist is an OptionError naming the option', async () => {
     await assert.rejects(checkEndpoint(agent.url, { scenarios: join(ROOT, 'fixtures/scenarios/none') }), /scenarios: .*does not exist/);
+  });
+});
+
+describe('the command line', () => {
+  let agent: RunningAgent;
+  let busy: RunningAgent;
+  before(async () => {
+    agent = await startReferenceAgent();
+    busy = await serveAgent(busyConversationAgent());
+  });
+  after(async () => {
+    await agent.close();
+    await busy.close();
+  });
+
+  test('scenarios --lint: every problem at file:line:column with its fix, exit 1; valid files exit 0; --json', async () => {
+    const invalid = await runCli(['scenarios', '--lint', join(ROOT, 'fixtures/scenarios/invalid')]);
+    assert.equal(invalid.code, 1, invalid.stderr);
+    assert.match(
+      invalid.stdout,
+      /unknown-channel\.yaml:2:12 {2}\/channels\/0 {2}expected one of the channels .*got the text "whatsap"\n {4}fix: Did you mean "whatsapp"\?/,
+    );
+    assert.match(invalid.stdout, /10 scenario files: 10 with 10 problems\n$/);
+    const valid = await runCli(['scenarios', '--lint', join(ROOT, 'fixtures/scenarios/valid'), '--json']);
+    assert.equal(valid.code, 0, valid.stderr);
+    const document = JSON.parse(valid.stdout) as { files: { id: string; status: string }[]; notChecked: { key: string }[] };
+    assert.deepEqual(
+      document.files.map((file) => [file.id, file.status]),
+      [
+        ['latte-correction', 'valid'],
+        ['menu-buttons', 'valid'],
+        ['table-for-tomorrow', 'valid'],
+      ],
+    );
+    assert.deepEqual(
+      document.notChecked.map((entry) => entry.key),
+      ['/tags'],
+    );
+    const missing = await runCli(['scenarios', '--lint', join(ROOT, 'fixtures/scenarios/none')]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /does not exist/);
+  });
+
+  test('--scenarios with no folder reads tests/scenarios; --only keeps the ones named; a line per scenario and channel', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'scenarios-cli-'));
+    try {
+      mkdirSync(join(folder, 'tests'));
+      cpSync(join(ROOT, 'fixtures/scenarios/valid'), join(folder, 'tests/scenarios'), { recursive: true });
+      const run = await runCli([agent.url, '--case', 'typed', '--only', 'menu-buttons,latte-correction', '--no-config', '--scenarios'], {
+        cwd: folder,
+      });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      assert.match(run.stdout, /^PASS {2}scenario\/latte-correction +whatsapp +2 turns/m);
+      assert.match(run.stdout, /^PASS {2}scenario\/menu-buttons +web +3 turns/m);
+      assert.doesNotMatch(run.stdout, /table-for-tomorrow/);
+      assert.match(run.stdout, /^Scenarios \(tests\/scenarios\): 2 played$/m);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('--failed plays again only the scenario that failed, on its channel, from the record', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'scenarios-failed-'));
+    try {
+      const first = await runCli([busy.url, '--case', 'typed', '--scenarios', join(ROOT, 'fixtures/scenarios/valid')], { cwd: folder });
+      assert.equal(first.code, 1, first.stdout + first.stderr);
+      assert.match(first.stdout, /^FAIL {2}scenario\/latte-correction +whatsapp +2 turns/m);
+      const again = await runCli(['--failed', '--json'], { cwd: folder });
+      const report = JSON.parse(again.stdout) as Report;
+      assert.deepEqual(
+        report.cases.map((caseReport) => [caseReport.id, caseReport.channel, caseReport.status]),
+        [['scenario/latte-correction', 'whatsapp', 'failed']],
+      );
+      assert.equal(again.code, 1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

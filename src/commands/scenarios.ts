@@ -9,7 +9,7 @@ import { loadContract } from '../contract/load-contract.js';
 import { REPORT_FORMAT_VERSION } from '../core/report.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { lintLines } from '../report/scenario-lines.js';
-import { DEFAULT_SCENARIO_FOLDER } from '../scenario-files/read-scenario-files.js';
+import { DEFAULT_SCENARIO_FOLDER } from '../scenario-files/scenario-file.js';
 import { namedLimitChannels } from '../run/limits-option.js';
 import { scenariosSection } from '../run/scenario-report.js';
 import { resolveTeamScenarios } from '../run/team-scenarios.js';
@@ -18,6 +18,8 @@ import type { Output } from './output.js';
 export interface ScenariosCommandArgs {
   /** The folder of `*.yaml` files; tests/scenarios when left out. */
   folder: string | undefined;
+  /** What the command does anyway: check the files alone (the flag says so in a hook's command line). */
+  lint: boolean;
   json: boolean;
   spec?: string;
   limits: string[];

@@ -13,6 +13,7 @@ import type { CommandName } from '../core/command-name.js';
 import { MAX_WAIT_SECONDS } from '../contract/contract.js';
 import { ALL_CASE_IDS } from '../cases/registry.js';
 import { PLATFORM_NAMES } from '../generated/platform-names.js';
+import { DEFAULT_SCENARIO_FOLDER } from '../scenario-files/scenario-file.js';
 import { positiveProblem } from '../cases/case-settings.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from './defaults.js';
 
@@ -50,6 +51,8 @@ export interface StringFlag extends FlagBase {
   default?: string;
   /** Also has a `--no-` form, which gives `false` (`--dotenv FILE`, `--no-dotenv`). Not with `list`. */
   negatable?: boolean;
+  /** Given with no value (last on the line, or before another flag), it takes this one: `--scenarios` is `--scenarios tests/scenarios`. */
+  valueWhenBare?: string;
 }
 
 export interface NumberFlag extends FlagBase {
@@ -261,7 +264,7 @@ export const OPTION_DESCRIPTORS = {
       name: 'spec',
       type: 'string',
       placeholder: 'FILE',
-      commands: [...CHECK_AND_VALIDATE, 'limits'],
+      commands: [...CHECK_AND_VALIDATE, 'limits', 'scenarios'],
       description: 'Check against another version of the contract: an OpenAPI 3.1 file',
       descriptionOn: { limits: 'Show the limits of another version of the contract: an OpenAPI 3.1 file' },
     },
@@ -274,7 +277,7 @@ export const OPTION_DESCRIPTORS = {
       type: 'string',
       list: true,
       placeholder: '[NAME=]FILE',
-      commands: [...CHECK_AND_VALIDATE, 'limits'],
+      commands: [...CHECK_AND_VALIDATE, 'limits', 'scenarios'],
       description: 'Display limits for a custom channel: a JSON file shaped like spec/platform-limits.schema.json',
       descriptionOn: { limits: "Also show a custom channel's limits: a JSON file shaped like spec/platform-limits.schema.json" },
     },
@@ -351,6 +354,7 @@ export const OPTION_DESCRIPTORS = {
       type: 'string',
       placeholder: '[DIR]',
       commands: ['check'],
+      valueWhenBare: DEFAULT_SCENARIO_FOLDER,
       description:
         "Check the team's scenario files in DIR (tests/scenarios when left out: give DIR, or put --scenarios last), then play each valid one's opening on its channels",
     },

@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import type { ChannelReport, RuleReport } from '../core/report.js';
 import { RULES } from '../core/findings.js';
 import { ruleFactsOf } from './rule-facts.js';
-import { CASE_ID } from '../core/ids.js';
+import { CASE_ID, SCENARIO_CASE_PREFIX } from '../core/ids.js';
 import { OptionError } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
@@ -204,7 +204,9 @@ function ownCases(options: ResolvedOptions): Case[] {
  */
 function chooseCases(options: ResolvedOptions, own: readonly Case[]): Case[] {
   const all = [...CASES, ...own];
-  const ids: string[] = options.cases?.length ? [...options.cases] : [...CASE_IDS, ...own.map((testCase) => testCase.id)];
+  // A team scenario's case (`scenario/latte-correction`, as --failed names it) is chosen with the scenarios, not here.
+  const named = (options.cases ?? []).filter((id) => !id.startsWith(SCENARIO_CASE_PREFIX));
+  const ids: string[] = options.cases?.length ? named : [...CASE_IDS, ...own.map((testCase) => testCase.id)];
   const known = [...ALL_CASE_IDS, ...own.map((testCase) => testCase.id)];
   for (const [field, named] of [
     ['cases', ids],

@@ -6,14 +6,11 @@
 import { type Stats, closeSync, constants, fstatSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseScenarioFile } from './parse-scenario-file.js';
-import type { CheckedScenario } from './scenario-file.js';
+import { type CheckedScenario, DEFAULT_SCENARIO_FOLDER } from './scenario-file.js';
 import { withDuplicateIds } from './scenario-set.js';
 
 /** The largest scenario file read: far above any real one, and a bound on what a stray file costs. */
 export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024;
-
-/** The folder `flow test` reads, and so the default here. */
-export const DEFAULT_SCENARIO_FOLDER = 'tests/scenarios';
 
 /** A folder's scenario files, checked; or why the folder could not be read. */
 export interface ScenarioFolder {

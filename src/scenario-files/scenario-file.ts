@@ -64,3 +64,6 @@ export const MAX_HISTORY_ITEM_CHARACTERS = 4000;
 
 /** The ids this checker plays: a lower case letter, then lower case letters, digits, _ and - (up to 48), as a case id's part. */
 export const SCENARIO_ID = /^[a-z][a-z0-9_-]{0,47}$/;
+
+/** The folder `flow test` reads, and so the default here. */
+export const DEFAULT_SCENARIO_FOLDER = 'tests/scenarios';
