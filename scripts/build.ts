@@ -12,7 +12,6 @@ import { type BuildOptions, build } from 'esbuild';
 import { createAjv } from '../src/contract/ajv.js';
 import { extractContract } from '../src/contract/extract-contract.js';
 import { emojiDataFile } from './emoji-data.js';
-import { writeCliDocs } from './write-cli-docs.js';
 import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneDeclarations, standaloneResponseValidator } from './standalone-validator.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -168,6 +167,8 @@ function declarations(): void {
 
 await writeBundledSpec();
 // docs/cli.md, from the option table (test/docs.test.ts holds it current).
+// Loaded once the generated modules exist: the option table it reads names the platforms (src/generated/platform-names.ts).
+const { writeCliDocs } = await import('./write-cli-docs.js');
 writeCliDocs();
 // `build.ts spec` only regenerates the bundled contract (what the tests of src/ need).
 if (process.argv[2] !== 'spec') {

@@ -54,6 +54,10 @@ async function run(line: CommandLine): Promise<number> {
       const { runSpecCommand } = await import('./commands/spec.js');
       return runSpecCommand(line.args, await createOutput(false));
     }
+    case 'scenarios': {
+      const { runScenariosCommand } = await import('./commands/scenarios.js');
+      return runScenariosCommand(line.args, await createOutput(line.args.json));
+    }
     case 'serve-example': {
       const { runServeExampleCommand } = await import('./commands/serve-example.js');
       return runServeExampleCommand(line.args, await createOutput(false));

@@ -22,6 +22,7 @@ const COMMAND_LINES: Record<Exclude<CommandName, 'help'>, { argv: string[]; word
   limits: { argv: ['limits', 'whatsapp', 'sms'], word: ['channels', ['whatsapp', 'sms']] },
   show: { argv: ['show'] },
   spec: { argv: ['spec', 'request'], word: ['name', 'request'] },
+  scenarios: { argv: ['scenarios', 'tests/scenarios'], word: ['folder', 'tests/scenarios'] },
 };
 const ARGUMENT_COMMANDS = Object.keys(COMMAND_LINES) as (keyof typeof COMMAND_LINES)[];
 
@@ -119,7 +120,12 @@ describe('every flag means the same on every command that takes it', () => {
           assert.equal(separate[key], firstValue);
           assert.equal(parsedOn(command, [`--${name}`, first, `--${name}`, second])[key], secondValue, 'the last value counts');
         }
-        assert.match(usageError([...COMMAND_LINES[command].argv, `--${name}`]), new RegExp(`^--${name} needs a value: --${name} `));
+        if (spec.type === 'string' && spec.valueWhenBare !== undefined) {
+          assert.equal(parsedOn(command, [`--${name}`])[key], spec.valueWhenBare, 'given bare, it takes its value');
+          assert.equal(parsedOn(command, [`--${name}`, '--json'])[key], spec.valueWhenBare, 'given before another flag, too');
+        } else {
+          assert.match(usageError([...COMMAND_LINES[command].argv, `--${name}`]), new RegExp(`^--${name} needs a value: --${name} `));
+        }
         if (spec.type === 'string' && spec.negatable) {
           assert.equal(parsedOn(command, [`--no-${name}`])[key], false, 'the --no- form gives false');
           assert.equal(parsedOn(command, [`--${name}`, first, `--no-${name}`])[key], false, 'the last one counts');
@@ -204,7 +210,7 @@ describe('the command line', () => {
     assert.equal(argsOf(['demo.example.com']).url, 'demo.example.com');
     assert.match(
       usageError(['help', 'valdate']),
-      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, limits, show, spec, help; the check's own help is node bin\/check-endpoint\.cjs --help$/,
+      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, limits, show, spec, scenarios, help; the check's own help is node bin\/check-endpoint\.cjs --help$/,
     );
   });
 

@@ -18,6 +18,7 @@ const LAYERS = [
   'http',
   'validate',
   'cases',
+  'scenario-files',
   'run',
   'report',
   'example-agent',

@@ -19,9 +19,10 @@ export type CaseScope = 'channel' | 'run';
  * to --concurrency); `extended`: the contract's extended cases (--extended, or --case ID), played
  * with the fixed ones, in the same way; `quality`: the checks beyond the contract (--quality),
  * played one case after another in the registry's order, each case on its channels at once;
- * `custom`: a case of your own (defineCase, the `customCases` option), played with the fixed ones.
+ * `custom`: a case of your own (defineCase, the `customCases` option), played with the fixed ones;
+ * `scenario`: the opening of a team's scenario file (--scenarios), played after them on its own channels.
  */
-export type CaseGroup = 'contract' | 'extended' | 'quality' | 'custom';
+export type CaseGroup = 'contract' | 'extended' | 'quality' | 'custom' | 'scenario';
 
 /**
  * A rule a case declares: its id, and what it requires. A built-in case's rules are stated in the
@@ -53,6 +54,8 @@ export interface Case<Id extends string = string> {
    * contract's, or a --limits file's; undefined for a custom channel without limits). Every channel when left out.
    */
   playsOn?(platform: PlatformRules | undefined): boolean;
+  /** The channels it is played on whatever the run's are (a team scenario's own `channels`). */
+  channels?: readonly string[];
   /** A quality case played on one channel after another, not on all at once: its request is large (quality/large-attachment's 7 MB). */
   oneChannelAtATime?: boolean;
   run(context: CaseContext): Promise<CaseOutcome | void>;
@@ -233,8 +236,13 @@ export interface CaseContext {
   openConversation(): Conversation;
   /** Opens several conversations at once (their message ids name the conversation). */
   openConversations(count: number): Conversation[];
-  /** Sends one message, judges the answer, records the turn. */
+  /**
+   * Sends one message, judges the answer, records the turn. Turns are recorded in the order they
+   * were sent, even when a later one is answered first.
+   */
   exchange(turn: Turn): Promise<ExchangedTurn>;
+  /** Waits `ms` milliseconds (none when 0 or less); ends the case at once when the run is interrupted. */
+  wait(ms: number): Promise<void>;
   /**
    * Sends the person's next message in the case's conversation (opened on the first send), judged
    * by the common checks as every built-in case's turns are; resolves with the judged turn.

@@ -42,6 +42,7 @@ export const NAMED_COMMANDS = [
   'limits',
   'show',
   'spec',
+  'scenarios',
   'help',
 ] as const satisfies readonly CommandName[];
 
@@ -188,6 +189,23 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       },
     ],
     exitCodes: 'Exit codes: 0 the file was printed or written, 2 there is no file of that name, or the folder cannot be written.',
+  },
+  scenarios: {
+    title: 'scenarios',
+    usage: 'scenarios --lint [DIR] [flags]',
+    summary: "Check the team's scenario files (tests/scenarios/*.yaml) alone, sending nothing",
+    about: [
+      "Checks every *.yaml file of DIR (tests/scenarios when left out) as `flow test` will read it, before any session opens: YAML that does not parse or repeats a key, an id missing or not the file's name, channels that do not exist, an opening that is not a list of say items, after_ms that is not a whole number of milliseconds, history over 200 items or an item over 4,000 characters, {{now …}} with no now. Each problem names the file, line and column, and the fix; keys this checker does not read are listed once, never as errors. For a pre-commit hook or an editor; `check-endpoint URL --scenarios` also plays each valid scenario's opening against the agent.",
+    ],
+    positional: { placeholder: '[DIR]', noun: 'folder', description: 'The folder of scenario files (tests/scenarios by default)' },
+    examples: [
+      { command: 'check-endpoint scenarios --lint', description: 'Check tests/scenarios/*.yaml' },
+      {
+        command: 'check-endpoint scenarios --lint fixtures/scenarios/valid --json',
+        description: 'Each problem with file, line and column, as JSON',
+      },
+    ],
+    exitCodes: 'Exit codes: 0 every file is valid, 1 a file has a problem, 2 the folder cannot be read.',
   },
   help: {
     title: 'help',

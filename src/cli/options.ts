@@ -38,6 +38,7 @@ const EVERY_COMMAND = [
   'limits',
   'show',
   'spec',
+  'scenarios',
   'help',
 ] as const satisfies readonly CommandName[];
 /** The commands that print for people, in colour where wanted. */
@@ -71,7 +72,7 @@ const COMMAND_FLAGS = {
   },
   json: {
     type: 'boolean',
-    commands: [...CHECK_AND_VALIDATE, 'limits', 'show'],
+    commands: [...CHECK_AND_VALIDATE, 'limits', 'show', 'scenarios'],
     description: 'Print the report as one JSON document on stdout (human lines go to stderr)',
     descriptionOn: {
       validate: 'Print the result as JSON on stdout',
@@ -154,6 +155,11 @@ const COMMAND_FLAGS = {
     commands: ['serve-example'],
     description: 'Address to listen on',
     default: '127.0.0.1',
+  },
+  lint: {
+    type: 'boolean',
+    commands: ['scenarios'],
+    description: 'Check the files alone: parse them and check each key this checker reads, sending nothing (the only thing scenarios does)',
   },
   out: {
     type: 'string',

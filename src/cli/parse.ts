@@ -7,6 +7,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { CheckCommandArgs } from '../commands/check.js';
 import type { DemoCommandArgs } from '../commands/demo.js';
+import type { ScenariosCommandArgs } from '../commands/scenarios.js';
 import type { LimitsCommandArgs } from '../commands/limits.js';
 import type { ServeExampleCommandArgs } from '../commands/serve-example.js';
 import type { ShowCommandArgs } from '../commands/show.js';
@@ -40,6 +41,7 @@ export type CommandLine =
   | { command: 'limits'; args: LimitsCommandArgs }
   | { command: 'show'; args: ShowCommandArgs }
   | { command: 'spec'; args: SpecCommandArgs }
+  | { command: 'scenarios'; args: ScenariosCommandArgs }
   | { command: 'help'; topic: CommandName }
   | { command: 'version' };
 
@@ -55,6 +57,7 @@ export type TableMatchesCommands = [
   Holds<Same<FlagsOf<'limits'>, Omit<LimitsCommandArgs, 'channels'>>>,
   Holds<Same<FlagsOf<'show'>, ShowCommandArgs>>,
   Holds<Same<FlagsOf<'spec'>, Omit<SpecCommandArgs, 'name'>>>,
+  Holds<Same<FlagsOf<'scenarios'>, Omit<ScenariosCommandArgs, 'folder'>>>,
 ];
 
 /** A flag as parseArgs reads it: `--spec=a` has the value `a` inline, `--spec a` the next word. */
@@ -181,9 +184,23 @@ export type RecordLoader = () => ConfigValues;
  * Given a config loader, the check takes its URL and flags from the config file too, under the
  * flags given here.
  */
+/**
+ * A flag whose value may be left out (`--scenarios` for `--scenarios tests/scenarios`) takes its
+ * value when none follows it: at the end of the line, or before another flag.
+ */
+function withBareValues(argv: readonly string[]): string[] {
+  return argv.flatMap((word, index) => {
+    const next = argv[index + 1];
+    const name = word.startsWith('--') ? word.slice(2) : undefined;
+    const spec = name !== undefined && isOptionName(name) ? optionSpec(name) : undefined;
+    const bare = spec?.type === 'string' ? spec.valueWhenBare : undefined;
+    return bare !== undefined && (next === undefined || next.startsWith('-')) ? [word, bare] : [word];
+  });
+}
+
 export function parseCommandLine(argv: readonly string[], loadConfig?: ConfigLoader, loadRecord?: RecordLoader): CommandLine {
   const { tokens } = parseArgs({
-    args: [...argv],
+    args: withBareValues(argv),
     options: TOKENIZER_OPTIONS,
     strict: false,
     allowPositionals: true,
@@ -286,6 +303,8 @@ function commandLineOf(
       return { command, args: flagsFor(command, given) };
     case 'spec':
       return { command, args: { ...flagsFor(command, given), ...(word !== undefined ? { name: word } : {}) } };
+    case 'scenarios':
+      return { command, args: { ...flagsFor(command, given), folder: word } };
     case 'help': {
       if (word === undefined) return { command, topic: 'check' };
       if (isNamedCommand(word)) return { command, topic: word };

@@ -367,6 +367,8 @@ const RECORDED_FLAGS = [
   'baseline',
   'caseSetting',
   'skipCase',
+  'scenarios',
+  'only',
   ...SETTING_OPTIONS.flatMap((setting) => (setting.flag === undefined ? [] : [argumentKey(setting.flag)])),
 ] as const;
 

@@ -58,3 +58,6 @@ function messagePrefix(place: ConversationPlace): string {
   const play = place.play === undefined ? '' : `.r${place.play}`;
   return `chk_${place.runId}.${place.channel}.${caseSlug(place.caseId)}${play}${place.several ? `.c${place.number}` : ''}`;
 }
+
+/** Where a team scenario's opening is reported among the cases: `scenario/latte-correction`. */
+export const SCENARIO_CASE_PREFIX = 'scenario/';

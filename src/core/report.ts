@@ -175,6 +175,8 @@ export interface Report {
   problems?: ProblemReport[];
   /** What a --baseline file did: null without one. */
   baseline: BaselineOutcome | null;
+  /** The team's scenario files (--scenarios): each checked, and its opening's cases; absent when none were asked for. */
+  scenarios?: ScenariosReport;
   /** What each rule of the run's cases requires, by rule id: the common checks' and the cases' own. */
   rules: Record<string, RuleReport>;
 }
@@ -213,4 +215,52 @@ export interface BaselineOutcome {
   stale: string[];
   /** Entries about cases or channels this run did not check (a narrower --case or --channel). */
   unchecked: string[];
+}
+
+/** A problem with a scenario file, found before anything is sent. */
+export interface ScenarioProblem {
+  /** The file, as the user named it; `scenarios[N]` for one the library was given as an object. */
+  file: string;
+  /** 1-based; 0 where no position is known (an object, or the file as a whole). */
+  line: number;
+  column: number;
+  /** Where in the scenario, as a JSON pointer: `/opening/1/after_ms`; `""` for the file as a whole. */
+  pointer: string;
+  /** What was expected, and what came. */
+  message: string;
+  /** How to fix it. */
+  fix: string;
+}
+
+/** One scenario file: its problems, or how its opening went. */
+export interface ScenarioFileReport {
+  file: string;
+  /** The scenario's id, or null where the file has none that can be used. */
+  id: string | null;
+  /**
+   * `invalid`: the file has problems and was not played; `passed` / `failed`: its opening's cases
+   * on every channel; `not-run`: none of them was played (the run stopped first); `valid`: checked
+   * by `scenarios --lint`, which plays nothing.
+   */
+  status: 'passed' | 'failed' | 'invalid' | 'not-run' | 'valid';
+  problems: ScenarioProblem[];
+  /** The case its opening was played as, in `cases` (`scenario/latte-correction`), or null when it was not played. */
+  caseId: string | null;
+  /** The channels it was played on. */
+  channels: string[];
+  /** The person's messages of its opening, as sent ({{now …}} rendered). */
+  opening: string[];
+  /** History items in the file, not sent: an endpoint has no store to write them into. */
+  historyNotSent: number;
+}
+
+/** The team's scenarios of a run. */
+export interface ScenariosReport {
+  /** The folder read, or null for scenarios given to the library as objects. */
+  folder: string | null;
+  files: ScenarioFileReport[];
+  /** Keys this checker does not read, each once with where it stands: not errors, Flow's format is larger than what is public. */
+  notChecked: { key: string; places: { file: string; line: number; column: number }[] }[];
+  /** Files in the folder not read (`*.yml`: scenario files end in `.yaml`). */
+  ignored: string[];
 }

@@ -1,6 +1,7 @@
 import type { Colours } from './colour.js';
 import { type Finding, excerpt } from '../core/findings.js';
-import type { CaseReport, ProblemReport, Report, ReportedFinding } from '../core/report.js';
+import type { CaseReport, ProblemReport, Report, ReportedFinding, ScenariosReport } from '../core/report.js';
+import { scenarioLines } from './scenario-lines.js';
 import { caseProblemsText, formatDigest, problemsOf } from './digest.js';
 import { printable, replyOf, turnsText } from './text.js';
 
@@ -227,14 +228,19 @@ export function stoppedSummary(report: Pick<Report, 'stopped' | 'counts'>): stri
 }
 
 /** What the summary line is made of: a report, or the last run's record. */
-export type SummaryOf = Pick<Report, 'counts' | 'runs' | 'outcome' | 'channels'> & { cases: readonly Pick<CaseReport, 'label'>[] };
+export type SummaryOf = Pick<Report, 'counts' | 'runs' | 'outcome' | 'channels'> & {
+  cases: readonly Pick<CaseReport, 'label'>[];
+  scenarios?: Pick<ScenariosReport, 'files'>;
+};
 
 /** `N of M cases passed.`, with what failed or warned. */
 export function formatSummary(report: SummaryOf, c: Colours): string {
   const { passed, cases, warnings } = report.counts;
   const flaky = report.cases.filter((caseReport) => caseReport.label === 'flaky').length;
   const passedWhat = report.runs > 1 ? `passed on every play; ${flaky} flaky` : 'passed';
-  const text = `${passed} of ${plural(cases, 'case')} ${passedWhat}.${warnings ? ` ${plural(warnings, 'warning')}.` : ''}`;
+  const invalid = report.scenarios?.files.filter((file) => file.status === 'invalid').length ?? 0;
+  const unplayed = invalid ? ` ${plural(invalid, 'scenario file')} with problems, not played.` : '';
+  const text = `${passed} of ${plural(cases, 'case')} ${passedWhat}.${warnings ? ` ${plural(warnings, 'warning')}.` : ''}${unplayed}`;
   const schemaOnly = schemaOnlyChannels(report);
   const note = schemaOnly.length
     ? c.bold(
@@ -252,6 +258,7 @@ export function formatEnding(report: Report, c: Colours): string[] {
   return [
     ...formatNotRun(report, c),
     ...formatBaseline(report, c),
+    ...(report.scenarios ? ['', ...scenarioLines(report.scenarios, c)] : []),
     '',
     formatSummary(report, c),
     ...(stopped ? [c.bold(c.red(stopped))] : []),

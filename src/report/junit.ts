@@ -1,4 +1,5 @@
 import { findingRules } from '../core/findings.js';
+import { SCENARIO_CASE_PREFIX } from '../core/ids.js';
 import type { CaseReport, Report, ReportedFinding } from '../core/report.js';
 
 /** Text made safe for XML 1.0: characters XML cannot hold are dropped, markup is escaped. */
@@ -91,13 +92,20 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
+/** A team scenario's case (`scenario/latte-correction`): reported in the "scenarios" testsuite, not its channel's. */
+function isScenarioCase(caseReport: CaseReport): boolean {
+  return caseReport.id.startsWith(SCENARIO_CASE_PREFIX);
+}
+
 function testcase(caseReport: CaseReport): string {
-  const name = `${caseReport.channel}/${caseReport.id}`;
+  const scenario = isScenarioCase(caseReport);
+  const name = scenario
+    ? `${caseReport.id.slice(SCENARIO_CASE_PREFIX.length)} on ${caseReport.channel}`
+    : `${caseReport.channel}/${caseReport.id}`;
+  const classname = scenario ? 'check-endpoint.scenarios' : `check-endpoint.${caseReport.channel}`;
   const errors = caseReport.findings.filter((finding) => finding.severity === 'error');
   const warnings = caseReport.findings.filter((finding) => finding.severity === 'warning');
-  const parts = [
-    `    <testcase classname="check-endpoint.${xmlText(caseReport.channel)}" name="${xmlText(name)}" time="${seconds(caseReport.durationMs)}">`,
-  ];
+  const parts = [`    <testcase classname="${xmlText(classname)}" name="${xmlText(name)}" time="${seconds(caseReport.durationMs)}">`];
   if (caseReport.status === 'not-run') {
     parts.push(`      <skipped message="not run: it did not finish before the run stopped"/>`);
   } else if (!caseReport.passed && caseReport.expected) {
@@ -129,20 +137,44 @@ function ruleProperties(report: Report, cases: readonly CaseReport[]): Record<st
   );
 }
 
+/** The "scenarios" testsuite: each team scenario's opening on each of its channels, and each scenario file with a problem, as a failure. */
+function scenarioSuite(report: Report, context: ReturnType<typeof suiteContext>): string {
+  const cases = report.cases.filter(isScenarioCase);
+  const invalid = report.scenarios!.files.filter((file) => file.status === 'invalid');
+  const failures = cases.filter(isFailure).length + invalid.length;
+  const skipped = cases.filter((caseReport) => !isFailure(caseReport) && !caseReport.passed).length;
+  const time = cases.reduce((sum, caseReport) => sum + caseReport.durationMs, 0);
+  return [
+    `  <testsuite name="scenarios" tests="${cases.length + invalid.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}" ${context.attributes}>`,
+    context.properties({ scenarios: report.scenarios!.folder ?? 'given as objects', ...ruleProperties(report, cases) }),
+    ...cases.map(testcase),
+    ...invalid.map((file) => {
+      const problems = file.problems.map(
+        (problem) =>
+          `${problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file} ${problem.pointer} ${problem.message} (${problem.fix})`,
+      );
+      return `    <testcase classname="check-endpoint.scenarios" name="${xmlText(file.file)}"><failure message="${xmlText(`${file.problems.length} problem(s) in the scenario file: not played`)}" type="scenario-file">${xmlText(problems.join('\n'))}</failure></testcase>`;
+    }),
+    '  </testsuite>',
+  ].join('\n');
+}
+
 /**
  * The report as JUnit XML: one testsuite per channel, one testcase per case named `channel/case`,
  * a failure per failed case carrying each finding's rule, message and JSON pointer, warnings in
  * system-out, a failure the baseline expects as skipped, a case not run as skipped. Every
  * testsuite carries the run's start, the target's host name and the run's properties, and what each
- * rule its findings name requires (`rule.ID`: level, contract section, statement). It holds to
+ * rule its findings name requires (`rule.ID`: level, contract section, statement); the team's
+ * scenarios (--scenarios) in a testsuite "scenarios" of their own. It holds to
  * the JUnit schema of Jenkins' xUnit plugin (test/xsd/junit-10.xsd).
  */
 export function renderJunit(report: Report, run: JunitRun): string {
   const context = suiteContext(report, run);
   const limitsOf = new Map(report.channels.map((channel) => [channel.name, channel.limits]));
-  const channels = [...new Set(report.cases.map((caseReport) => caseReport.channel))];
+  const fixed = report.cases.filter((caseReport) => !isScenarioCase(caseReport));
+  const channels = [...new Set(fixed.map((caseReport) => caseReport.channel))];
   const suites = channels.map((channel) => {
-    const cases = report.cases.filter((caseReport) => caseReport.channel === channel);
+    const cases = fixed.filter((caseReport) => caseReport.channel === channel);
     const failures = cases.filter(isFailure).length;
     const skipped = cases.filter((caseReport) => !isFailure(caseReport) && !caseReport.passed).length;
     const time = cases.reduce((sum, caseReport) => sum + caseReport.durationMs, 0);
@@ -153,8 +185,9 @@ export function renderJunit(report: Report, run: JunitRun): string {
       '  </testsuite>',
     ].join('\n');
   });
-  const tests = report.cases.length;
-  const failures = report.cases.filter(isFailure).length;
+  const invalid = report.scenarios?.files.filter((file) => file.status === 'invalid') ?? [];
+  const tests = report.cases.length + invalid.length;
+  const failures = report.cases.filter(isFailure).length + invalid.length;
   const errorSuite =
     report.outcome === 'error'
       ? [
@@ -179,6 +212,7 @@ export function renderJunit(report: Report, run: JunitRun): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="check-endpoint ${xmlText(report.target)}" tests="${tests}" failures="${failures}" errors="${report.outcome === 'error' ? 1 : 0}">`,
     ...suites,
+    ...(report.scenarios ? [scenarioSuite(report, context)] : []),
     ...(errorSuite ? [errorSuite] : []),
     ...(staleSuite ? [staleSuite] : []),
     '</testsuites>',

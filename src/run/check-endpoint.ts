@@ -9,6 +9,7 @@ import { type AddedHeader, addedHeadersTooLarge, headersTooLargeReason } from '.
 import { type CheckTarget, type ResolvedTarget, clientOptions, openTarget, plannedUrl, resolveTarget } from './agent-target.js';
 import { assembleReport, describeRun, errorReport } from './assemble.js';
 import { interruption, playAll } from './play-all.js';
+import { withTeamScenarios } from './scenario-report.js';
 import { type CheckEndpointOptions, type CheckPlan, type CommandOptions, channelReports, planCheck } from './plan.js';
 import { addedHeaders } from './request-headers.js';
 import { type ProbeResult, waitForAgent } from './wait-for-agent.js';
@@ -68,12 +69,16 @@ async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget): Promise
       ...(opened.socket ? { socket: opened.socket } : {}),
     });
     if (!probe.reached) {
-      if (signal?.aborted) return assembleReport(description, [], plan.strict, undefined, interruption(signal));
-      return errorReport(description, unreachedMessage(probe, description.target, plan.waitSeconds, addedHeaders(plan.headers)));
+      if (signal?.aborted)
+        return withTeamScenarios(assembleReport(description, [], plan.strict, undefined, interruption(signal)), plan.teamScenarios);
+      return withTeamScenarios(
+        errorReport(description, unreachedMessage(probe, description.target, plan.waitSeconds, addedHeaders(plan.headers))),
+        plan.teamScenarios,
+      );
     }
     const inProcess = target.kind === 'url' ? undefined : { kind: target.kind, path: target.path };
     const { cases, stop } = await playAll(plan, client, opened.reproduceUrl, inProcess);
-    return assembleReport(description, cases, plan.strict, plan.baseline, stop);
+    return withTeamScenarios(assembleReport(description, cases, plan.strict, plan.baseline, stop), plan.teamScenarios);
   } finally {
     await client.close();
   }

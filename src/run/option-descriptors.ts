@@ -13,6 +13,7 @@ import type { CommandName } from '../core/command-name.js';
 import { MAX_WAIT_SECONDS } from '../contract/contract.js';
 import { ALL_CASE_IDS } from '../cases/registry.js';
 import { PLATFORM_NAMES } from '../generated/platform-names.js';
+import { DEFAULT_SCENARIO_FOLDER } from '../scenario-files/scenario-file.js';
 import { positiveProblem } from '../cases/case-settings.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from './defaults.js';
 
@@ -50,6 +51,8 @@ export interface StringFlag extends FlagBase {
   default?: string;
   /** Also has a `--no-` form, which gives `false` (`--dotenv FILE`, `--no-dotenv`). Not with `list`. */
   negatable?: boolean;
+  /** Given with no value (last on the line, or before another flag), it takes this one: `--scenarios` is `--scenarios tests/scenarios`. */
+  valueWhenBare?: string;
 }
 
 export interface NumberFlag extends FlagBase {
@@ -76,6 +79,7 @@ export type FieldKind =
   | 'limits'
   | 'baseline'
   | 'cases'
+  | 'scenarios'
   | 'signal'
   | 'case settings';
 
@@ -260,7 +264,7 @@ export const OPTION_DESCRIPTORS = {
       name: 'spec',
       type: 'string',
       placeholder: 'FILE',
-      commands: [...CHECK_AND_VALIDATE, 'limits'],
+      commands: [...CHECK_AND_VALIDATE, 'limits', 'scenarios'],
       description: 'Check against another version of the contract: an OpenAPI 3.1 file',
       descriptionOn: { limits: 'Show the limits of another version of the contract: an OpenAPI 3.1 file' },
     },
@@ -273,7 +277,7 @@ export const OPTION_DESCRIPTORS = {
       type: 'string',
       list: true,
       placeholder: '[NAME=]FILE',
-      commands: [...CHECK_AND_VALIDATE, 'limits'],
+      commands: [...CHECK_AND_VALIDATE, 'limits', 'scenarios'],
       description: 'Display limits for a custom channel: a JSON file shaped like spec/platform-limits.schema.json',
       descriptionOn: { limits: "Also show a custom channel's limits: a JSON file shaped like spec/platform-limits.schema.json" },
     },
@@ -342,7 +346,31 @@ export const OPTION_DESCRIPTORS = {
     kind: 'cases',
     help: 'Your own cases (see defineCase), played after the built-in ones chosen, on every channel. They add to the run; to run only them, name them in `cases`.',
   },
-  scenarios: { kind: 'cases', help: 'Deprecated: the earlier name of `customCases`, taken as it.' },
+  scenarios: {
+    kind: 'scenarios',
+    help: "The team's scenarios (what `flow test` plays after the check): a folder of `*.yaml` files (`tests/scenarios`), or the objects they parse to. Each is checked before anything is sent, and each valid one's opening is played on its channels, every answer judged by every common rule. A case from defineCase in the list is taken as one of `customCases` (its earlier name).",
+    flag: {
+      name: 'scenarios',
+      type: 'string',
+      placeholder: '[DIR]',
+      commands: ['check'],
+      valueWhenBare: DEFAULT_SCENARIO_FOLDER,
+      description:
+        "Check the team's scenario files in DIR (tests/scenarios when left out: give DIR, or put --scenarios last), then play each valid one's opening on its channels",
+    },
+  },
+  onlyScenarios: {
+    kind: 'strings',
+    help: 'Play only the scenarios of these ids (`flow test --only`); every scenario when left out.',
+    flag: {
+      name: 'only',
+      type: 'string',
+      list: true,
+      placeholder: 'ID[,ID]',
+      commands: ['check'],
+      description: 'With --scenarios: play only the scenarios of these ids, as flow test --only does (repeatable, or comma-separated)',
+    },
+  },
   insecure: {
     kind: 'boolean',
     help: 'Accept an https certificate the system does not trust (a self-signed one, for local use only).',

@@ -30,6 +30,7 @@ interface KindTypes {
   limits: Readonly<Record<string, PlatformRules>> | readonly string[];
   baseline: string | { file: string; entries: readonly BaselineEntry[] };
   cases: readonly Case[];
+  scenarios: string | readonly (Case | Readonly<Record<string, unknown>>)[];
   'case settings': Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
   signal: AbortSignal;
 }
@@ -119,6 +120,10 @@ const KIND_CHECKS: Record<FieldKind, { takes: string; holds: (value: unknown) =>
   baseline: {
     takes: 'a baseline file name, or { file, entries }',
     holds: (value) => typeof value === 'string' || (isRecord(value) && typeof value.file === 'string' && Array.isArray(value.entries)),
+  },
+  scenarios: {
+    takes: 'a folder of scenario files, or a list of scenarios (as their YAML parses to)',
+    holds: (value) => typeof value === 'string' || (Array.isArray(value) && value.every(isRecord)),
   },
   cases: {
     takes: 'a list of cases (from defineCase)',

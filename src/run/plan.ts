@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import type { ChannelReport, RuleReport } from '../core/report.js';
 import { RULES } from '../core/findings.js';
 import { ruleFactsOf } from './rule-facts.js';
-import { CASE_ID } from '../core/ids.js';
+import { CASE_ID, SCENARIO_CASE_PREFIX } from '../core/ids.js';
 import { OptionError } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
@@ -27,6 +27,7 @@ import { DEFAULT_MAX_BODY_BYTES } from './defaults.js';
 import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
 import { type CheckEndpointOptions, resolveOptions } from './options.js';
 import { parseTargetUrl } from './target-url.js';
+import { type TeamScenarios, resolveTeamScenarios } from './team-scenarios.js';
 import { readDotenv } from './dotenv.js';
 import { type CurlHeader, shellQuote } from './reproduce.js';
 import {
@@ -84,6 +85,8 @@ export interface CheckPlan {
   baseline: { file: string; entries: readonly BaselineEntry[] } | undefined;
   /** What the run tells as it goes, and what can stop it: the options' callbacks and signal, as given. */
   hooks: Pick<CheckEndpointOptions, 'onExchange' | 'onCase' | 'onPlay' | 'signal'> & Pick<CommandOptions, 'agentExit'>;
+  /** The team's scenarios (--scenarios), checked, their openings among `cases`; undefined when none were asked for. */
+  teamScenarios: TeamScenarios | undefined;
 }
 
 export { MAX_RUNS } from './option-descriptors.js';
@@ -141,13 +144,44 @@ function searched(options: ResolvedOptions): string {
   return `in ${places.join(' or ')}`;
 }
 
+function isCase(item: Case | Readonly<Record<string, unknown>>): item is Case {
+  return typeof item.run === 'function';
+}
+
+/** The team's scenarios: a folder's files, or the objects of `scenarios` that are not cases; undefined when none were given. */
+async function teamScenariosOf(
+  options: ResolvedOptions,
+  contract: Contract,
+  limited: readonly string[],
+): Promise<TeamScenarios | undefined> {
+  const given = options.scenarios;
+  const objects = typeof given === 'string' || given === undefined ? [] : given.filter((item) => !isCase(item));
+  const only = options.onlyScenarios
+    ?.flatMap((ids) => ids.split(','))
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  if (given === undefined || (typeof given !== 'string' && objects.length === 0)) {
+    if (only?.length) {
+      throw new OptionError(
+        'onlyScenarios',
+        (on) => `${on.name('onlyScenarios')} names scenarios, and none were given: add ${on.name('scenarios')}`,
+      );
+    }
+    return undefined;
+  }
+  const channels = [...Object.keys(contract.platforms), ...limited.filter((name) => !Object.hasOwn(contract.platforms, name))];
+  return resolveTeamScenarios(typeof given === 'string' ? given : objects, channels, only?.length ? only : undefined);
+}
+
 /** The run's own cases (`customCases`, or its earlier name `scenarios`), vetted: ids of their own, none a built-in case's. */
 function ownCases(options: ResolvedOptions): Case[] {
-  if (options.customCases !== undefined && options.scenarios !== undefined) {
+  if (options.customCases !== undefined && typeof options.scenarios !== 'string' && options.scenarios?.some(isCase)) {
     throw new OptionError('customCases', (on) => `give ${on.name('customCases')} or scenarios (its earlier name), not both`);
   }
   const field = options.scenarios !== undefined ? 'scenarios' : 'customCases';
-  const own = [...(options.customCases ?? options.scenarios ?? [])];
+  // `scenarios` is the team's scenario files now; a case from defineCase in it is one of your own, as before.
+  const earlier = typeof options.scenarios === 'string' ? [] : (options.scenarios ?? []).filter(isCase);
+  const own = [...(options.customCases ?? earlier)];
   own.forEach((testCase, index) => {
     if (!CASE_ID.test(testCase.id)) {
       throw new OptionError(
@@ -170,7 +204,9 @@ function ownCases(options: ResolvedOptions): Case[] {
  */
 function chooseCases(options: ResolvedOptions, own: readonly Case[]): Case[] {
   const all = [...CASES, ...own];
-  const ids: string[] = options.cases?.length ? [...options.cases] : [...CASE_IDS, ...own.map((testCase) => testCase.id)];
+  // A team scenario's case (`scenario/latte-correction`, as --failed names it) is chosen with the scenarios, not here.
+  const named = (options.cases ?? []).filter((id) => !id.startsWith(SCENARIO_CASE_PREFIX));
+  const ids: string[] = options.cases?.length ? named : [...CASE_IDS, ...own.map((testCase) => testCase.id)];
   const known = [...ALL_CASE_IDS, ...own.map((testCase) => testCase.id)];
   for (const [field, named] of [
     ['cases', ids],
@@ -256,6 +292,7 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
   const channels = resolveChannels(options.channels ?? [], contract, limitedChannels(options.limits));
   const limits = await resolveLimits(options.limits, channels, contract);
   const own = ownCases(options);
+  const teamScenarios = await teamScenariosOf(options, contract, limitedChannels(options.limits));
   const baseline = await resolveBaseline(options.baseline, [...CASES, ...own]);
   const { tokenEnv } = options;
   const url = parseTargetUrl(target, tokenEnv);
@@ -268,7 +305,7 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
   const token = headers.some((header) => header.name === 'authorization')
     ? undefined
     : readToken(options.givenValue('tokenEnv') === undefined ? undefined : tokenEnv, tokenEnv, lookup, where);
-  const cases = chooseCases(options, own);
+  const cases = [...chooseCases(options, own), ...(teamScenarios?.cases ?? [])];
   const caseSettings = resolveCaseSettings([...CASES, ...own], options.caseSettings, options.givenValue);
   const { onExchange, onCase, onPlay, signal } = options;
   const { agentExit } = command;
@@ -302,6 +339,7 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
     maxFailures: options.maxFailures,
     only: command.only,
     baseline,
+    teamScenarios,
     hooks: {
       ...(onExchange ? { onExchange } : {}),
       ...(onCase ? { onCase } : {}),
@@ -314,7 +352,9 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
 
 /** The channels as reported: each one's platform name, and where its display limits come from. */
 export function channelReports(plan: CheckPlan): ChannelReport[] {
-  return plan.channels.map((name) => {
+  // A team scenario plays on its own channels, which the run's may leave out.
+  const scenarioChannels = plan.teamScenarios?.played.flatMap((scenario) => scenario.channels ?? []) ?? [];
+  return [...new Set([...plan.channels, ...scenarioChannels])].map((name) => {
     if (Object.hasOwn(plan.limits, name)) return { name, title: plan.limits[name]!.title, limits: 'file' };
     const rules = Object.hasOwn(plan.contract.platforms, name) ? plan.contract.platforms[name] : undefined;
     return { name, title: rules?.title ?? null, limits: rules ? 'spec' : 'none' };

@@ -99,8 +99,25 @@ function stoppedFinding(stop: AgentStop): Finding {
 class ConversationState implements Conversation {
   readonly id: string;
   readonly personMessageIds: string[] = [];
-  readonly past: PastTurn[] = [];
-  readonly turns: RecordedTurn[] = [];
+  /** The turns answered so far, at the place they were sent in (a later one may be answered first). */
+  readonly #past: PastTurn[] = [];
+  readonly #turns: RecordedTurn[] = [];
+  /** How many turns have been sent: the next one's place. */
+  sent = 0;
+
+  get past(): PastTurn[] {
+    return this.#past.filter((turn) => turn !== undefined);
+  }
+
+  get turns(): RecordedTurn[] {
+    return this.#turns.filter((turn) => turn !== undefined);
+  }
+
+  /** Records the turn sent `place`th (0-based) once it is answered. */
+  record(place: number, past: PastTurn, turn: RecordedTurn): void {
+    this.#past[place] = past;
+    this.#turns[place] = turn;
+  }
 
   constructor(readonly place: ConversationPlace) {
     this.id = conversationId(place);
@@ -220,6 +237,22 @@ class PlayContext implements CaseContext {
     return this.#finishedBefore;
   }
 
+  async wait(ms: number): Promise<void> {
+    if (ms > 0) {
+      const { signal } = this.run;
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    }
+    if (this.run.halted()) throw new CaseCutShort();
+  }
+
   async exchange(turn: Turn): Promise<ExchangedTurn> {
     const state = this.#conversations.get(turn.conversation);
     if (!state) throw new Error(`${this.testCase.id}: a turn names a conversation this case did not open`);
@@ -237,6 +270,7 @@ class PlayContext implements CaseContext {
     const sentBody = turn.body?.(request);
     const authorization: SendOptions['authorization'] =
       turn.authorization === 'none' ? 'none' : turn.authorization === 'wrong-token' ? { wrongToken: wrongToken(plan.token) } : 'token';
+    const place = state.sent++;
     const sentAt = now();
     const body = sentBody ?? requestBody(request);
     const sentBytes = Buffer.byteLength(body);
@@ -273,14 +307,14 @@ class PlayContext implements CaseContext {
     }
 
     if (findings.some((finding) => finding.severity === 'error' || plan.strict)) this.run.turnFailed(this.testCase.id, this.channel);
-    const turnNumber = state.turns.length + 1;
-    state.past.push({
+    const turnNumber = place + 1;
+    const past = {
       messageId,
       message: request.message,
       replies,
       agentMessageIds: (replies ?? []).map((_, reply) => agentMessageId(state.place, turnNumber, reply)),
-    });
-    state.turns.push({
+    };
+    state.record(place, past, {
       messageId,
       request: recordedRequest(request),
       ...(sentBody !== undefined ? { sentBody } : {}),
