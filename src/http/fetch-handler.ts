@@ -21,6 +21,9 @@ import { type ResponseShape, responseShape } from './response-shape.js';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
+/** What the transport calls: whatever it returns is read by its shape, a Response or not. */
+export type CalledHandler = (request: Request) => unknown;
+
 export interface FetchHandlerOptions {
   /** The URL the requests carry (the handler is called with it; nothing is sent there). */
   url: string;
@@ -93,7 +96,7 @@ export class FetchHandlerTransport implements AgentTransport {
   readonly #secrets: readonly string[];
 
   constructor(
-    readonly handler: FetchHandler,
+    readonly handler: CalledHandler,
     readonly options: FetchHandlerOptions,
   ) {
     this.url = options.url;

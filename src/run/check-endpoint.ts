@@ -21,7 +21,16 @@ import { addedHeaders } from './request-headers.js';
 import { addedHeadersTooLarge, headersTooLargeReason } from '../validate/header-size-hints.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
-export type { CheckTarget, FetchHandler, FetchHandlerTarget, NodeListener, NodeListenerTarget } from './agent-target.js';
+export type {
+  CheckTarget,
+  FetchHandler,
+  FetchHandlerTarget,
+  NodeListener,
+  NodeListenerTarget,
+  RouteHandler,
+  RouteModule,
+  RouteModuleTarget,
+} from './agent-target.js';
 export { DEFAULT_TOKEN_ENV } from './defaults.js';
 
 /** One case on one channel, at its place in the report, and how many plays it gets. */
