@@ -30,6 +30,11 @@ function check(target: CheckTarget): Promise<Report> {
   return checkEndpoint(target, { env: {}, channels: ['whatsapp'] });
 }
 
+/** quality/large-attachment alone: the 5 MiB image, a body under 7 MB. */
+function checkLargeAttachment(target: CheckTarget): Promise<Report> {
+  return checkEndpoint(target, { env: {}, channels: ['whatsapp'], cases: ['quality/large-attachment'] });
+}
+
 function assertPassed(report: Report): void {
   assert.deepEqual(
     report.cases.flatMap((c) => c.findings.map((f) => `${c.channel}/${c.id}: ${f.rule}: ${f.message}`)),
@@ -176,16 +181,18 @@ describe('the one-line target of each framework, checked in this process', () =>
     assertPassed(await check({ listener: app.handler, path: AGENT_PATH }));
   });
 
-  test('h3: the app (its fetch method), and toNodeHandler(app)', async () => {
+  test('h3: the app (its fetch method), and toNodeHandler(app); the 5 MiB image taken in process', async () => {
     const app = new H3().post(AGENT_PATH, (event) => answerFetch(event.req));
     assertPassed(await check({ fetch: app, path: AGENT_PATH }));
     assertPassed(await check({ listener: toNodeHandler(app), path: AGENT_PATH }));
+    assertPassed(await checkLargeAttachment({ fetch: app, path: AGENT_PATH }));
   });
 
-  test('Elysia: app.fetch, and { fetch: app.handle }', async () => {
+  test('Elysia on Node: app.fetch, and { fetch: app.handle }; the 5 MiB image taken in process', async () => {
     const app = new Elysia().post(AGENT_PATH, ({ request }) => answerFetch(request), { parse: 'none' });
     assertPassed(await check({ fetch: app.fetch, path: AGENT_PATH }));
     assertPassed(await check({ fetch: app.handle, path: AGENT_PATH }));
+    assertPassed(await checkLargeAttachment({ fetch: app.fetch, path: AGENT_PATH }));
   });
 });
 
