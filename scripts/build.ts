@@ -12,6 +12,7 @@ import { type BuildOptions, build } from 'esbuild';
 import { createAjv } from '../src/contract/ajv.js';
 import { extractContract } from '../src/contract/extract-contract.js';
 import { emojiDataFile } from './emoji-data.js';
+import { writeCliDocs } from './write-cli-docs.js';
 import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneDeclarations, standaloneResponseValidator } from './standalone-validator.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,7 +21,7 @@ const specFile = join(root, 'spec/agent-endpoint.openapi.yaml');
 /**
  * The small attachments the cases send: a file of fixtures/, its media type, and the generated
  * module it is embedded in. The photo (218 KB) is not embedded: the photo case reads
- * fixtures/photo.jpg, shipped in the package, when it plays (src/scenarios/photo-file.ts).
+ * fixtures/photo.jpg, shipped in the package, when it plays (src/cases/photo-file.ts).
  */
 const ATTACHMENTS = [
   { file: 'voice-note.ogg', mime: 'audio/ogg', generated: 'voice-note' },
@@ -166,6 +167,8 @@ function declarations(): void {
 }
 
 await writeBundledSpec();
+// docs/cli.md, from the option table (test/docs.test.ts holds it current).
+writeCliDocs();
 // `build.ts spec` only regenerates the bundled contract (what the tests of src/ need).
 if (process.argv[2] !== 'spec') {
   await bundle();

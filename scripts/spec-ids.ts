@@ -1,6 +1,6 @@
 /**
  * The lists of ids that spec/'s JSON Schemas spell out, each from its one source: the case ids
- * from the case registry (src/scenarios/registry.ts), the rule ids from the common checks and the
+ * from the case registry (src/cases/registry.ts), the rule ids from the common checks and the
  * cases' declared rules, the channel names from the contract's `x-platforms`. `npm run build`
  * (scripts/build.ts) writes them into the files; test/spec-ids.test.ts holds the files equal to them.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { LEFT_OUT } from '../src/core/findings.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 import { knownChannels } from '../src/contract/contract.js';
-import { ALL_CASE_IDS, ALL_RULE_IDS } from '../src/scenarios/registry.js';
+import { ALL_CASE_IDS, ALL_RULE_IDS } from '../src/cases/registry.js';
 
 /** One list in one file: where it sits (the keys down to the array), and what it must hold. */
 export interface SpecIdList {

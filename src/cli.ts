@@ -5,26 +5,27 @@
  */
 import { helpWidth, renderHelp } from './cli/help.js';
 import { type CommandLine, CommandLineError, parseCommandLine } from './cli/parse.js';
-import { readConfigFile } from './cli/config-file.js';
+import { readConfigFile, readRecordedCheck } from './cli/config-file.js';
 import { createOutput } from './commands/output.js';
 import { ContractError } from './contract/contract-error.js';
 import { messageFor } from './core/option-error.js';
 import { UsageError } from './core/usage-error.js';
 import { FLAG_NAMES } from './cli/options.js';
 import { TOOL_VERSION } from './core/version.js';
+import { commandName } from './core/command-name.js';
 
 /** Exit codes, as the contract says: 0 every case passed, 1 a case failed, 2 the check could not run. */
 const EXIT_USAGE = 2;
 
 function fail(message: string): never {
-  process.stderr.write(`check-endpoint: ${message}\nRun check-endpoint --help for usage.\n`);
+  process.stderr.write(`check-endpoint: ${message}\nRun ${commandName()} --help for usage.\n`);
   process.exit(EXIT_USAGE);
 }
 
 async function run(line: CommandLine): Promise<number> {
   switch (line.command) {
     case 'help':
-      process.stdout.write(renderHelp(line.topic, helpWidth(process.stdout)));
+      process.stdout.write(renderHelp(line.topic, helpWidth(process.stdout), commandName()));
       return 0;
     case 'version':
       process.stdout.write(`${TOOL_VERSION}\n`);
@@ -48,6 +49,10 @@ async function run(line: CommandLine): Promise<number> {
     case 'show': {
       const { runShowCommand } = await import('./commands/show.js');
       return runShowCommand(line.args, await createOutput(line.args.json, line.args.color));
+    }
+    case 'spec': {
+      const { runSpecCommand } = await import('./commands/spec.js');
+      return runSpecCommand(line.args, await createOutput(false));
     }
     case 'serve-example': {
       const { runServeExampleCommand } = await import('./commands/serve-example.js');
@@ -78,7 +83,7 @@ export async function runCommandLine(argv: string[]): Promise<void> {
     });
   }
   try {
-    process.exitCode = await run(parseCommandLine(argv, readConfigFile));
+    process.exitCode = await run(parseCommandLine(argv, readConfigFile, () => readRecordedCheck()));
   } catch (cause) {
     if (cause instanceof CommandLineError && cause.jsonAsked) await printJsonError(cause);
     // The library's errors name its option fields; the command line names the flags.

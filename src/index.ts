@@ -1,7 +1,7 @@
 /**
  * check-endpoint as a library: validate answers offline, load the contract, run the live check
  * against an agent's URL or a handler in this process (checkEndpoint), with cases of your own
- * (defineScenario), or assert it in a test (assertEndpoint). The report writers are also at
+ * (defineCase), or assert it in a test (assertEndpoint). The report writers are also at
  * check-endpoint/report.
  */
 export type { Answer, Button, ListRow, ListSection, MessageReply, ReactionReply, Reply, TemplateReply } from './core/answer.js';
@@ -30,7 +30,7 @@ export type {
   RouteModuleTarget,
 } from './run/check-endpoint.js';
 export { checkEndpoint, DEFAULT_TOKEN_ENV } from './run/check-endpoint.js';
-export { assertEndpoint } from './assert-endpoint.js';
+export { type AssertedReport, assertEndpoint } from './assert-endpoint.js';
 export type { FormatReportOptions } from './report/format-report.js';
 export { formatReport } from './report/format-report.js';
 export type {
@@ -43,11 +43,34 @@ export type {
   TransportReport,
   TurnReport,
 } from './core/report.js';
-export { ALL_CASE_IDS, CASE_IDS, EXTENDED_CASE_IDS, QUALITY_CASE_IDS, SCENARIOS } from './scenarios/registry.js';
-export type { AnyCaseId, CaseId, ExtendedCaseId, QualityCaseId } from './scenarios/registry.js';
-export type { Expectation, Scenario, ScenarioContext, ScenarioRule, ScenarioSetting, SentMessage, SentTurn } from './scenarios/scenario.js';
-export { defineScenario } from './scenarios/define-scenario.js';
-export type { ScenarioDefinition } from './scenarios/define-scenario.js';
+export { ALL_CASE_IDS, CASE_IDS, EXTENDED_CASE_IDS, QUALITY_CASE_IDS, CASES } from './cases/registry.js';
+export type { AnyCaseId, CaseId, ExtendedCaseId, QualityCaseId } from './cases/registry.js';
+export type { Expectation, Case, CaseContext, CaseRule, CaseSetting, JsonValue, SentMessage, SentTurn } from './cases/case.js';
+export { defineCase } from './cases/define-case.js';
+export type { CaseDefinition } from './cases/define-case.js';
+// The earlier names of a case, kept so existing users do not break ("scenario" now means the team's own scenario files).
+export type {
+  /** @deprecated Use Case. */
+  Case as Scenario,
+  /** @deprecated Use CaseContext. */
+  CaseContext as ScenarioContext,
+  /** @deprecated Use CaseRule. */
+  CaseRule as ScenarioRule,
+  /** @deprecated Use CaseSetting. */
+  CaseSetting as ScenarioSetting,
+} from './cases/case.js';
+export type {
+  /** @deprecated Use CaseDefinition. */
+  CaseDefinition as ScenarioDefinition,
+} from './cases/define-case.js';
+export {
+  /** @deprecated Use defineCase. */
+  defineCase as defineScenario,
+} from './cases/define-case.js';
+export {
+  /** @deprecated Use CASES. */
+  CASES as SCENARIOS,
+} from './cases/registry.js';
 export type { AgentRequest, PersonMessage } from './core/request.js';
 export { UsageError } from './core/usage-error.js';
 export { OptionError } from './core/option-error.js';

@@ -21,6 +21,7 @@ const COMMAND_LINES: Record<Exclude<CommandName, 'help'>, { argv: string[]; word
   demo: { argv: ['demo'] },
   limits: { argv: ['limits', 'whatsapp', 'sms'], word: ['channels', ['whatsapp', 'sms']] },
   show: { argv: ['show'] },
+  spec: { argv: ['spec', 'request'], word: ['name', 'request'] },
 };
 const ARGUMENT_COMMANDS = Object.keys(COMMAND_LINES) as (keyof typeof COMMAND_LINES)[];
 
@@ -186,7 +187,8 @@ describe('the command line', () => {
   });
 
   test('a missing or extra word is an error naming what the command takes', () => {
-    assert.equal(usageError([]), 'give the URL of your agent: check-endpoint <url> [flags]');
+    // Parsed here, from the clone's folder: the command is named as it runs from here (src/core/command-name.ts).
+    assert.equal(usageError([]), 'give the URL of your agent: node bin/check-endpoint.cjs <url> [flags]');
     assert.equal(usageError(['http://a/', 'http://b/']), 'unexpected argument "http://b/": check-endpoint <url> takes one URL');
     assert.equal(
       usageError(['validate', 'a.json', 'b.json']),
@@ -202,7 +204,7 @@ describe('the command line', () => {
     assert.equal(argsOf(['demo.example.com']).url, 'demo.example.com');
     assert.match(
       usageError(['help', 'valdate']),
-      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, limits, show, help/,
+      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, limits, show, spec, help; the check's own help is node bin\/check-endpoint\.cjs --help$/,
     );
   });
 
@@ -253,7 +255,7 @@ describe('help, written from the tables', () => {
     for (const name of NAMED_COMMANDS) assert.match(main, new RegExp(`^  ${name}\\b`, 'm'));
     assert.match(
       main.replace(/\n/g, ' '),
-      /Exit codes: 0 every case passed, 1 a case failed \(or was not run: the agent stopped answering, or --max-failures was reached\), 2 the check could not run, 130 \/ 143 interrupted by SIGINT \/ SIGTERM \(after writing what finished\)\./,
+      /Exit codes: 0 every case passed, 1 a case failed \(or was not run: the agent stopped answering, or --max-failures was reached\), 2 the check could not run, or a report file asked for could not be written \(every other is, and the verdict is printed\), 130 \/ 143 interrupted by SIGINT \/ SIGTERM \(after writing what finished\)\./,
     );
   });
 
@@ -292,12 +294,13 @@ describe('through the command', () => {
   test('--help, -h and help print the same help; validate --help is help validate', async () => {
     const [long, short, word] = await Promise.all([runCli(['--help']), runCli(['-h']), runCli(['help'])]);
     assert.equal(long.code, 0);
-    assert.equal(long.stdout, renderHelp('check', 80), 'stdout is not a terminal: 80 columns');
+    // Run as node bin/check-endpoint.cjs from the clone, help names the command so.
+    assert.equal(long.stdout, renderHelp('check', 80, 'node bin/check-endpoint.cjs'), 'stdout is not a terminal: 80 columns');
     assert.equal(short.stdout, long.stdout);
     assert.equal(word.stdout, long.stdout);
     const [flag, topic] = await Promise.all([runCli(['validate', '--help']), runCli(['help', 'validate'])]);
     assert.equal(flag.code, 0);
-    assert.equal(flag.stdout, renderHelp('validate', 80));
+    assert.equal(flag.stdout, renderHelp('validate', 80, 'node bin/check-endpoint.cjs'));
     assert.equal(topic.stdout, flag.stdout);
   });
 
@@ -312,7 +315,10 @@ describe('through the command', () => {
   test('an unknown flag: the message, the pointer to --help, exit 2, nothing on stdout', async () => {
     const result = await runCli(['validate', '-', '--chanel', 'sms']);
     assert.equal(result.code, 2);
-    assert.equal(result.stderr, 'check-endpoint: unknown flag --chanel; did you mean --channel?\nRun check-endpoint --help for usage.\n');
+    assert.equal(
+      result.stderr,
+      'check-endpoint: unknown flag --chanel; did you mean --channel?\nRun node bin/check-endpoint.cjs --help for usage.\n',
+    );
     assert.equal(result.stdout, '');
   });
 

@@ -50,8 +50,8 @@ describe('check-endpoint <url>', () => {
   test('a broken agent: exit 1, the failed case with rule, pointer, hint and reply', async () => {
     const result = await runCli([typo.url]);
     assert.equal(result.code, 1);
-    assert.match(result.stdout, /^FAIL {2}double-text/m);
-    assert.match(result.stdout, /✗ schema turn 1 {2}\/replies\/0\/buttton {2}unknown property "buttton"/);
+    assert.match(result.stdout, /^FAIL {2}double-text .* problem 1 \(turn 1\)$/m);
+    assert.match(result.stdout, /^problem 1 {2}✗ schema {2}\/replies\/0\/buttton {2}unknown property "buttton"/m);
     assert.match(result.stdout, /hint: did you mean "buttons"\?/);
     assert.match(result.stdout, /reply: \{"type":"message","text":"Which size\?","buttton":\["Small","Large"\]\}/);
     assert.match(result.stdout, /^4 of 5 cases passed\.$/m);
@@ -73,7 +73,12 @@ describe('check-endpoint <url>', () => {
       failed.map((c: { channel: string; id: string }) => `${c.channel}/${c.id}`),
       ['whatsapp/double-text', 'matrix/double-text'],
     );
-    const { reproduce, ...finding } = failed[0].findings[0];
+    const { reproduce, problem, ...finding } = failed[0].findings[0];
+    assert.match(problem, /^schema-[0-9a-f]{8}$/, 'the id of its problem');
+    assert.deepEqual(
+      report.problems.map((entry: { id: string; number: number }) => [entry.id, entry.number]),
+      [[problem, 1]],
+    );
     assert.match(
       reproduce,
       /^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/agent' -H 'content-type: application\/json' --data-raw '\{"conversationId":/,
@@ -129,7 +134,7 @@ describe('check-endpoint <url>', () => {
   });
 
   const badCommandLines: [string, string[], RegExp][] = [
-    ['no URL', [], /give the URL of your agent: check-endpoint <url> \[flags\]/],
+    ['no URL', [], /give the URL of your agent: node bin\/check-endpoint\.cjs <url> \[flags\]/],
     ['an unknown flag', ['http://127.0.0.1:1/', '--chanel', 'sms'], /unknown flag --chanel; did you mean --channel\?/],
     ['a bad channel name', ['http://127.0.0.1:1/', '--channel', 'Matrix!'], /"Matrix!" is not a channel name/],
     [
@@ -196,7 +201,7 @@ describe('check-endpoint <url>', () => {
     }
     assert.match(
       result.stdout.replace(/\n/g, ' '),
-      /Exit codes: 0 every case passed, 1 a case failed .* 2 the check could not run, 130 \/ 143 interrupted/,
+      /Exit codes: 0 every case passed, 1 a case failed .* 2 the check could not run, or a report file asked for could not be written .* 130 \/ 143 interrupted/,
     );
     assert.match(result.stdout, /Examples:/);
     assert.match(result.stdout, /validate \[FILE\|-\]/);

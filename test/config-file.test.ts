@@ -99,7 +99,34 @@ describe('the config file, through the command', () => {
     assert.match(none.stderr, /give the URL of your agent/);
     const missing = await runCli(['--config', 'nope.json'], { cwd: dir, env: ENV });
     assert.equal(missing.code, 2);
-    assert.match(missing.stderr, /cannot read the config file nope\.json: ENOENT/);
+    assert.match(missing.stderr, /cannot read the config file nope\.json: it does not exist/);
+  });
+
+  test('a config found in the current folder that starts a command or writes files says so first, on stderr, even under --quiet, its secrets redacted', async () => {
+    const token = 'sk-live-notice-123';
+    const config = {
+      url: agent.url,
+      case: ['typed'],
+      quiet: true,
+      // Something already answers at the URL: the command is not run, but the notice names it all the same.
+      start: `node agent.mjs ${token}`,
+      reuseExisting: true,
+      junit: '../outside.xml',
+    };
+    const dir = inFolder('notice', config);
+    const found = await runCli([], { cwd: dir, env: { ...ENV, FLOW_FRAMEWORK_AGENT_TOKEN: token } });
+    assert.equal(found.code, 0, found.stderr);
+    assert.deepEqual(found.stderr.split('\n').slice(0, 3), [
+      `config: ${join(dir, 'check-endpoint.config.json')} (found in the current folder) makes this run:`,
+      '  start: node agent.mjs <redacted>',
+      `  write: --junit ${join(dir, '..', 'outside.xml')}`,
+    ]);
+    assert.ok(!found.stderr.includes(token) && !found.stdout.includes(token));
+    // Named by --config, the file is the user's choice: nothing more is said.
+    writeFileSync(join(dir, 'named.json'), JSON.stringify(config));
+    const named = await runCli(['--config', 'named.json'], { cwd: dir, env: { ...ENV, FLOW_FRAMEWORK_AGENT_TOKEN: token } });
+    assert.equal(named.code, 0, named.stderr);
+    assert.doesNotMatch(named.stderr, /found in the current folder/);
   });
 
   test('secrets only by variable name: headerEnv in the file, its value from the environment, never written', async () => {

@@ -6,7 +6,7 @@
 import { knownChannels } from '../src/contract/contract.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 import { REPORT_FORMATS } from '../src/report/formats.js';
-import { CASE_IDS } from '../src/scenarios/registry.js';
+import { CASE_IDS } from '../src/cases/registry.js';
 
 /** Every platform the contract names (`x-platforms`), in its order. */
 export const CHANNELS: readonly string[] = knownChannels(bundledContract());

@@ -15,7 +15,7 @@ import { startReferenceAgent } from '../src/example-agent/start-reference-agent.
 import { RULES, bundledContract, checkEndpoint, defineScenario } from '../src/index.js';
 import { renderHtmlReport } from '../src/report/html.js';
 import { renderJunit } from '../src/report/junit.js';
-import { ALL_RULE_IDS } from '../src/scenarios/registry.js';
+import { ALL_RULE_IDS } from '../src/cases/registry.js';
 import { ROOT } from './helpers.js';
 
 const validateReport = createAjv().compile(JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8')));

@@ -7,7 +7,7 @@ import { barrier } from '../fixtures/agents/barrier.js';
 // For its side effect: a proxy set on the machine does not carry the suite's loopback requests.
 import './helpers.js';
 import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
-import { EXTENDED_CASE_IDS } from '../src/scenarios/registry.js';
+import { EXTENDED_CASE_IDS } from '../src/cases/registry.js';
 
 function withAgent(agent: FixtureAgent): { url: () => string } {
   let running: RunningAgent | undefined;

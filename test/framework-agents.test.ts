@@ -20,12 +20,10 @@ import { FRAMEWORK_AGENTS } from '../fixtures/agents/frameworks/catalogue.js';
 import { startExpressAgent } from '../fixtures/agents/frameworks/express-agent.js';
 import { startFastifyAgent } from '../fixtures/agents/frameworks/fastify-agent.js';
 import { startKoaAgent } from '../fixtures/agents/frameworks/koa-agent.js';
-import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
-import { EXTENDED_CASE_IDS } from '../src/scenarios/registry.js';
+import { CHANNELS, FIXED_CASE_IDS, IMAGE_CHANNELS } from './contract-ids.js';
+import { EXTENDED_CASE_IDS } from '../src/cases/registry.js';
 
 const MIB = 1024 * 1024;
-/** The channels whose platform takes images: where quality/large-attachment plays. */
-const IMAGE_CHANNELS = ['whatsapp', 'imessage', 'telegram', 'web'];
 
 /** A WhatsApp photo request whose image holds `imageBytes` bytes, as quality/large-attachment sends one. */
 function imageRequest(imageBytes: number): string {

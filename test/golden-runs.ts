@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { FIXTURE_AGENTS } from '../fixtures/agents/catalogue.js';
-import { ROOT, runCli } from './helpers.js';
+import { CLI, ROOT, runCli } from './helpers.js';
 
 export const GOLDEN_DIR = join(ROOT, 'test/golden');
 export const UPDATE_COMMAND = 'npm run golden:update';
@@ -43,21 +43,24 @@ export const GOLDEN_RUNS: readonly GoldenRun[] = [
   },
   {
     name: 'fail-schema-typo-buttton',
-    description: 'a failing run: a schema finding on turn 1 of double-text, with its hint, the reply and the reproduce line',
+    description:
+      'a failing run: the digest of its one problem (a schema finding on turn 1 of double-text) with its hint and the reply, then the case lines, the failed one naming it and its reproduce line',
     start: fixtureAgent('typo-buttton-on-double-text'),
     args: [],
     exitCode: 1,
   },
   {
     name: 'fail-quiet-typo-buttton',
-    description: 'a failing run under --quiet: no header and no passing case, only the failed case with its findings, and the summary',
+    description:
+      'a failing run under --quiet: no header and no case line, the digest of its one problem with its hint, the reply and the reproduce line, and the summary',
     start: fixtureAgent('typo-buttton-on-double-text'),
     args: ['--quiet'],
     exitCode: 1,
   },
   {
     name: 'fail-json-html-on-typed',
-    description: 'a failing run: an error and a warning on the same turn, with their hints, the reproduce line and a warning count',
+    description:
+      'a failing run: an error and a warning on the same turn, two problems in the digest with their hints, the case line naming both with a warning count, and its reproduce line',
     start: fixtureAgent('html-on-typed'),
     args: [],
     exitCode: 1,
@@ -95,8 +98,7 @@ export interface GoldenOutput {
 }
 
 /** The one line every run says on stderr: that it was recorded in .check-endpoint/last-run.json. */
-export const RECORDED_LINE =
-  'recorded in .check-endpoint/last-run.json: check-endpoint show prints it, --failed plays again what did not pass\n';
+export const RECORDED_LINE = `recorded in .check-endpoint/last-run.json: node ${CLI} show prints it, --failed plays again what did not pass\n`;
 
 /**
  * Serves the run's agent, runs the built command against it (in a folder of its own, where it

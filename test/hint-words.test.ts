@@ -173,20 +173,21 @@ describe("FastAPI's detail", () => {
 });
 
 describe('a text too long for its platform: the hint fits the reply', () => {
+  const FOR_MODEL = ' For a model: `check-endpoint limits whatsapp --prompt`';
   const hintOf = (reply: Record<string, unknown>) =>
     validateAnswer({ replies: [{ type: 'message', ...reply }] }, { channel: 'whatsapp' }).find((finding) => finding.path.endsWith('/text'))!
       .hint;
   test('no control: split it, with nothing said of a control', () => {
-    assert.equal(hintOf({ text: 'x'.repeat(4097) }), 'Shorten the text, or split it over several messages.');
+    assert.equal(hintOf({ text: 'x'.repeat(4097) }), `Shorten the text, or split it over several messages.${FOR_MODEL}`);
   });
   test('buttons, a list or a link: put that on the last message', () => {
     assert.equal(
       hintOf({ text: 'x'.repeat(1025), buttons: ['Yes'] }),
-      'Shorten the text, or split it over several messages and put the buttons on the last one.',
+      `Shorten the text, or split it over several messages and put the buttons on the last one.${FOR_MODEL}`,
     );
     assert.equal(
       hintOf({ text: 'x'.repeat(1025), link: { url: 'https://example.com', label: 'Open' } }),
-      'Shorten the text, or split it over several messages and put the link on the last one.',
+      `Shorten the text, or split it over several messages and put the link on the last one.${FOR_MODEL}`,
     );
   });
   test('an image: a short caption, the rest after it', () => {

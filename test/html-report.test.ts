@@ -14,6 +14,7 @@ import { renderHtmlReport } from '../src/report/html.js';
 import { checkEndpoint, describePlannedRun } from '../src/run/check-endpoint.js';
 import { errorReport } from '../src/run/assemble.js';
 import { planCheck } from '../src/run/plan.js';
+import { validateAnswer } from '../src/validate/validate-answer.js';
 // The browser is the headless Chromium of the @sparticuz/chromium dev dependency (`npm ci` brings it,
 // no apt-get, no root), or the one CHECK_ENDPOINT_CHROMIUM names: CHECK_ENDPOINT_CHROMIUM=/usr/bin/chromium npm test.
 import { launchChromium } from './chromium.js';
@@ -213,6 +214,29 @@ describe('the HTML report: rendering', () => {
     assert.ok(page.length < 1_000_000, `the page stays small (${page.length} characters)`);
     assert.match(page, /19,975 more replies not drawn/);
     assert.match(page, /3,502 more characters not shown/);
+  });
+
+  test('a text past its soft length is drawn again beside the wall, cut into the bubbles the warning names', () => {
+    const paragraph = 'Our oat latte is made fresh every morning. It comes in three sizes. ';
+    const text = [1, 2, 3, 4].map((n) => `${n === 1 ? '' : `Part ${n}. `}${paragraph.repeat(4).trim()}`).join('\n\n');
+    const [said] = validateAnswer({ replies: [{ type: 'message', text }] }, { channel: 'whatsapp' });
+    assert.equal(said?.rule, 'bubbles');
+    const bubbles = Number(/cut it into (\d+) bubbles/.exec(said.message)?.[1]);
+    const warned: ReportedFinding = { ...said, turn: 0, reply: 0, reproduce: null };
+    const page = renderHtmlReport(
+      reportOf([caseOf('typed', 'whatsapp', [turnOf('p1', { text: 'menu?' }, { replies: [{ type: 'message', text }] }, [warned])])]),
+    );
+    assert.match(page, new RegExp(`aria-label="The same text as ${bubbles} chat bubbles, cut by the bubble rule"`));
+    assert.match(page, /As \d+ bubbles, cut by the bubble rule \(soft length 700\):/);
+    const preview = page.slice(page.indexOf('class="bubble-preview"'));
+    assert.equal(preview.split('<div class="bubble from-agent">').length - 1, bubbles);
+    assert.ok(preview.includes('Part 2. Our oat latte'));
+    assert.doesNotMatch(
+      renderHtmlReport(
+        reportOf([caseOf('typed', 'whatsapp', [turnOf('p1', { text: 'menu?' }, { replies: [{ type: 'message', text }] })])]),
+      ),
+      /class="bubble-preview"/,
+    );
   });
 
   test('a report of a check that could not run says why', async () => {
@@ -546,13 +570,18 @@ describe('the HTML report in a real browser', () => {
     const cases = FIXED_CASE_IDS;
     const links = channels.flatMap((channel) => cases.map((id) => `#case-${channel}-${id}`));
 
-    // From the top: the skip link shows when focused, then the matrix (its scrolling region, then
-    // each cell's link, row by row), then the toggle. Every stop shows a focus ring.
+    // From the top: the skip link shows when focused, then What to fix (each problem's rule and
+    // conversations), then the matrix (its scrolling region, then each cell's link, row by row),
+    // then the toggle. Every stop shows a focus ring.
+    const fixLinks = (await page
+      .locator('#what-to-fix a')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))) as string[];
+    assert.ok(fixLinks.length > 0, 'What to fix links to rules and conversations');
     const stops = [];
-    for (let index = 0; index < links.length + 3; index++) stops.push(await tab());
+    for (let index = 0; index < fixLinks.length + links.length + 3; index++) stops.push(await tab());
     assert.deepEqual(
       stops.map((stop) => stop.name),
-      ['#conversations-title', 'div.table-wrap', ...links, 'failures-toggle'],
+      ['#conversations-title', ...fixLinks, 'div.table-wrap', ...links, 'failures-toggle'],
     );
     assert.deepEqual(
       stops.filter((stop) => !stop.ring).map((stop) => stop.name),
@@ -560,17 +589,18 @@ describe('the HTML report in a real browser', () => {
       'a visible focus ring on every stop',
     );
 
-    // The toggle by Space; then Shift+Tab back to a passing cell that it hid, Enter: everything shows again, there.
+    // The toggle by Space; then Shift+Tab back to a passing cell that it hid (the matrix's last), Enter: everything shows again, there.
+    const lastCell = links.at(-1)!;
     await page.keyboard.press('Space');
     assert.equal(await page.locator('#failures-toggle').getAttribute('aria-pressed'), 'true');
-    assert.equal(await page.locator('#case-web-no-reply').isVisible(), false);
-    assert.equal((await tab('Shift+Tab')).name, '#case-web-no-reply');
+    assert.equal(await page.locator(lastCell).isVisible(), false);
+    assert.equal((await tab('Shift+Tab')).name, lastCell);
     await page.keyboard.press('Enter');
     assert.equal(await page.locator('#failures-toggle').getAttribute('aria-pressed'), 'false');
-    await page.waitForURL((url) => url.hash === '#case-web-no-reply');
-    assert.ok(await page.locator('#case-web-no-reply').isVisible());
+    await page.waitForURL((url) => url.hash === lastCell);
+    assert.ok(await page.locator(lastCell).isVisible());
     // The next Tab goes on inside that conversation: its link back to the matrix, which goes back.
-    assert.deepEqual(await tab(), { name: '#matrix', ring: true, section: 'case-web-no-reply' });
+    assert.deepEqual(await tab(), { name: '#matrix', ring: true, section: lastCell.slice(1) });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.hash === '#matrix');
     assert.equal((await tab()).name, 'div.table-wrap');

@@ -203,6 +203,17 @@ describe('a Node request listener, served on a loopback port the library opens a
     assert.match(report.target, /^Node request listener, served by check-endpoint at http:\/\/127\.0\.0\.1:\d+\/agent$/);
     const bare = await checkEndpoint(app, { ...QUIET, cases: ['typed'] });
     assert.match(bare.cases[0]!.findings[0]!.message, /got 404/, 'without the path, its POST route is not found');
+    // The hint names the target's path option, in the shape to write it.
+    assert.equal(
+      bare.cases[0]!.findings[0]!.hint,
+      "The handler answered 404 at /: give the path its POST route listens on as the target's path option, { listener: app, path: '/agent' } (the path is / when none is given).",
+    );
+    const fetched = await checkEndpoint(
+      (request: Request) =>
+        new URL(request.url).pathname === '/agent' ? Response.json({ replies: [] }) : new Response('Not Found', { status: 404 }),
+      { ...QUIET, cases: ['typed'] },
+    );
+    assert.match(fetched.cases[0]!.findings[0]!.hint ?? '', /\{ fetch: handler, path: '\/agent' \}/);
   });
 
   test('a listener that throws before answering is answered as a 500 with its message', async () => {
@@ -244,6 +255,26 @@ describe('assertEndpoint', () => {
   test('resolves with the report when every case passed', async () => {
     const report = await assertEndpoint(answering(THANKS), QUIET);
     assert.equal(report.outcome, 'passed');
+    assert.equal(report.warnings, '', 'no warning, no text');
+  });
+
+  // Markdown WhatsApp shows raw (**bold**) warns: the case passes, with a warning.
+  const BOLD = [{ type: 'message', text: 'We open at **9 am**.' }];
+
+  test("a passing run's warnings come with its report, as text a test can print, and stay out of its JSON", async () => {
+    const report = await assertEndpoint(answering(BOLD), { ...QUIET, cases: ['typed', 'no-reply'] });
+    assert.equal(report.outcome, 'passed');
+    const lines = report.warnings.split('\n');
+    assert.match(lines[0]!, /^PASS {2}typed .* 1 warning$/);
+    assert.match(report.warnings, /\n {6}! platform {2}\/replies\/0\/text {2}.*\*\*9 am\*\*/);
+    assert.equal(lines.at(-1), '2 warnings in 2 of 2 cases; they fail the assertion with strict: true.');
+    assert.ok(!('warnings' in JSON.parse(JSON.stringify(report))), 'the JSON is the report as checkEndpoint gives it');
+  });
+
+  test('strict: true fails on a warning', async () => {
+    const rejection = await assertEndpoint(answering(BOLD), { ...QUIET, cases: ['typed'], strict: true }).catch((cause: unknown) => cause);
+    assert.ok(rejection instanceof assert.AssertionError);
+    assert.match(rejection.message, /FAIL {2}typed .*\n {6}! platform {2}\/replies\/0\/text/);
   });
 
   test("rejects with node:assert's AssertionError, the failures in the command's words without colour", async () => {
@@ -257,8 +288,9 @@ describe('assertEndpoint', () => {
     assert.match(lines[0]!, /^check-endpoint \S+ · contract \S+ \(bundled\) · in-process fetch handler$/);
     assert.match(
       rejection.message,
-      /FAIL {2}typed .*\n {6}✗ platform {2}\/replies\/0\/buttons {2}4 buttons; WhatsApp shows at most 3, so this reply is not sent\n/,
+      /\nproblem 1 {2}✗ platform {2}\/replies\/0\/buttons {2}4 buttons; WhatsApp shows at most 3, so this reply is not sent\n/,
     );
+    assert.match(rejection.message, /\nFAIL {2}typed .* problem 1\n/);
     assert.match(rejection.message, /\n0 of 2 cases passed\.$/);
     assert.doesNotMatch(rejection.message, /\u001b\[/);
   });

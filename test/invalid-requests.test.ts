@@ -13,8 +13,8 @@ import { requestValidator } from '../src/contract/compile-contract.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
-import { type InvalidRequest, fullRequest, invalidRequests } from '../src/scenarios/quality/invalid-requests.js';
-import { FULL_MESSAGE } from '../src/scenarios/quality/malformed.js';
+import { type InvalidRequest, fullRequest, invalidRequests } from '../src/cases/quality/invalid-requests.js';
+import { FULL_MESSAGE } from '../src/cases/quality/malformed.js';
 import { CLI, runCli } from './helpers.js';
 
 const contract = bundledContract();

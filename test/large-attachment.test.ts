@@ -21,7 +21,7 @@ import { requestBody } from '../src/run/request-body.js';
 import { replayCommand } from '../src/run/reproduce.js';
 import { planCheck, reproduceFlags } from '../src/run/plan.js';
 import { BROKEN_AGENTS } from '../fixtures/agents/catalogue.js';
-import { paddedJpeg } from '../src/scenarios/quality/large-attachment.js';
+import { paddedJpeg } from '../src/cases/quality/large-attachment.js';
 import { harValidator } from './har-validator.js';
 import { ROOT, runCli } from './helpers.js';
 import { IMAGE_CHANNELS, onlyOf } from './contract-ids.js';
@@ -142,7 +142,7 @@ describe('an agent whose body limit is the body exactly passes; one byte less fa
     ]) {
       assert.ok(hint.includes(named), `the hint names ${named}`);
     }
-    assert.equal(finding!.reproduce, `npx check-endpoint '${under.url}' --channel whatsapp --case ${CASE}`);
+    assert.equal(finding!.reproduce, `node bin/check-endpoint.cjs '${under.url}' --channel whatsapp --case ${CASE}`);
     // The report keeps the image by its size and digest.
     const jpeg = paddedJpeg(PHOTO, contract.largeAttachmentBytes!);
     assert.deepEqual(report.cases[0]!.turns[0]!.request.message.attachments, [
@@ -263,7 +263,7 @@ describe('the reproduce line of a body over 1 KB', () => {
         { name: 'x-team', value: "o'brien" },
         { name: 'x-api-key', variable: 'API_KEY' },
       ]),
-      `npx check-endpoint 'http://127.0.0.1:8080/agent' --channel telegram --case ${CASE} --token-env FLOW_FRAMEWORK_AGENT_TOKEN --header 'x-team: o'\\''brien' --header-env 'x-api-key=API_KEY'`,
+      `node bin/check-endpoint.cjs 'http://127.0.0.1:8080/agent' --channel telegram --case ${CASE} --token-env FLOW_FRAMEWORK_AGENT_TOKEN --header 'x-team: o'\\''brien' --header-env 'x-api-key=API_KEY'`,
     );
   });
 });
@@ -302,7 +302,7 @@ describe('the replay carries what judged and sent the run', () => {
       const report = await checkEndpoint(agent.url, { cases: ['photo'], strict: true, agentTimeoutSeconds: 30 });
       assert.equal(
         report.cases[0]!.findings[0]!.reproduce,
-        `npx check-endpoint '${agent.url}' --channel whatsapp --case photo --agent-timeout 30 --strict`,
+        `node bin/check-endpoint.cjs '${agent.url}' --channel whatsapp --case photo --agent-timeout 30 --strict`,
       );
     } finally {
       await agent.close();

@@ -14,7 +14,7 @@ import { checkEndpoint } from '../src/run/check-endpoint.js';
 import { createAjv } from '../src/contract/ajv.js';
 import type { AgentRequest } from '../src/core/request.js';
 import { VALID_AGENTS } from '../fixtures/agents/catalogue.js';
-import { ROOT, runCli } from './helpers.js';
+import { CLI, ROOT, runCli } from './helpers.js';
 
 const RECORD = '.check-endpoint/last-run.json';
 const folders: string[] = [];
@@ -70,7 +70,8 @@ describe('the last run record and --failed', () => {
     });
     assert.equal(result.code, 1, result.stdout);
     const lines = result.stderr.split('\n').filter(Boolean);
-    assert.deepEqual(lines, [`recorded in ${RECORD}: check-endpoint show prints it, --failed plays again what did not pass`]);
+    // Run as `node <path>/bin/check-endpoint.cjs` from another folder, the command names itself so.
+    assert.deepEqual(lines, [`recorded in ${RECORD}: node ${CLI} show prints it, --failed plays again what did not pass`]);
     const text = readFileSync(join(folder, RECORD), 'utf8');
     assert.ok(validateRecord(JSON.parse(text)), JSON.stringify(validateRecord.errors));
     assert.ok(!text.includes('sekrit-value-123'), 'no secret header value');
@@ -91,7 +92,9 @@ describe('the last run record and --failed', () => {
 
     // --failed plays exactly that pair: one message, the photo on sms.
     const before = agent.received.length;
-    const again = await runCli([agent.url, '--failed', '--json'], { cwd: folder, env: ENV });
+    // The record's --header-env is played again: its variable is needed again, as the first time.
+    const withKey = { ...ENV, API_KEY: 'sekrit-value-123' };
+    const again = await runCli([agent.url, '--failed', '--json'], { cwd: folder, env: withKey });
     assert.equal(again.code, 1);
     const report = JSON.parse(again.stdout) as { cases: { id: string; channel: string; status: string }[] };
     assert.deepEqual(
@@ -119,11 +122,11 @@ describe('the last run record and --failed', () => {
     // Fixed: --failed passes, and the next --failed has nothing to rerun: it says so, sends nothing, exits 0.
     failPhotoOnSms = false;
     try {
-      const fixed = await runCli([agent.url, '--failed'], { cwd: folder, env: ENV });
+      const fixed = await runCli([agent.url, '--failed'], { cwd: folder, env: withKey });
       assert.equal(fixed.code, 0, fixed.stdout);
       assert.match(fixed.stdout, /\n1 of 1 case passed\.\n/);
       const nothing = agent.received.length;
-      const none = await runCli([agent.url, '--failed'], { cwd: folder, env: ENV });
+      const none = await runCli([agent.url, '--failed'], { cwd: folder, env: withKey });
       assert.equal(none.code, 0);
       assert.match(none.stdout, /^--failed: nothing to rerun: every case of the last run \(.*\) passed\n$/);
       assert.equal(agent.received.length, nothing, 'nothing is sent');
@@ -177,7 +180,7 @@ describe('the last run record and --failed', () => {
     writeFileSync(join(folder, RECORD), '{"version":1,"cases":"cut');
     const cut = await runCli(['show'], { cwd: folder, env: ENV });
     assert.equal(cut.code, 2);
-    assert.match(cut.stderr, /\.check-endpoint\/last-run\.json is not JSON \(.*\); run the check again to record a run anew/);
+    assert.match(cut.stderr, /\.check-endpoint\/last-run\.json is not JSON: .*; run the check again to record a run anew/);
     writeFileSync(join(folder, RECORD), '{"version":7}');
     const other = await runCli([agent.url, '--failed'], { cwd: folder, env: ENV });
     assert.equal(other.code, 2);
@@ -274,4 +277,135 @@ test('the library writes no record: checkEndpoint leaves the current folder as i
     process.chdir(cwd);
     await agent.close();
   }
+});
+
+test('show escapes control characters and line breaks from the record: no line it prints is a workflow command', async () => {
+  const folder = newFolder();
+  const injected = 'x\n::error title=pwned::injected\u001b[2K';
+  const record = {
+    version: 1,
+    tool: { name: 'check-endpoint', version: `1${injected}` },
+    target: `http://127.0.0.1:9/agent${injected}`,
+    finishedAt: `2026-12-04T10:00:00Z${injected}`,
+    outcome: 'failed',
+    exitCode: 1,
+    error: null,
+    stopped: { reason: 'max-failures', message: `the run stopped${injected}` },
+    runs: 1,
+    channels: [{ name: `sms${injected}`, title: null, limits: 'none' }],
+    counts: { cases: 2, passed: 0, failed: 1, notRun: 1, errors: 1, warnings: 0 },
+    cases: [
+      {
+        case: `typed${injected}`,
+        channel: `sms${injected}`,
+        status: 'failed',
+        label: 'failing',
+        expected: false,
+        runs: 1,
+        passedRuns: 0,
+        turns: 1,
+        rules: ['status'],
+        findings: [{ rule: 'status', severity: 'error', path: `/a${injected}`, message: `m${injected}`, hint: `h${injected}`, turn: 0 }],
+      },
+      {
+        ...{ case: `photo${injected}`, channel: `sms${injected}`, status: 'not-run', label: 'not-run', expected: false },
+        runs: 1,
+        passedRuns: 0,
+        turns: 0,
+        rules: [],
+        findings: [],
+      },
+    ],
+  };
+  // A hand-edited record: of the right types, which is all show reads, though no run writes such values.
+  mkdirSync(join(folder, '.check-endpoint'));
+  writeFileSync(join(folder, RECORD), JSON.stringify(record));
+  const shown = await runCli(['show'], { cwd: folder, env: ENV });
+  assert.equal(shown.code, 0, shown.stderr);
+  assert.doesNotMatch(shown.stdout, /^::/m, 'no line the CI runner would read as a workflow command');
+  assert.doesNotMatch(shown.stdout, /\u001b/, 'no escape sequence from the record');
+  // Every field that carried the line break is shown, escaped.
+  assert.equal(shown.stdout.split('x\\u000a::error title=pwned::injected\\u001b[2K').length - 1, 13, shown.stdout);
+});
+
+describe('--failed takes the URL and the flags from the record', () => {
+  /** Fails the photo on sms; keeps each message's channel, case and x-team header. */
+  let agent: RunningAgent;
+  const seen: string[] = [];
+  before(async () => {
+    agent = await serveAgent((request, raw) => {
+      seen.push(`${request.channel}/${request.conversationId.split('.')[1]} x-team=${String(raw.headers['x-team'])}`);
+      if (request.channel === 'sms' && (request.message.attachments ?? []).length > 0)
+        return new RawResponse(500, '{"error":"broken"}', { 'content-type': 'application/json' });
+      return reference(request, raw);
+    });
+  });
+  after(() => agent.close());
+
+  test('check-endpoint --failed with no URL plays the failed cases against the recorded target, with its flags', async () => {
+    const folder = newFolder();
+    const first = await runCli([agent.url, '--channel', 'sms', '--header', 'x-team: blue', '--strict'], { cwd: folder, env: ENV });
+    assert.equal(first.code, 1, first.stderr);
+    const record = JSON.parse(readFileSync(join(folder, RECORD), 'utf8')) as { spec: unknown; flags: Record<string, unknown> };
+    assert.ok(validateRecord(record), JSON.stringify(validateRecord.errors));
+    assert.deepEqual(record.spec, { version: '1.0', source: 'bundled' });
+    assert.deepEqual([record.flags.header, record.flags.strict], [['x-team: blue'], true]);
+
+    seen.length = 0;
+    const again = await runCli(['--failed', '--json'], { cwd: folder, env: ENV });
+    assert.equal(again.code, 1, again.stderr);
+    assert.deepEqual(seen, ['sms/photo x-team=blue'], 'the recorded case, with the recorded header');
+    const report = JSON.parse(again.stdout) as { target: string; cases: { id: string; channel: string }[] };
+    assert.equal(report.target, agent.url);
+    assert.deepEqual(
+      report.cases.map((played) => `${played.channel}/${played.id}`),
+      ['sms/photo'],
+    );
+    assert.match(
+      again.stderr,
+      new RegExp(`--failed: playing 1 of 5 cases of the last run \\(.*\\) of ${agent.url} \\(contract 1\\.0, bundled\\): sms/photo`),
+    );
+
+    // A flag given wins over the record's: the header sent is the one given now.
+    seen.length = 0;
+    await runCli(['--failed', '--header', 'x-team: red'], { cwd: folder, env: ENV });
+    assert.deepEqual(seen, ['sms/photo x-team=red']);
+  });
+
+  test('another URL is refused, naming the one the record was made for and its contract; --other-target plays there', async () => {
+    const folder = newFolder();
+    await runCli([agent.url, '--channel', 'sms'], { cwd: folder, env: ENV });
+    const other = agent.url.replace('127.0.0.1', 'localhost');
+    seen.length = 0;
+    const refused = await runCli([other, '--failed'], { cwd: folder, env: ENV });
+    assert.equal(refused.code, 2);
+    assert.deepEqual(seen, [], 'nothing is sent');
+    assert.match(
+      refused.stderr,
+      new RegExp(
+        `--failed: the last run \\(.*\\) checked ${agent.url} \\(contract 1\\.0, bundled\\), not ${other}\\. Leave the URL out .* or add --other-target`,
+      ),
+    );
+    const played = await runCli([other, '--failed', '--other-target'], { cwd: folder, env: ENV });
+    assert.equal(played.code, 1, played.stderr);
+    assert.deepEqual(seen, ['sms/photo x-team=undefined']);
+    assert.match(played.stdout, new RegExp(`of ${agent.url} \\(contract 1\\.0, bundled\\), against ${other} \\(--other-target\\)`));
+  });
+
+  test('a URL with a query: the record keeps its values redacted, so --failed asks for the URL and takes one whose redacted form matches', async () => {
+    const folder = newFolder();
+    await runCli([`${agent.url}?code=first-SECRET`, '--channel', 'sms'], { cwd: folder, env: ENV });
+    assert.ok(!readFileSync(join(folder, RECORD), 'utf8').includes('first-SECRET'), 'no query value in the record');
+    const none = await runCli(['--failed'], { cwd: folder, env: ENV });
+    assert.equal(none.code, 2);
+    assert.match(
+      none.stderr,
+      /--failed: \.check-endpoint\/last-run\.json keeps the last run's URL without its query's values; give the URL/,
+    );
+    seen.length = 0;
+    const given = await runCli([`${agent.url}?code=rotated-SECRET`, '--failed'], { cwd: folder, env: ENV });
+    assert.equal(given.code, 1, given.stderr);
+    assert.deepEqual(seen, ['sms/photo x-team=undefined']);
+    assert.ok(!given.stdout.includes('rotated-SECRET') && !given.stderr.includes('rotated-SECRET'));
+  });
 });

@@ -17,7 +17,7 @@ const LAYERS = [
   'contract',
   'http',
   'validate',
-  'scenarios',
+  'cases',
   'run',
   'report',
   'example-agent',

@@ -140,7 +140,7 @@ describe('check-endpoint limits --json', () => {
     cpSync(join(ROOT, 'spec'), spec, { recursive: true });
     const openapi = join(spec, 'agent-endpoint.openapi.yaml');
     const text = readFileSync(openapi, 'utf8');
-    const changed = text.replace(/(\n {2}whatsapp:\n(?: {4}.*\n)*? {4}text: \{ maxLength: )4096 \}/, '$12048 }');
+    const changed = text.replace(/(\n {2}whatsapp:\n(?: {4}.*\n)*? {4}text: \{ maxLength: )4096\b/, '$12048');
     assert.notEqual(changed, text, "the copy's WhatsApp text limit is changed");
     writeFileSync(openapi, changed);
     const report = await limitsJson(['whatsapp', '--spec', openapi]);
@@ -176,6 +176,11 @@ describe('check-endpoint limits, for people', () => {
     assert.match(telegram, /^ {2}text +yes +length +at most 4096 UTF-16 code units$/m);
     assert.match(telegram, /^ +id size +at most 64 bytes \(UTF-8\)$/m);
     assert.match(tableOf(stdout, 'imessage'), /^ {2}link button +yes +label shown +no$/m);
+    for (const channel of PLATFORMS) {
+      const soft = contract.platforms[channel]!.text?.softLength;
+      const row = /^ +one chat bubble +at most (\d+) .*, or a warning \(rule bubbles\)$/m.exec(tableOf(stdout, channel));
+      assert.equal(row === null ? undefined : Number(row[1]), soft, channel);
+    }
   });
 
   test("the reaction emoji each takes: any one, none, or Telegram's list, every one of them", async () => {
@@ -200,6 +205,20 @@ describe('check-endpoint limits, for people', () => {
     assert.match(sms, /^ {2}replyTo \(quote\) +ignored \(sent without it\)$/m);
     assert.match(sms, /^ {2}SMS segments +GSM-7 encoding +160 septets in one segment, 153 a segment when split$/m);
     assert.match(sms, /^ +UCS-2 encoding +70 UTF-16 code units in one segment, 67 a segment when split$/m);
+    assert.match(sms, /^ {2}text +yes +length +at most 1600 GSM-7 septets or UCS-2 code units$/m);
+  });
+
+  test('a platform that renders no Markdown says none; one that renders some names it, and its own bold', async () => {
+    const { stdout } = await runCli(['limits']);
+    for (const channel of PLATFORMS) {
+      const markdown = contract.platforms[channel]!.markdown;
+      if (!markdown) continue;
+      const said = markdown.renders.length === 0 ? 'none' : markdown.renders.join(', ');
+      assert.match(tableOf(stdout, channel), new RegExp(`^ {2}markdown +Markdown it renders +${said}$`, 'm'), channel);
+      if (markdown.bold !== undefined)
+        assert.match(tableOf(stdout, channel), new RegExp(`^ +its own bold mark +\\${markdown.bold}$`, 'm'), channel);
+    }
+    assert.equal(contract.platforms.sms!.markdown?.renders.length, 0, 'SMS renders no Markdown');
   });
 
   test('a custom channel from its --limits file', async () => {

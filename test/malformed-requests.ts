@@ -1,7 +1,7 @@
 import { requestValidator } from '../src/contract/compile-contract.js';
 import { bundledContract } from '../src/contract/load-contract.js';
-import { type InvalidRequest, fullRequest, invalidRequests } from '../src/scenarios/quality/invalid-requests.js';
-import { FULL_MESSAGE } from '../src/scenarios/quality/malformed.js';
+import { type InvalidRequest, fullRequest, invalidRequests } from '../src/cases/quality/invalid-requests.js';
+import { FULL_MESSAGE } from '../src/cases/quality/malformed.js';
 
 /**
  * The invalid requests quality/malformed makes from the bundled contract for a request on

@@ -110,27 +110,36 @@ describe('the warning says what the person sees and how to write it instead', ()
       warning.message,
       'the text holds Markdown bold ("**Large**"); WhatsApp does not render it, so the person sees the asterisks around the words',
     );
-    assert.equal(warning.hint, "WhatsApp's own bold is *bold*: write *Large*.");
+    assert.equal(warning.hint, "WhatsApp's own bold is *bold*: write *Large*. For a model: `check-endpoint limits whatsapp --prompt`");
   });
 
   test('**bold** on SMS: no bold at all', () => {
-    assert.equal(markdownWarnings(SAMPLES.bold, 'sms')[0]?.hint, 'SMS shows no bold: write Large without the asterisks.');
+    assert.equal(
+      markdownWarnings(SAMPLES.bold, 'sms')[0]?.hint,
+      'SMS shows no bold: write Large without the asterisks. For a model: `check-endpoint limits sms --prompt`',
+    );
   });
 
   test('a heading on iMessage, and on WhatsApp with its own bold', () => {
     const [imessage] = markdownWarnings(SAMPLES.heading, 'imessage');
     assert.match(imessage!.message, /the person sees the # signs/);
-    assert.equal(imessage!.hint, 'iMessage shows no headings: write "Opening hours" as a plain line.');
+    assert.equal(
+      imessage!.hint,
+      'iMessage shows no headings: write "Opening hours" as a plain line. For a model: `check-endpoint limits imessage --prompt`',
+    );
     assert.equal(
       markdownWarnings(SAMPLES.heading, 'whatsapp')[0]?.hint,
-      'WhatsApp shows no headings: write "Opening hours" as a plain line, or in bold: *Opening hours*.',
+      'WhatsApp shows no headings: write "Opening hours" as a plain line, or in bold: *Opening hours*. For a model: `check-endpoint limits whatsapp --prompt`',
     );
   });
 
   test('a link on SMS: write the URL itself', () => {
     const [warning] = markdownWarnings(SAMPLES.link, 'sms');
     assert.match(warning!.message, /brackets, and the URL in parentheses/);
-    assert.equal(warning!.hint, 'Write the URL itself (our menu: https://example.com/menu): SMS shows a bare URL as a link.');
+    assert.equal(
+      warning!.hint,
+      'Write the URL itself (our menu: https://example.com/menu): SMS shows a bare URL as a link. For a model: `check-endpoint limits sms --prompt`',
+    );
   });
 
   test('a table on Telegram, a code fence on iMessage', () => {

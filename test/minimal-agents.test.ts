@@ -1,6 +1,6 @@
 /**
- * The minimal agents the README quotes (examples/minimal/agent.mjs with node:http only,
- * examples/minimal/agent.py with Python's standard library only), each started as the README says
+ * The minimal agents docs/agent.md quotes and the README names (examples/minimal/agent.mjs with node:http only,
+ * examples/minimal/agent.py with Python's standard library only), each started as the docs say
  * and checked for real: the fixed cases pass on WhatsApp with no finding, HEAD is answered, a 7 MiB
  * body is taken (and 8 MiB, their own limit; one byte more is 413), and a bad body gets 400 naming
  * what is wrong.
@@ -143,15 +143,15 @@ for (const { name, command, file } of AGENTS) {
   });
 }
 
-test('the README quotes both minimal agents exactly as the files hold them', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+test('docs/agent.md quotes both minimal agents exactly as the files hold them', () => {
+  const readme = readFileSync(join(ROOT, 'docs/agent.md'), 'utf8');
   for (const [file, language] of [
     ['examples/minimal/agent.mjs', 'js'],
     ['examples/minimal/agent.py', 'python'],
   ] as const) {
     assert.ok(
       readme.includes(`\`\`\`${language}\n${readFileSync(join(ROOT, file), 'utf8')}\`\`\`\n`),
-      `${file} is quoted whole in README.md`,
+      `${file} is quoted whole in docs/agent.md`,
     );
   }
 });

@@ -6,7 +6,7 @@
  * an agent in any language do. Assumes `npm run build` has run (`npm test` builds first).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +21,11 @@ const ALL_PASSED = `${CHANNELS.length * FIXED_CASE_IDS.length} of ${CHANNELS.len
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** A text as a regular expression matches it, character for character. */
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** Runs a command to its end, whatever its exit code; no colour, no token, no update notices. */
 function run(command: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<CliResult> {
@@ -123,6 +128,47 @@ describe('the packed package', { timeout: 180_000 }, () => {
       false,
       'nothing installed into the folder',
     );
+    // It names itself as it was started (src/core/command-name.ts), never as a bare npx check-endpoint.
+    assert.match(
+      check.stderr,
+      new RegExp(
+        `^recorded in \\.check-endpoint/last-run\\.json: npx --yes --package ${escaped(tarball)} check-endpoint show prints it`,
+        'm',
+      ),
+    );
+  });
+
+  test('each npx --package ./check-endpoint-0.1.0.tgz line of the README and docs/ runs as written, and names itself so', async () => {
+    const pages = [
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => `docs/${name}`),
+    ];
+    const lines = pages.flatMap((page) =>
+      readFileSync(join(ROOT, page), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint ')),
+    );
+    assert.ok(lines.length >= 2, `the README's install line and docs/ci.md's: ${lines.length}`);
+    for (const line of lines) {
+      const folder = emptyFolder();
+      copyFileSync(tarball, join(folder, 'check-endpoint-0.1.0.tgz'));
+      // The agent.py a --start line names: the minimal Python agent, which listens on PORT.
+      copyFileSync(join(ROOT, 'examples/minimal/agent.py'), join(folder, 'agent.py'));
+      // Port 8080 is the agent's: a free one for an agent the line starts, else the reference agent's.
+      const port = line.includes('--start') ? await freePort() : Number(new URL(agent!.url).port);
+      const result = await run('bash', ['-c', line.replaceAll('8080', String(port))], folder, { npm_config_cache: npmCache });
+      assert.equal(result.code, 0, `${line}\n${result.stdout}\n${result.stderr}`);
+      assert.match(
+        result.stderr,
+        /^recorded in \.check-endpoint\/last-run\.json: npx --yes --package \.\/check-endpoint-0\.1\.0\.tgz check-endpoint show prints it/m,
+      );
+      const shown = await run('bash', ['-c', 'npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint show'], folder, {
+        npm_config_cache: npmCache,
+      });
+      assert.equal(shown.code, 0, shown.stderr);
+    }
   });
 
   test('the installed check-endpoint passes the reference agent on every channel', async () => {
@@ -136,6 +182,8 @@ describe('the packed package', { timeout: 180_000 }, () => {
     assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
     // The build's code cache ships, and this Node takes it.
     assert.match(check.stderr, /^check-endpoint: code cache used$/m);
+    // Run from the folder that installed it, it names itself npx check-endpoint, which resolves to that install.
+    assert.match(check.stderr, /^recorded in \.check-endpoint\/last-run\.json: npx check-endpoint show prints it/m);
     const lines = check.stdout.split('\n');
     assert.ok(lines.includes(ALL_PASSED), check.stdout);
     assert.equal(lines.filter((line) => line.startsWith('PASS ')).length, CHANNELS.length * FIXED_CASE_IDS.length, check.stdout);
@@ -144,7 +192,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
   for (const job of ['github-actions.yml', 'gitlab-ci.yml']) {
     test(`the CI job of docs/ci/${job} runs as written: its check-endpoint line, the agent started by --start, the reports kept`, async () => {
       const text = readFileSync(join(ROOT, 'docs/ci', job), 'utf8');
-      assert.ok(readFileSync(join(ROOT, 'README.md'), 'utf8').includes(text.trim()), `the README shows docs/ci/${job} as it is`);
+      assert.ok(readFileSync(join(ROOT, 'docs/ci.md'), 'utf8').includes(text.trim()), `docs/ci.md shows docs/ci/${job} as it is`);
       const line = text.split('\n').find((candidate) => candidate.includes('npx check-endpoint'));
       assert.ok(line, `a check-endpoint line in ${job}`);
       const command = line.replace(/^\s*(?:-\s+|run:\s+)/, '');

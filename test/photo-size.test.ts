@@ -96,7 +96,7 @@ describe('an agent at express.json()’s default 100 kB limit', () => {
     assert.equal(lines.length, CHANNELS.length, 'one a channel');
     for (const line of lines) {
       assert.ok(line.length < 2000, `${line.length} characters`);
-      assert.match(line, /^npx check-endpoint 'http:\/\/127\.0\.0\.1:\d+\/agent' --channel [a-z]+ --case photo$/);
+      assert.match(line, /^node bin\/check-endpoint\.cjs 'http:\/\/127\.0\.0\.1:\d+\/agent' --channel [a-z]+ --case photo$/);
     }
   });
 });

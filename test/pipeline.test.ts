@@ -87,6 +87,18 @@ describe('--wait and --start', () => {
     assert.equal(alive(agentPid(log)), false);
   });
 
+  test("without --report-dir the agent's output goes to .check-endpoint/agent.log; the summary is the last line, the record's path after it", async () => {
+    const port = await freePort();
+    const cwd = reportDir();
+    const result = await runCli([`http://127.0.0.1:${port}/agent`, '--start', agentCommand(port, 'ok')], { cwd });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /\(started by --start; waiting up to 60 s; its output in \.check-endpoint\/agent\.log\)/);
+    assert.doesNotMatch(result.stdout, /pipeline agent:/);
+    assert.match(result.stdout, /\n5 of 5 cases passed\.\n$/, 'the summary last');
+    assert.match(result.stderr, /^recorded in \.check-endpoint\/last-run\.json: .*\n$/);
+    assert.match(readFileSync(join(cwd, '.check-endpoint', 'agent.log'), 'utf8'), /pipeline agent: chk_[0-9a-f]{8}\.whatsapp\.typed\.p1/);
+  });
+
   test('--verbose shows the agent output on a passing run too', async () => {
     const port = await freePort();
     const result = await runCli([`http://127.0.0.1:${port}/agent`, '--start', agentCommand(port, 'ok'), '--verbose']);

@@ -16,7 +16,7 @@ import type { MessageReply } from '../src/core/answer.js';
 import type { Report } from '../src/core/report.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
 import { CHANNELS, FIXED_CASE_IDS, IMAGE_CHANNELS } from './contract-ids.js';
-import { EXTENDED_CASE_IDS } from '../src/scenarios/registry.js';
+import { EXTENDED_CASE_IDS } from '../src/cases/registry.js';
 
 const AGENT = join(ROOT, 'fixtures/agents/python/agent.py');
 const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+)\/)$/;

@@ -7,9 +7,9 @@ import { type CheckEndpointOptions, type Report, checkEndpoint } from '../src/in
 import { createAjv } from '../src/contract/ajv.js';
 import type { AgentRequest } from '../src/core/request.js';
 import { recordedRequest } from '../src/run/recorded-request.js';
-import { QUALITY_CASE_IDS } from '../src/scenarios/registry.js';
-import { nearestRank } from '../src/scenarios/quality/latency.js';
-import { LONG_INPUT_LENGTH, LONG_TEXT, MIXED_TEXT } from '../src/scenarios/quality/long-input.js';
+import { QUALITY_CASE_IDS } from '../src/cases/registry.js';
+import { nearestRank } from '../src/cases/quality/latency.js';
+import { LONG_INPUT_LENGTH, LONG_TEXT, MIXED_TEXT } from '../src/cases/quality/long-input.js';
 import { BROKEN_QUALITY_AGENTS, WELL_BEHAVED_AGENT, type QualityFixtureAgent, wellBehaved } from '../fixtures/agents/quality.js';
 import { requestProblemsOf } from '../src/example-agent/start-reference-agent.js';
 import { barrier } from '../fixtures/agents/barrier.js';
@@ -373,12 +373,20 @@ describe('what the findings say', () => {
     const agent = served(() =>
       wellBehaved(TOKEN, { rememberAnswers: false, answer: () => ({ replies: [{ type: 'message', text: `Reply number ${++count}` }] }) }),
     );
-    test('a 409 on the retry is an error; different replies would be a warning', async () => {
+    test('a 409 on the retry is an error, and on the second copy of the message sent twice at once', async () => {
       const report = await checkEndpoint(agent.url(), { ...withToken, quality: true });
       const retry = report.cases.find((c) => c.id === 'quality/retry')!;
+      // Either copy of the pair may reach the agent second: turn 2 or 3 gets the 409.
       assert.deepEqual(
-        retry.findings.map((f) => [f.turn, f.rule, f.severity]),
-        [[1, 'retry', 'error']],
+        retry.findings.map((f) => [f.turn === 3 ? 2 : f.turn, f.rule, f.severity]),
+        [
+          [1, 'retry', 'error'],
+          [2, 'retry', 'error'],
+        ],
+      );
+      assert.match(
+        retry.findings[1]!.message,
+        /^expected a second copy of a message \(the same messageId\), sent while the first was unanswered/,
       );
       assert.match(
         retry.findings[0]!.message,
@@ -392,13 +400,21 @@ describe('what the findings say', () => {
     const agent = served(() => (request) => ({
       replies: [{ type: 'message', text: `Reply number ${++count} to ${request.messageId.length}` }],
     }));
-    test('is a warning on the retry turn', async () => {
+    test('is a warning on the retry turn, and on the case for the message answered twice at once', async () => {
       const report = await checkEndpoint(agent.url(), { quality: true, env: {} });
       const retry = report.cases.find((c) => c.id === 'quality/retry')!;
       assert.deepEqual(
         retry.findings.map((f) => [f.turn, f.rule, f.severity, f.path]),
-        [[1, 'retry', 'warning', '/replies']],
+        [
+          [1, 'retry', 'warning', '/replies'],
+          [null, 'retry', 'warning', '/replies'],
+        ],
       );
+      assert.match(
+        retry.findings[1]!.message,
+        /^expected one set of replies to a message delivered twice at once .* both copies were answered, differently: the first with .*Reply number \d+.*, the second with .*Reply number \d+.*: the person would see both/,
+      );
+      assert.match(retry.findings[1]!.hint!, /^Key work by conversationId and messageId/);
       assert.match(
         retry.findings[0]!.message,
         /^expected the same replies to a retry of the same messageId; the first answer had .*Reply number \d+.*, the retry .*Reply number \d+/,

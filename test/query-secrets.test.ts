@@ -1,15 +1,18 @@
 /**
  * A key in the URL's query (Azure Functions' `?code=`) reaches the agent, and no output holds it:
  * not the lines printed, the JSON, the JUnit, HAR or HTML files, the report folder, the last run's
- * record, nor an answer that echoes it.
+ * record, nor an answer that echoes it. The --json document of a run that could not be made writes
+ * the target redacted too, credentials (user:pass@) and all.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
+import type { RunningAgent } from '../src/example-agent/serve-agent.js';
+import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { everyReport, runCli } from './helpers.js';
 
 const KEY = 'AZSECRETKEY123';
@@ -61,4 +64,60 @@ test('a key in the query is sent to the agent and written nowhere', async () => 
   ]) {
     assert.ok(!text!.includes(KEY), `${where} holds the key`);
   }
+});
+
+describe('every --json document writes the target redacted, on every exit', () => {
+  const QUERY_KEY = 'SECRETQ1';
+  const PASSWORD = 'pass-SECRET777';
+  const USER = 'agent-user-5e1';
+  let reference: RunningAgent;
+  let folder: string;
+  let targets: { given: string; shown: string }[];
+  before(async () => {
+    reference = await startReferenceAgent();
+    const { host } = new URL(reference.url);
+    targets = [
+      { given: `${reference.url}?code=${QUERY_KEY}`, shown: `http://${host}/agent?code=<redacted>` },
+      { given: `http://${USER}:${PASSWORD}@${host}/agent`, shown: `http://<redacted>@${host}/agent` },
+    ];
+    folder = mkdtempSync(join(tmpdir(), 'check-endpoint-error-target-'));
+  });
+  after(async () => {
+    await reference.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function documentOf(args: string[], code: number, env: Record<string, string | undefined> = {}): Promise<{ target: string }> {
+    const result = await runCli([...args, '--json'], { cwd: folder, env: { FLOW_FRAMEWORK_AGENT_TOKEN: undefined, ...env } });
+    assert.equal(result.code, code, result.stderr);
+    for (const secret of [QUERY_KEY, PASSWORD, USER]) {
+      assert.ok(!result.stdout.includes(secret) && !result.stderr.includes(secret), `${args.join(' ')}: ${secret} is printed`);
+    }
+    return JSON.parse(result.stdout) as { target: string };
+  }
+
+  test('a channel that does not exist (--channel whatsap): exit 2', async () => {
+    for (const { given, shown } of targets) {
+      assert.equal((await documentOf([given, '--channel', 'whatsap'], 2)).target, shown);
+    }
+  });
+
+  test('an unset --token-env: exit 2', async () => {
+    for (const { given, shown } of targets) {
+      assert.equal(
+        (await documentOf([given, '--token-env', 'CHECK_ENDPOINT_UNSET_TOKEN'], 2, { CHECK_ENDPOINT_UNSET_TOKEN: undefined })).target,
+        shown,
+      );
+    }
+  });
+
+  test('--failed with no last run, and with nothing left to rerun: exit 2, then 0', async () => {
+    for (const { given, shown } of targets) assert.equal((await documentOf([given, '--failed'], 2)).target, shown);
+    // A passing run leaves nothing to play again.
+    assert.equal(
+      (await runCli([targets[0]!.given, '--case', 'typed'], { cwd: folder, env: { FLOW_FRAMEWORK_AGENT_TOKEN: undefined } })).code,
+      0,
+    );
+    for (const { given, shown } of targets) assert.equal((await documentOf([given, '--failed'], 0)).target, shown);
+  });
 });

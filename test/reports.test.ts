@@ -120,12 +120,15 @@ describe('report files', () => {
     assert.ok(entries.some((entry) => entry.response.content.text.includes('buttton')));
   });
 
-  test('a report file that cannot be written: exit 2 with a clear message', async () => {
+  test('a report file that cannot be written: exit 2, naming it and why in words (test/report-files.test.ts has the rest)', async () => {
     const blocker = join(tmp, 'a-file');
     writeFileSync(blocker, 'x');
     const result = await runCli([silent.url, '--case', 'typed', '--junit', join(blocker, 'junit.xml')]);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /check-endpoint: cannot write .*junit\.xml: (ENOTDIR|EEXIST)/);
+    assert.match(
+      result.stderr,
+      /check-endpoint: could not write .*junit\.xml \(--junit\): .*a-file is a file, not a folder \((ENOTDIR|EEXIST)\)/,
+    );
   });
 });
 

@@ -195,13 +195,33 @@ describe('--header and --header-env', () => {
     ],
     ['--header-env host', ['--header-env', 'Host=API_KEY'], { API_KEY }, /--header-env: host is written by check-endpoint itself/],
     ['the same header twice', ['--header', 'x-a: 1', '--header-env', 'X-A=API_KEY'], { API_KEY }, /x-a is given twice/],
+    // A secret pasted where a variable name belongs: what is wrong is said, the value never repeated.
+    [
+      '--token-env given the token instead of its variable',
+      ['--token-env', API_KEY],
+      {},
+      /^check-endpoint: --token-env: the value given is not the name of an environment variable .*; the value is not repeated here/m,
+    ],
+    [
+      '--header-env given the key instead of its variable',
+      ['--header-env', `x-api-key=${API_KEY}`],
+      {},
+      /^check-endpoint: --header-env: the variable given for a header is not the name of an environment variable .*; write NAME=VAR/m,
+    ],
+    [
+      '--header-env given base64 credentials whole (they split at their "=")',
+      ['--header-env', BASIC.slice(6)],
+      {},
+      /^check-endpoint: --header-env: the variable given for a header is not the name of an environment variable/m,
+    ],
   ];
   for (const [what, args, env, message] of BAD) {
     test(`${what}: exit 2, the flag named, no secret`, async () => {
       const result = await runCli([tokenAgent.url, ...args], { env: { ...CLEAN, ...env } });
       assert.equal(result.code, 2, result.stdout + result.stderr);
       assert.match(result.stderr, message);
-      assert.ok(!result.stderr.includes(API_KEY) && !result.stderr.includes(BASIC.slice(6)) && !result.stdout.includes(API_KEY));
+      const credentials = BASIC.slice(6).replace(/=+$/, '');
+      assert.ok(!result.stderr.includes(API_KEY) && !result.stderr.includes(credentials) && !result.stdout.includes(API_KEY));
     });
   }
 
@@ -217,6 +237,15 @@ describe('--header and --header-env', () => {
     assert.deepEqual(received.apiKey, [{ key: API_KEY, tenant: 'acme' }]);
     await assert.rejects(checkEndpoint(apiKeyAgent.url, { env: {}, headers: { 'content-type': 'text/plain' } }), UsageError);
     await assert.rejects(checkEndpoint(apiKeyAgent.url, { env: {}, secretHeaders: { 'x-api-key': 'KEY' } }), UsageError);
+    // A secret given where a variable name belongs is refused by its field, without its value.
+    await assert.rejects(checkEndpoint(apiKeyAgent.url, { env: {}, tokenEnv: API_KEY }), (cause: Error) => {
+      assert.match(cause.message, /^tokenEnv: the value given is not the name of an environment variable/);
+      return !cause.message.includes(API_KEY);
+    });
+    await assert.rejects(checkEndpoint(apiKeyAgent.url, { env: {}, secretHeaders: { 'x-api-key': API_KEY } }), (cause: Error) => {
+      assert.match(cause.message, /^secretHeaders: the variable given for a header is not the name of an environment variable/);
+      return !cause.message.includes(API_KEY);
+    });
   });
 });
 

@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import type { MessageReply } from '../src/core/answer.js';
 import type { AgentRequest } from '../src/core/request.js';
 import type { CaseReport, Report } from '../src/core/report.js';
-import { MADE_UP_CHOICE } from '../src/scenarios/button-tap.js';
+import { MADE_UP_CHOICE } from '../src/cases/button-tap.js';
 import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';

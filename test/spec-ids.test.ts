@@ -13,7 +13,7 @@ import { bundledContract } from '../src/contract/load-contract.js';
 import { PLATFORM_NAMES } from '../src/generated/platform-names.js';
 import { OPTIONS } from '../src/cli/options.js';
 import { COMMANDS } from '../src/cli/commands.js';
-import { ALL_CASE_IDS, ALL_RULE_IDS } from '../src/scenarios/registry.js';
+import { ALL_CASE_IDS, ALL_RULE_IDS } from '../src/cases/registry.js';
 import { specIdLists, valueAt } from '../scripts/spec-ids.js';
 import { ROOT } from './helpers.js';
 

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -133,5 +133,56 @@ describe('a write killed by SIGKILL at a random moment', { timeout: 180_000 }, (
     mkdirSync(join(target, 'a-folder-in-the-way'), { recursive: true });
     await assert.rejects(writeFileAtomic(join(target, 'a-folder-in-the-way'), 'content'), /EISDIR|ENOTEMPTY|EEXIST/);
     assert.deepEqual(readdirSync(target), ['a-folder-in-the-way']);
+  });
+});
+
+/** The id of a process that has ended: a child run to its end. */
+function deadPid(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('exit', () => resolve(child.pid!));
+  });
+}
+
+describe('what a killed writer leaves behind', () => {
+  test('a write removes the stale temporary files of dead writers in its folder, and keeps those of live ones', async () => {
+    const target = join(folder, 'stale', 'report.json');
+    mkdirSync(dirname(target), { recursive: true });
+    const dead = await deadPid();
+    const live = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      const planted = {
+        deadSameName: `.report.json.${dead}.0123456789ab.tmp`,
+        deadOtherReport: `.traffic.har.${dead}.ba9876543210.tmp`,
+        ownProcess: `.junit.xml.${process.pid}.00112233aabb.tmp`,
+        liveChild: `.report.html.${live.pid}.ffeeddccbbaa.tmp`,
+        notOurs: `.notes.${dead}.tmp`,
+      };
+      for (const name of Object.values(planted)) writeFileSync(join(dirname(target), name), 'partial');
+      await writeFileAtomic(target, 'whole');
+      assert.deepEqual(
+        readdirSync(dirname(target)).sort(),
+        [planted.ownProcess, planted.liveChild, planted.notOurs, 'report.json'].sort(),
+        "the dead writers' files are gone; the live ones' and a name not of our pattern are kept",
+      );
+    } finally {
+      live.kill('SIGKILL');
+    }
+  });
+
+  test('a replaced file keeps its mode: a private report stays private', async () => {
+    const target = join(folder, 'mode', 'report.json');
+    mkdirSync(dirname(target), { recursive: true });
+    for (const mode of [0o600, 0o640, 0o444]) {
+      writeFileSync(target, 'old');
+      chmodSync(target, mode);
+      await writeFileAtomic(target, 'new');
+      assert.equal(statSync(target).mode & 0o777, mode, `mode ${mode.toString(8)}`);
+      assert.equal(readFileSync(target, 'utf8'), 'new');
+    }
+    rmSync(target);
+    await writeFileAtomic(target, 'first');
+    assert.equal(statSync(target).mode & 0o777, 0o666 & ~process.umask(), 'a new file takes the umask as ever');
   });
 });

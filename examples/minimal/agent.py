@@ -2,7 +2,7 @@
 """A minimal agent for the agent endpoint contract, with Python's standard library only.
 
     PORT=8080 python3 examples/minimal/agent.py
-    npx check-endpoint http://127.0.0.1:8080/agent
+    npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint http://127.0.0.1:8080/agent
 
 It answers HEAD (the check's first request), takes bodies up to 8 MiB (the contract promises
 7 MB: a 5 MB photo as base64, plus the JSON around it), refuses a body that is not a request

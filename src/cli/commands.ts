@@ -1,7 +1,9 @@
 /** The commands of check-endpoint: what help says about each, and the arguments each takes. */
 import { PLATFORM_NAMES } from '../generated/platform-names.js';
 
-export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'limits' | 'show' | 'help';
+import type { CommandName } from '../core/command-name.js';
+
+export type { CommandName };
 
 export interface CommandSpec {
   /** How help and errors name the command: `check-endpoint <url>`, `validate`. */
@@ -30,10 +32,18 @@ export interface CommandSpec {
 }
 
 const CHECK_EXIT_CODES =
-  'Exit codes: 0 every case passed, 1 a case failed (or was not run: the agent stopped answering, or --max-failures was reached), 2 the check could not run, 130 / 143 interrupted by SIGINT / SIGTERM (after writing what finished).';
+  'Exit codes: 0 every case passed, 1 a case failed (or was not run: the agent stopped answering, or --max-failures was reached), 2 the check could not run, or a report file asked for could not be written (every other is, and the verdict is printed), 130 / 143 interrupted by SIGINT / SIGTERM (after writing what finished).';
 
 /** The names typed on the command line: every command but the check, which has none. */
-export const NAMED_COMMANDS = ['validate', 'serve-example', 'demo', 'limits', 'show', 'help'] as const satisfies readonly CommandName[];
+export const NAMED_COMMANDS = [
+  'validate',
+  'serve-example',
+  'demo',
+  'limits',
+  'show',
+  'spec',
+  'help',
+] as const satisfies readonly CommandName[];
 
 export function isNamedCommand(word: string): word is (typeof NAMED_COMMANDS)[number] {
   return (NAMED_COMMANDS as readonly string[]).includes(word);
@@ -156,6 +166,28 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       { command: 'check-endpoint show --json', description: 'The record itself (spec/last-run.schema.json)' },
     ],
     exitCodes: 'Exit codes: 0 the last run was shown, 2 there is no record in this folder, or it cannot be read.',
+  },
+  spec: {
+    title: 'spec',
+    usage: 'spec [NAME] [flags]',
+    summary: "Print the contract's files (OpenAPI, JSON Schemas), or write them into a folder",
+    about: [
+      "Prints one of the contract's files as this package ships them, or writes them into a folder with --out, for a repository in any language: a validator, an editor's $schema, a port of the checker. The JSON Schemas' $ids (https://check-endpoint.dev/spec/1.0/…) are identifiers, never fetched: the files refer to one another by relative $refs, which resolve in the folder written. With no name and no --out, lists the files.",
+    ],
+    positional: {
+      placeholder: '[NAME]',
+      noun: 'file name',
+      description: 'openapi, request, response, limits, config, report or last-run',
+    },
+    examples: [
+      { command: 'check-endpoint spec request', description: 'The request schema, on stdout' },
+      { command: 'check-endpoint spec --out check-endpoint-spec', description: 'Every file, into check-endpoint-spec/' },
+      {
+        command: 'check-endpoint spec config --out check-endpoint-spec',
+        description: 'The config file\'s schema (for "$schema": "./check-endpoint-spec/config.schema.json")',
+      },
+    ],
+    exitCodes: 'Exit codes: 0 the file was printed or written, 2 there is no file of that name, or the folder cannot be written.',
   },
   help: {
     title: 'help',

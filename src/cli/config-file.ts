@@ -1,29 +1,47 @@
 /** Reading the config file from disk: the one I/O of the command line. What it may hold is config.ts's. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
+import { JsonFileError, jsonFileMessage, parseJsonText, readBoundedText } from '../commands/read-json-file.js';
+import { LAST_RUN_FILE, readLastRunSync } from '../commands/last-run-file.js';
+import { assertRerunnable } from '../commands/rerun.js';
 import { UsageError } from '../core/usage-error.js';
 import { CONFIG_FILE, type ConfigValues, configValues } from './config.js';
 
 /**
- * The config file's values: the file --config names (it must exist), or else
- * check-endpoint.config.json in the current folder if there is one; none with --no-config.
+ * The config file's values: the file --config names (it must exist; an absolute path as it is, a
+ * relative one from the current folder), or else check-endpoint.config.json in the current folder
+ * if there is one; none with --no-config. Only a regular file of at most 1 MiB is read.
  */
 export function readConfigFile(named: string | false | undefined, cwd = process.cwd()): ConfigValues | undefined {
   if (named === false) return undefined;
   const file = named ?? CONFIG_FILE;
-  let text: string;
-  try {
-    text = readFileSync(join(cwd, file), 'utf8');
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (named === undefined && code === 'ENOENT') return undefined;
-    throw new UsageError(`cannot read the config file ${file}: ${code ?? String(cause)}`);
-  }
   let document: unknown;
   try {
-    document = JSON.parse(text);
+    document = parseJsonText(readBoundedText(resolve(cwd, file)));
   } catch (cause) {
-    throw new UsageError(`${file} is not JSON: ${(cause as Error).message}`);
+    if (!(cause instanceof JsonFileError)) throw cause;
+    if (named === undefined && cause.code === 'ENOENT') return undefined;
+    throw new UsageError(jsonFileMessage(cause, file, 'the config file '));
   }
   return configValues(document, file);
+}
+
+/** The record's target when it is the whole URL: one with a query is recorded with its values redacted. */
+function wholeUrl(target: string): string | undefined {
+  try {
+    return new URL(target).search === '' ? target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What --failed takes from the last run's record (`.check-endpoint/last-run.json`): its URL, when
+ * the record holds it whole, and the flags it ran with, read against the option table as a config
+ * file's keys are. A UsageError when there is no record or it cannot be read.
+ */
+export function readRecordedCheck(cwd = process.cwd()): ConfigValues {
+  const record = readLastRunSync(cwd);
+  assertRerunnable(record);
+  const url = wholeUrl(record.target);
+  return configValues({ ...record.flags, ...(url !== undefined ? { url } : {}) }, LAST_RUN_FILE);
 }

@@ -12,7 +12,7 @@ import { closestName } from '../validate/did-you-mean.js';
 import { type FlagValue, type OptionName, argumentKey, isActionFlag, optionSpec, optionsOf } from './options.js';
 
 /** The file the check reads from the current folder when --config does not name one. */
-export const CONFIG_FILE = 'check-endpoint.config.json';
+export { CONFIG_FILE } from '../commands/config-notice.js';
 
 /** The flags a config file can set: every flag of the check but help, version and --config itself. */
 export const CONFIG_FLAGS: readonly OptionName[] = optionsOf('check').filter((name) => !isActionFlag(name) && name !== 'config');
@@ -28,6 +28,23 @@ export interface ConfigValues {
   file: string;
   url?: string;
   flags: Map<OptionName, FlagValue>;
+  /** The key each flag was set by, as the file writes it: `agentTimeout`, `cases` (for --case-setting). */
+  keys: Map<OptionName, string>;
+}
+
+/** The key that sets every case's own settings, by case id and name: `"cases": { "quality/latency": { "budgetMs": 2000 } }`. */
+export const CASES_KEY = 'cases';
+
+/** `"cases"`'s value as --case-setting values: `quality/latency.budgetMs=2000`, each value written as JSON. */
+function caseSettingFlags(value: unknown, file: string): string[] {
+  const wrong = new UsageError(
+    `${file}: "${CASES_KEY}" takes the cases' own settings by case id and name: { "quality/latency": { "budgetMs": 2000 } }; got ${JSON.stringify(value)?.slice(0, 80)}`,
+  );
+  if (!isRecord(value)) throw wrong;
+  return Object.entries(value).flatMap(([id, settings]) => {
+    if (!isRecord(settings)) throw wrong;
+    return Object.entries(settings).map(([name, setting]) => `${id}.${name}=${JSON.stringify(setting)}`);
+  });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -68,8 +85,9 @@ function flagValue(name: OptionName, key: string, value: unknown, file: string):
 export function configValues(document: unknown, file: string): ConfigValues {
   if (!isRecord(document)) throw new UsageError(`${file} must hold one JSON object: { "url": "…", "channel": ["all"], … }`);
   const byKey = new Map(CONFIG_FLAGS.map((name) => [configKey(name), name] as const));
-  const keys = ['url', ...byKey.keys()];
+  const keys = ['url', ...byKey.keys(), CASES_KEY];
   const flags = new Map<OptionName, FlagValue>();
+  const keysOf = new Map<OptionName, string>();
   let url: string | undefined;
   for (const [key, value] of Object.entries(document)) {
     if (key === '$schema') continue;
@@ -78,9 +96,19 @@ export function configValues(document: unknown, file: string): ConfigValues {
       url = value;
       continue;
     }
+    if (key === CASES_KEY) {
+      const before = flags.get('case-setting');
+      flags.set('case-setting', [...(Array.isArray(before) ? before : []), ...caseSettingFlags(value, file)]);
+      keysOf.set('case-setting', key);
+      continue;
+    }
     const name = byKey.get(key);
     if (name !== undefined) {
-      flags.set(name, flagValue(name, key, value, file));
+      const before = flags.get(name);
+      const taken = flagValue(name, key, value, file);
+      // "cases" and "caseSetting" both set --case-setting: the two lists add up.
+      flags.set(name, Array.isArray(before) && Array.isArray(taken) ? [...before, ...taken] : taken);
+      keysOf.set(name, key);
       continue;
     }
     if (SECRET_KEY.test(key) && key !== 'tokenEnv') {
@@ -95,5 +123,5 @@ export function configValues(document: unknown, file: string): ConfigValues {
       `${file}: unknown key "${key}"${closest === undefined ? '' : `; did you mean "${closest}"?`} The keys are the check's long flags in camelCase: ${keys.join(', ')}`,
     );
   }
-  return { file, ...(url !== undefined ? { url } : {}), flags };
+  return { file, ...(url !== undefined ? { url } : {}), flags, keys: keysOf };
 }

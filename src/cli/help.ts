@@ -43,29 +43,36 @@ export function flagDescription(name: OptionName, command: CommandName): string 
   return parts.join(' ');
 }
 
-/** The help of one command (`check` is the main help, with the list of commands). */
-export function renderHelp(topic: CommandName, width: number): string {
-  const command = COMMANDS[topic];
+/** An example's command line with check-endpoint written as `command` (`echo … | check-endpoint validate -` too). */
+function withCommand(example: string, command: string): string {
+  return example.replace(/(^|[ |] *)check-endpoint(?= )/g, (_match, before: string) => `${before}${command}`);
+}
+
+/**
+ * The help of one command (`check` is the main help, with the list of commands), naming the
+ * command as `command` (how this process was started: core/command-name.ts; docs/cli.md: check-endpoint).
+ */
+export function renderHelp(topic: CommandName, width: number, command = 'check-endpoint'): string {
+  const spec = COMMANDS[topic];
   const lines: string[] = [];
-  for (const paragraph of command.about) lines.push(...wrap(paragraph, width), '');
-  lines.push(`Usage: check-endpoint ${command.usage}`, '');
+  for (const paragraph of spec.about) lines.push(...wrap(paragraph, width), '');
+  lines.push(`Usage: ${command} ${spec.usage}`, '');
   if (topic === 'check') {
     const named = NAMED_COMMANDS.map((name) => [COMMANDS[name].usage.replace(' [flags]', ''), COMMANDS[name].summary] as const);
-    lines.push('Commands:', ...columns([[command.title, command.summary], ...named], width), '');
+    lines.push('Commands:', ...columns([[spec.title, spec.summary], ...named], width), '');
   }
-  if (command.positional)
-    lines.push('Arguments:', ...columns([[command.positional.placeholder, command.positional.description]], width), '');
+  if (spec.positional) lines.push('Arguments:', ...columns([[spec.positional.placeholder, spec.positional.description]], width), '');
   const flags = optionsOf(topic).map((name) => [flagUsage(name), flagDescription(name, topic)] as const);
   lines.push('Flags:', ...columns(flags, width), '');
   lines.push('Examples:');
-  for (const example of command.examples)
+  for (const example of spec.examples)
     lines.push(
       ...wrap(`${example.description}:`, width - INDENT.length).map((line) => `${INDENT}${line}`),
-      `${INDENT}${INDENT}${example.command}`,
+      `${INDENT}${INDENT}${withCommand(example.command, command)}`,
     );
   lines.push('');
-  if (command.exitCodes) lines.push(...wrap(command.exitCodes, width), '');
-  if (topic === 'check') lines.push(...wrap("A command's own help: check-endpoint help COMMAND.", width));
+  if (spec.exitCodes) lines.push(...wrap(spec.exitCodes, width), '');
+  if (topic === 'check') lines.push(...wrap(`A command's own help: ${command} help COMMAND.`, width));
   while (lines.at(-1) === '') lines.pop();
   return `${lines.join('\n')}\n`;
 }

@@ -7,157 +7,67 @@
  * the library's errors again naming the flag (FLAG_NAMES).
  */
 import type { OptionNames } from '../core/option-error.js';
-import { PLATFORM_NAMES } from '../generated/platform-names.js';
+import { SETTING_OPTIONS } from '../cases/registry.js';
 import { REPORT_FORMATS, reportDirFiles } from '../report/formats.js';
-import { ALL_CASE_IDS, SCENARIO_SETTINGS } from '../scenarios/registry.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from '../run/defaults.js';
+import {
+  type AlwaysSet,
+  type BooleanFlag,
+  DESCRIBED,
+  type Descriptors,
+  type FlagSpec,
+  type FlagValueOf,
+  type Flatten,
+  type NumberFlag,
+  type StringFlag,
+} from '../run/option-descriptors.js';
 import type { CommandName } from './commands.js';
 
-interface OptionBase {
-  /** What the flag does, as help says it. */
-  description: string;
-  /** The commands that take the flag. */
-  commands: readonly CommandName[];
-  /** Wording for a command on which the flag acts on something else (validate checks one answer, not a run). */
-  descriptionOn?: Partial<Record<CommandName, string>>;
-  /** Help's "Default: …", where the value left out is decided after parsing (the run's defaults). */
-  defaultDescription?: string;
-  defaultDescriptionOn?: Partial<Record<CommandName, string>>;
-  /** The library option (checkEndpoint's) the flag sets on the check, where it sets one. */
-  field?: string;
-}
-
-/** An on/off flag: `--json`, `--no-json`. Off unless given. */
-export interface BooleanOption extends OptionBase {
-  type: 'boolean';
-  /** A one-letter form: `-h`. */
-  short?: string;
-  /** Left unset when not given, rather than off: something else decides then (--color: the environment). */
-  optional?: true;
-}
-
-export interface StringOption extends OptionBase {
-  type: 'string';
-  /** How help writes the value: FILE, NAME. */
-  placeholder: string;
-  /** Repeatable: each occurrence adds a value (an empty list when not given). Otherwise the last one given counts. */
-  list?: boolean;
-  /** The only values allowed. */
-  choices?: readonly string[];
-  default?: string;
-  /** Also has a `--no-` form, which gives `false` (`--dotenv FILE`, `--no-dotenv`). Not with `list`. */
-  negatable?: boolean;
-}
-
-export interface NumberOption extends OptionBase {
-  type: 'number';
-  placeholder: string;
-  default?: number;
-  /** What values it takes, for the message when the value is not a number: `a whole number from 1 to 100`. */
-  takes?: string;
-}
-
-export type OptionSpec = BooleanOption | StringOption | NumberOption;
+export type BooleanOption = BooleanFlag;
+export type StringOption = StringFlag;
+export type NumberOption = NumberFlag;
+export type OptionSpec = FlagSpec;
 
 // Literal lists, so that the argument types below know which command takes which flag.
 const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
 const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
-const EVERY_COMMAND = ['check', 'validate', 'serve-example', 'demo', 'limits', 'show', 'help'] as const satisfies readonly CommandName[];
+const EVERY_COMMAND = [
+  'check',
+  'validate',
+  'serve-example',
+  'demo',
+  'limits',
+  'show',
+  'spec',
+  'help',
+] as const satisfies readonly CommandName[];
 /** The commands that print for people, in colour where wanted. */
 const PRINTING = ['check', 'demo', 'validate', 'show'] as const satisfies readonly CommandName[];
 
-/** The table. Help lists a command's flags in this order. */
-export const OPTIONS = {
-  channel: {
-    field: 'channels',
-    type: 'string',
-    list: true,
-    placeholder: 'NAME',
-    commands: CHECK_AND_VALIDATE,
-    description: `Channel to check: ${PLATFORM_NAMES.join(', ')}, all, or a custom name`,
-    descriptionOn: { validate: `Channel to validate for: ${PLATFORM_NAMES.join(', ')}, all, or a custom name` },
-    defaultDescription: 'whatsapp',
-    defaultDescriptionOn: { demo: 'all' },
-  },
-  case: {
-    field: 'cases',
-    type: 'string',
-    list: true,
-    placeholder: 'ID',
-    choices: ALL_CASE_IDS,
-    commands: CHECK,
-    description: 'Run only this case: a fixed, extended or quality case (repeatable)',
-    defaultDescription: 'the five fixed cases',
-  },
+/** The flags that set a run's options, from the descriptor table (src/run/option-descriptors.ts), each with the field it sets. */
+type RunFlags = {
+  [F in keyof Descriptors as Descriptors[F] extends { flag: { name: infer Name extends string } } ? Name : never]: Descriptors[F] extends {
+    flag: infer Flag;
+  }
+    ? Omit<Flag, 'name'> & { field: F }
+    : never;
+};
+// Each flag as the descriptor gives it, under its name, with its field: the shape RunFlags names.
+const RUN_FLAGS = Object.fromEntries(
+  DESCRIBED.flatMap(({ field, flag }) => {
+    if (flag === undefined) return [];
+    const { name, ...spec } = flag;
+    return [[name, { ...spec, field }]];
+  }),
+) as RunFlags;
+
+/** The command's own flags: what the command does with the report and the run, beyond the run's options. */
+const COMMAND_FLAGS = {
   'person-message-id': {
     type: 'string',
     list: true,
     placeholder: 'ID',
     commands: ['validate'],
     description: 'A person message id of the conversation; replyTo and reactions must name one',
-  },
-  'token-env': {
-    field: 'tokenEnv',
-    type: 'string',
-    placeholder: 'VAR',
-    commands: [...CHECK, 'serve-example'],
-    description: 'Environment variable holding the bearer token (sent as authorization: Bearer …; never printed)',
-    descriptionOn: {
-      'serve-example': 'Environment variable holding the bearer token the agent requires: without it, a request gets 401 (never printed)',
-    },
-    defaultDescription: DEFAULT_TOKEN_ENV,
-  },
-  header: {
-    field: 'headers',
-    type: 'string',
-    list: true,
-    placeholder: '"NAME: VALUE"',
-    commands: CHECK,
-    description: 'Send this header with every request, as given (not for secrets: use --header-env)',
-  },
-  'header-env': {
-    field: 'secretHeaders',
-    type: 'string',
-    list: true,
-    placeholder: 'NAME=VAR',
-    commands: CHECK,
-    description:
-      'Send header NAME with the value of environment variable VAR, never printed (authorization=VAR replaces the bearer token: basic auth)',
-  },
-  dotenv: {
-    field: 'dotenv',
-    type: 'string',
-    placeholder: 'FILE',
-    negatable: true,
-    commands: CHECK,
-    description:
-      'Read the token and --header-env variables from this .env file when the environment does not set them; --no-dotenv reads none',
-    defaultDescription: '.env in the current folder, if there is one',
-  },
-  'agent-timeout': {
-    field: 'agentTimeoutSeconds',
-    type: 'number',
-    placeholder: 'SECONDS',
-    commands: CHECK,
-    description: 'Seconds the agent has for each answer, headers and body together',
-    // The bundled contract's agentTimeoutSeconds (test/cli-options.test.ts holds the two together).
-    defaultDescription: "the contract's 60",
-  },
-  concurrency: {
-    field: 'concurrency',
-    type: 'number',
-    placeholder: 'N',
-    commands: CHECK,
-    description: 'Conversations in flight at once',
-    defaultDescription: String(DEFAULT_CONCURRENCY),
-  },
-  'max-body': {
-    field: 'maxBodyBytes',
-    type: 'number',
-    placeholder: 'BYTES',
-    commands: CHECK,
-    description: 'Largest answer body accepted, in bytes (after decompression)',
-    defaultDescription: String(DEFAULT_MAX_BODY_BYTES),
   },
   json: {
     type: 'boolean',
@@ -168,6 +78,12 @@ export const OPTIONS = {
       limits: 'Print the limits as one JSON document on stdout',
       show: "Print the last run's record as it is stored (spec/last-run.schema.json)",
     },
+  },
+  prompt: {
+    type: 'boolean',
+    commands: ['limits'],
+    description:
+      "Print each channel's instructions for a language model: a system-prompt paragraph made from its limits (with --json, the same as data)",
   },
   quiet: {
     type: 'boolean',
@@ -181,100 +97,23 @@ export const OPTIONS = {
     description: 'Colour the output, or (--no-color) not, whatever NO_COLOR and FORCE_COLOR say',
     defaultDescription: 'colour on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it',
   },
-  spec: {
-    field: 'spec',
-    type: 'string',
-    placeholder: 'FILE',
-    commands: [...CHECK_AND_VALIDATE, 'limits'],
-    description: 'Check against another version of the contract: an OpenAPI 3.1 file',
-    descriptionOn: { limits: 'Show the limits of another version of the contract: an OpenAPI 3.1 file' },
-  },
-  limits: {
-    field: 'limits',
-    type: 'string',
-    list: true,
-    placeholder: '[NAME=]FILE',
-    commands: [...CHECK_AND_VALIDATE, 'limits'],
-    description: 'Display limits for a custom channel: a JSON file shaped like spec/platform-limits.schema.json',
-    descriptionOn: { limits: "Also show a custom channel's limits: a JSON file shaped like spec/platform-limits.schema.json" },
-  },
-  strict: {
-    field: 'strict',
-    type: 'boolean',
-    commands: CHECK_AND_VALIDATE,
-    description: 'Warnings fail the run too',
-    descriptionOn: { validate: 'Warnings make the answer invalid too' },
-  },
   'report-dir': {
     type: 'string',
     placeholder: 'DIR',
     commands: CHECK,
     description: `Write ${reportDirFiles()} into this folder`,
   },
-  baseline: {
-    field: 'baseline',
-    type: 'string',
-    placeholder: 'FILE',
-    commands: CHECK,
-    description:
-      'Expected failures, one a line (case, case:rule, channel/case, channel/case:rule): they do not fail the run; an entry that passes does',
-  },
-  extended: {
-    field: 'extended',
-    type: 'boolean',
-    commands: CHECK,
-    description: "Also run the extended cases: a voice note, a document, a video, a quote of the person's own message",
-  },
-  quality: {
-    field: 'quality',
-    type: 'boolean',
-    commands: CHECK,
-    description: 'Also run the quality cases: auth, malformed input, forward compatibility, concurrency, retries, long input, latency',
-  },
-  insecure: {
-    field: 'insecure',
-    type: 'boolean',
-    commands: CHECK,
-    description: 'Accept an https certificate the system does not trust (self-signed, for local use only; says so loudly)',
-  },
-  runs: {
-    field: 'runs',
-    type: 'number',
-    placeholder: 'N',
-    commands: CHECK,
-    description:
-      'Play every case N times (1 to 100) on every channel, each play its own conversation; a case passes only when every play does, and is flaky when only some do',
-    defaultDescription: '1',
-    takes: 'a whole number from 1 to 100',
-  },
-  wait: {
-    field: 'waitSeconds',
-    type: 'number',
-    placeholder: 'SECONDS',
-    commands: CHECK,
-    description: 'Keep trying to reach the agent (the HEAD probe, backing off from 100 ms to 1 s) for this long before giving up',
-    defaultDescription: '0: one try; 60 with --start',
-  },
   start: {
     type: 'string',
     placeholder: 'COMMAND',
     commands: ['check'],
     description:
-      'Start the agent with this shell command, wait for its URL to answer, check it, then stop it (SIGTERM, SIGKILL after 5 s); its output is shown when the check fails and written to --report-dir as agent.log. Something already answering at the URL is refused (exit 2); the command exiting at any time fails the run',
+      'Start the agent with this shell command, wait for its URL to answer, check it, then stop it (SIGTERM, SIGKILL after 5 s); its output goes to agent.log in --report-dir (or .check-endpoint/), its last lines shown only when it dies during the run. Something already answering at the URL is refused (exit 2); the command exiting at any time fails the run',
   },
   'reuse-existing': {
     type: 'boolean',
     commands: ['check'],
     description: 'With --start: when something already answers at the URL, check it and do not start the command',
-  },
-  'max-failures': {
-    type: 'number',
-    placeholder: 'N',
-    commands: CHECK,
-    field: 'maxFailures',
-    description: 'Stop after N failed cases: nothing new is sent, and the cases left are reported as not run',
-    defaultDescription: 'no limit',
-    takes: 'a whole number, 1 or more',
   },
   failed: {
     type: 'boolean',
@@ -282,19 +121,25 @@ export const OPTIONS = {
     description:
       'Play only the cases (on their channels) that failed, were flaky or were not run in the last run, as .check-endpoint/last-run.json records it; with nothing to rerun, says so and exits 0',
   },
+  'other-target': {
+    type: 'boolean',
+    commands: ['check'],
+    description:
+      "With --failed: play the last run's failed cases against the URL given, though the record was made for another (without it, another URL is refused)",
+  },
   config: {
     type: 'string',
     placeholder: 'FILE',
     negatable: true,
     commands: ['check'],
     description:
-      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: spec/config.schema.json',
+      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: check-endpoint spec config',
     defaultDescription: 'check-endpoint.config.json in the current folder, if there is one',
   },
   verbose: {
     type: 'boolean',
     commands: CHECK,
-    description: "Also show the --start agent's output when the check passes",
+    description: "Also show the --start agent's last lines when it did not die (its whole output is in agent.log)",
   },
   port: {
     type: 'number',
@@ -310,26 +155,41 @@ export const OPTIONS = {
     description: 'Address to listen on',
     default: '127.0.0.1',
   },
+  out: {
+    type: 'string',
+    placeholder: 'DIR',
+    commands: ['spec'],
+    description: 'Write the file named (with the files its $refs name), or every file, into this folder instead of printing it',
+  },
   help: { type: 'boolean', short: 'h', commands: EVERY_COMMAND, description: 'Show this help' },
   version: { type: 'boolean', commands: EVERY_COMMAND, description: 'Print the version' },
 } as const satisfies Readonly<Record<string, OptionSpec>>;
+
+/** The table: the run's flags, then the command's own. Help lists a command's flags in this order. */
+export const OPTIONS = { ...RUN_FLAGS, ...COMMAND_FLAGS } as const satisfies Readonly<Record<string, OptionSpec>>;
 
 /**
  * The flags of the cases' own settings, from the registry: `--latency-budget` sets quality/latency's
  * `latencyBudgetSeconds`. Check flags, listed by help after --quality.
  */
-const SETTING_OPTIONS: Readonly<Record<string, NumberOption>> = Object.fromEntries(
-  SCENARIO_SETTINGS.map((setting) => [
-    setting.flag,
-    {
-      type: 'number',
-      placeholder: setting.placeholder,
-      commands: CHECK,
-      description: setting.description,
-      defaultDescription: String(setting.default),
-      field: setting.field,
-    },
-  ]),
+const SETTING_FLAGS: Readonly<Record<string, NumberOption>> = Object.fromEntries(
+  SETTING_OPTIONS.flatMap((option) =>
+    option.flag === undefined
+      ? []
+      : [
+          [
+            option.flag,
+            {
+              type: 'number',
+              placeholder: option.placeholder,
+              commands: CHECK,
+              description: option.description,
+              defaultDescription: String(option.default),
+              field: option.field,
+            },
+          ],
+        ],
+  ),
 );
 
 /**
@@ -349,7 +209,7 @@ export type OptionName = keyof typeof OPTIONS | (string & {});
 const ALL_OPTIONS: Readonly<Record<string, OptionSpec>> = Object.fromEntries(
   Object.entries(OPTIONS).flatMap(([name, spec]): [string, OptionSpec][] =>
     name === 'quality'
-      ? [[name, spec], ...Object.entries(SETTING_OPTIONS)]
+      ? [[name, spec], ...Object.entries(SETTING_FLAGS)]
       : name === 'report-dir'
         ? [...Object.entries(REPORT_OPTIONS), [name, spec]]
         : [[name, spec]],
@@ -413,19 +273,9 @@ export { argumentKey } from '../core/argument-key.js';
 type Table = typeof OPTIONS;
 type ArgumentFlag = Exclude<keyof Table, (typeof ACTION_FLAGS)[number]>;
 type ArgumentKey<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<ArgumentKey<Tail>>}` : Name;
-type ValueOf<Spec> = Spec extends { type: 'boolean' }
-  ? boolean
-  : Spec extends { list: true }
-    ? string[]
-    : Spec extends { type: 'number' }
-      ? number
-      : Spec extends { negatable: true }
-        ? string | false
-        : string;
+type ValueOf<Spec> = FlagValueOf<Spec>;
 type FlagOf<C extends CommandName> = { [Name in ArgumentFlag]: C extends Table[Name]['commands'][number] ? Name : never }[ArgumentFlag];
-type AlwaysSet = { type: 'boolean'; optional?: never } | { list: true } | { default: string | number };
 type SetFlagOf<C extends CommandName> = { [Name in FlagOf<C>]: Table[Name] extends AlwaysSet ? Name : never }[FlagOf<C>];
-type Flatten<T> = { [K in keyof T]: T[K] };
 
 /** The arguments a command's flags give it: `FlagsOf<'validate'>` is `{ channel: string[]; json: boolean; spec?: string; … }`. */
 export type FlagsOf<C extends CommandName> = Flatten<

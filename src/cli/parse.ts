@@ -10,7 +10,9 @@ import type { DemoCommandArgs } from '../commands/demo.js';
 import type { LimitsCommandArgs } from '../commands/limits.js';
 import type { ServeExampleCommandArgs } from '../commands/serve-example.js';
 import type { ShowCommandArgs } from '../commands/show.js';
+import type { SpecCommandArgs } from '../commands/spec.js';
 import type { ValidateCommandArgs } from '../commands/validate.js';
+import { commandName } from '../core/command-name.js';
 import { UsageError } from '../core/usage-error.js';
 import { closestName } from '../validate/did-you-mean.js';
 import { COMMANDS, type CommandName, NAMED_COMMANDS, isNamedCommand } from './commands.js';
@@ -37,6 +39,7 @@ export type CommandLine =
   | { command: 'serve-example'; args: ServeExampleCommandArgs }
   | { command: 'limits'; args: LimitsCommandArgs }
   | { command: 'show'; args: ShowCommandArgs }
+  | { command: 'spec'; args: SpecCommandArgs }
   | { command: 'help'; topic: CommandName }
   | { command: 'version' };
 
@@ -45,12 +48,13 @@ export type CommandLine =
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Holds<T extends true> = T;
 export type TableMatchesCommands = [
-  Holds<Same<FlagsOf<'check'>, Omit<CheckCommandArgs, 'url'>>>,
+  Holds<Same<FlagsOf<'check'>, Omit<CheckCommandArgs, 'url' | 'configKeys'>>>,
   Holds<Same<FlagsOf<'demo'>, DemoCommandArgs>>,
   Holds<Same<FlagsOf<'validate'>, Omit<ValidateCommandArgs, 'file'>>>,
   Holds<Same<FlagsOf<'serve-example'>, ServeExampleCommandArgs>>,
   Holds<Same<FlagsOf<'limits'>, Omit<LimitsCommandArgs, 'channels'>>>,
   Holds<Same<FlagsOf<'show'>, ShowCommandArgs>>,
+  Holds<Same<FlagsOf<'spec'>, Omit<SpecCommandArgs, 'name'>>>,
 ];
 
 /** A flag as parseArgs reads it: `--spec=a` has the value `a` inline, `--spec a` the next word. */
@@ -160,7 +164,7 @@ function flagsFor<C extends CommandName>(command: C, given: ReadonlyMap<OptionNa
 function positionalsError(command: CommandName, words: readonly string[]): UsageError | undefined {
   const spec = COMMANDS[command];
   if (spec.positional?.missing !== undefined && words.length === 0)
-    return new UsageError(`${spec.positional.missing}: check-endpoint ${spec.usage}`);
+    return new UsageError(`${spec.positional.missing}: ${commandName()} ${spec.usage}`);
   const allowed = spec.positional ? (spec.positional.many ? Infinity : 1) : 0;
   if (words.length <= allowed) return undefined;
   const takes = spec.positional ? `takes one ${spec.positional.noun}` : 'takes flags only';
@@ -169,13 +173,15 @@ function positionalsError(command: CommandName, words: readonly string[]): Usage
 
 /** Reads the config file the check is told to (--config FILE, --no-config, or undefined: the default one, if any). */
 export type ConfigLoader = (named: string | false | undefined) => ConfigValues | undefined;
+/** Reads what --failed takes from the last run's record: its URL (when whole) and flags, as a config file's. */
+export type RecordLoader = () => ConfigValues;
 
 /**
  * Reads the arguments after `check-endpoint`. Throws a UsageError for anything it cannot take.
  * Given a config loader, the check takes its URL and flags from the config file too, under the
  * flags given here.
  */
-export function parseCommandLine(argv: readonly string[], loadConfig?: ConfigLoader): CommandLine {
+export function parseCommandLine(argv: readonly string[], loadConfig?: ConfigLoader, loadRecord?: RecordLoader): CommandLine {
   const { tokens } = parseArgs({
     args: [...argv],
     options: TOKENIZER_OPTIONS,
@@ -196,7 +202,7 @@ export function parseCommandLine(argv: readonly string[], loadConfig?: ConfigLoa
   if (asked('version')) return { command: 'version' };
 
   try {
-    return commandLineOf(command, first, words, options, loadConfig);
+    return commandLineOf(command, first, words, options, loadConfig, loadRecord);
   } catch (cause) {
     if (!(cause instanceof UsageError)) throw cause;
     throw new CommandLineError(cause.message, command, asked('json'), words[0]);
@@ -224,6 +230,7 @@ function commandLineOf(
   words: string[],
   options: OptionToken[],
   loadConfig: ConfigLoader | undefined,
+  loadRecord?: RecordLoader,
 ): CommandLine {
   const given = new Map<OptionName, FlagValue>();
   for (const token of options) {
@@ -242,16 +249,30 @@ function commandLineOf(
   }
   const named = given.get('config');
   const config = command === 'check' ? loadConfig?.(typeof named === 'string' || named === false ? named : undefined) : undefined;
-  // The URL given wins over the config file's.
-  const error = positionalsError(command, words.length === 0 && config?.url !== undefined ? [config.url] : words);
+  // --failed: the last run's record, between the config file and the flags given.
+  const recorded = command === 'check' && (given.get('failed') ?? config?.flags.get('failed')) === true ? loadRecord?.() : undefined;
+  // The URL given wins over the record's, which wins over the config file's.
+  const url = words[0] ?? recorded?.url ?? config?.url;
+  if (recorded && url === undefined) {
+    throw new UsageError(`--failed: ${recorded.file} keeps the last run's URL without its query's values; give the URL`);
+  }
+  const error = positionalsError(command, words.length === 0 && url !== undefined ? [url] : words);
   if (error) throw error;
   const [word] = words;
   switch (command) {
     case 'check': {
-      // The config file under the flags given: a flag given replaces its value (a list flag's whole list).
-      const flags = config ? new Map([...config.flags, ...given, ['config', config.file] as const]) : given;
-      // positionalsError made sure the URL is there, given or in the config file.
-      return { command, args: { url: word ?? config!.url!, ...flagsFor(command, flags) } };
+      // The config file, then the record, under the flags given: a flag given replaces its value (a list flag's whole list).
+      const flags = new Map([
+        ...(config?.flags ?? []),
+        ...(recorded?.flags ?? []),
+        ...given,
+        ...(config ? [['config', config.file] as const] : []),
+      ]);
+      // The flags the config file set and neither the command line nor the record did, by the key that set them: errors name the file and key.
+      const fromConfig = config ? [...config.keys].filter(([name]) => !given.has(name) && !(recorded?.flags.has(name) ?? false)) : [];
+      const configKeys = fromConfig.length ? { configKeys: Object.fromEntries(fromConfig) } : {};
+      // positionalsError made sure the URL is there: given, recorded or in the config file.
+      return { command, args: { url: url!, ...flagsFor(command, flags), ...configKeys } };
     }
     case 'demo':
       return { command, args: flagsFor(command, given) };
@@ -263,12 +284,14 @@ function commandLineOf(
       return { command, args: { channels: [...words], ...flagsFor(command, given) } };
     case 'show':
       return { command, args: flagsFor(command, given) };
+    case 'spec':
+      return { command, args: { ...flagsFor(command, given), ...(word !== undefined ? { name: word } : {}) } };
     case 'help': {
       if (word === undefined) return { command, topic: 'check' };
       if (isNamedCommand(word)) return { command, topic: word };
       const closest = closestName(word, NAMED_COMMANDS);
       throw new UsageError(
-        `help: there is no command "${word}"${closest === undefined ? '.' : `; did you mean ${closest}?`} The commands: ${NAMED_COMMANDS.join(', ')}; the check's own help is check-endpoint --help`,
+        `help: there is no command "${word}"${closest === undefined ? '.' : `; did you mean ${closest}?`} The commands: ${NAMED_COMMANDS.join(', ')}; the check's own help is ${commandName()} --help`,
       );
     }
   }

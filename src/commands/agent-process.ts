@@ -24,15 +24,21 @@ export class AgentProcess {
   readonly #lines: string[] = [];
   readonly #partial = { stdout: '', stderr: '' };
   readonly #secrets: readonly string[];
+  readonly #onLine: ((line: string) => void) | undefined;
   #exit: AgentExitInfo | undefined;
   readonly #guard: AgentGuard | undefined;
   readonly exited: Promise<void>;
 
-  /** Starts `command` through the shell; `secrets` (the token, secret headers) are redacted from what it prints. */
+  /**
+   * Starts `command` through the shell; `secrets` (the token, secret headers) are redacted from what
+   * it prints. `onLine` gets every line it prints, redacted (for the agent's log file).
+   */
   constructor(
     readonly command: string,
     secrets: readonly string[],
+    onLine?: (line: string) => void,
   ) {
+    this.#onLine = onLine;
     this.#secrets = secrets.filter((secret) => secret !== '');
     this.#child = spawn(command, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     // Even a SIGKILL of the check stops the group: a guard process stops it once the check is gone.
@@ -119,6 +125,7 @@ export class AgentProcess {
   #keep(line: string): void {
     let clean = line;
     for (const secret of this.#secrets) clean = redactText(clean, secret);
+    this.#onLine?.(clean);
     this.#lines.push(clean.length > LONGEST_LINE ? `${clean.slice(0, LONGEST_LINE)}…` : clean);
     if (this.#lines.length > KEPT_LINES) this.#lines.shift();
   }

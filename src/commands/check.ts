@@ -1,114 +1,91 @@
 import type { Output } from './output.js';
-import { describePlannedRun, runPlannedCheck, somethingAnswers } from '../run/check-endpoint.js';
-import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
+import { checkEndpointWith, describePlannedRun, somethingAnswers } from '../run/check-endpoint.js';
+import type { CheckEndpointOptions, CheckPlan } from '../run/plan.js';
 import { formatCase, formatEnding, formatHeader, formatSummary, printable } from '../report/human.js';
-import type { CaseReport, Report } from '../core/report.js';
+import { formatDigest, problemsOf } from '../report/digest.js';
+import { type AgentLog, agentLogPath, openAgentLog } from './agent-log.js';
+import type { Report } from '../core/report.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
-import { assumedSchemeNote } from '../run/target-url.js';
+import { assumedSchemeNote, shownTarget } from '../run/target-url.js';
 import { bundledContract } from '../contract/load-contract.js';
 import { assembleReport, describeRun, errorReport } from '../run/assemble.js';
 import { argumentKey } from '../core/argument-key.js';
-import type { OptionNames } from '../core/option-error.js';
+import { OptionError, type OptionNames } from '../core/option-error.js';
+import { commandName } from '../core/command-name.js';
 import { UsageError } from '../core/usage-error.js';
-import { SCENARIO_SETTINGS } from '../scenarios/registry.js';
+import { SETTING_OPTIONS } from '../cases/registry.js';
+import { DESCRIBED, type RunFlagArgs } from '../run/option-descriptors.js';
+import { caseSettingsOf, vetCaseSettingFlags } from './case-setting-flag.js';
 import { AgentProcess } from './agent-process.js';
 import { holderSentence, isLoopback, portHolder, portOf } from './port-holder.js';
 import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
 import { reportedErrorMessage } from './error-message.js';
-import { appendReportFile, wantsArchive, writeReports } from './report-files.js';
-import { type RequestFlags, requestNote, requestOptions } from './request-options.js';
+import { appendStepSummary, unwrittenLines, wantsArchive, writeFailureReason, writeReports } from './report-files.js';
+import { requestNote, requestOptions } from './request-options.js';
 import type { ColourFlag } from './output.js';
-import { readLastRun, writeLastRun } from './last-run-file.js';
-import { type Rerun, rerunOf } from './rerun.js';
-import { shownUrl } from '../http/redact.js';
+import { LAST_RUN_FILE, readLastRun, writeLastRun } from './last-run-file.js';
+import { type Rerun, assertRerunnable, rerunOf } from './rerun.js';
+import { type LastRun, whenRun } from '../report/last-run.js';
+import { parseTargetUrl } from '../run/target-url.js';
+import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
+import { autoConfigNotice } from './config-notice.js';
+import { redactText, shownUrl } from '../http/redact.js';
+import { runSecrets } from '../http/sent-headers.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
 const START_WAIT_SECONDS = 60;
 
-export interface CheckCommandArgs extends RequestFlags, ColourFlag {
-  url: string;
-  channel: string[];
-  case: string[];
-  tokenEnv?: string;
-  agentTimeout?: number;
-  concurrency?: number;
-  maxBody?: number;
-  json: boolean;
-  spec?: string;
-  limits: string[];
-  strict: boolean;
-  insecure: boolean;
-  quality: boolean;
-  extended: boolean;
-  /** The report folder; each report format's own flag (--junit, --html …) comes under its key too (src/report/formats.ts). */
-  reportDir?: string;
-  baseline?: string;
-  /** Plays of every case on every channel. */
-  runs?: number;
-  /** Seconds to keep trying the HEAD probe until the agent answers. */
-  wait?: number;
-  /** The agent's command, run through the shell for the length of the check. */
-  start?: string;
-  /** Also show the --start agent's output on a passing run. */
-  verbose: boolean;
-  /** With --start: check what already answers at the URL instead of refusing it. */
-  reuseExisting: boolean;
-  /** Print only the failed cases and the summary. */
-  quiet: boolean;
-  /** Stop after this many failed cases. */
-  maxFailures?: number;
-  /** Play only what did not pass in the last run (.check-endpoint/last-run.json). */
-  failed: boolean;
-  /** The config file read (src/cli/config.ts reads it while parsing); false: none (--no-config). */
-  config?: string | false;
-}
+/** The check's arguments: the run's options' flags (from the descriptor table), and the command's own. */
+export type CheckCommandArgs = RunFlagArgs &
+  ColourFlag & {
+    url: string;
+    json: boolean;
+    /** The report folder; each report format's own flag (--junit, --html …) comes under its key too (src/report/formats.ts). */
+    reportDir?: string;
+    /** The agent's command, run through the shell for the length of the check. */
+    start?: string;
+    /** Also show the --start agent's output on a passing run. */
+    verbose: boolean;
+    /** With --start: check what already answers at the URL instead of refusing it. */
+    reuseExisting: boolean;
+    /** Print only the failed cases and the summary. */
+    quiet: boolean;
+    /** Play only what did not pass in the last run (.check-endpoint/last-run.json). */
+    failed: boolean;
+    /** With --failed: play them against the URL given, though the record was made for another. */
+    otherTarget: boolean;
+    /** The config file read (src/cli/config.ts reads it while parsing); false: none (--no-config). */
+    config?: string | false;
+    /** The flags the config file set (and the command line did not), by the key that set them: `{ 'agent-timeout': 'agentTimeout' }`. */
+    configKeys?: Readonly<Record<string, string>>;
+  };
 
 /**
- * The check's flags as the library's options. The cases' setting flags (--latency-budget) come in
- * the arguments under their keys (`latencyBudget`) and go to their fields (`latencyBudgetSeconds`).
- * The command reads the environment (`env: process.env`), and `.env` unless told otherwise.
+ * The check's flags as the library's options, from the descriptor table: each flag's value goes to
+ * its field (the cases' older setting flags, --latency-budget, to theirs). By hand only the special
+ * ones: --header, --header-env and --dotenv (requestOptions), --case-setting, and --wait (60 s with
+ * --start). The command reads the environment (`env: process.env`), and `.env` unless told otherwise.
  */
 export function checkOptionsOf(args: CheckCommandArgs): CheckEndpointOptions {
   const given = new Map<string, unknown>(Object.entries(args));
-  const settings = SCENARIO_SETTINGS.flatMap((setting) => {
-    const value = given.get(argumentKey(setting.flag));
-    return typeof value === 'number' ? [[setting.field, value] as const] : [];
-  });
+  const options = new Map<string, unknown>([['env', process.env]]);
+  for (const { field, flag, special } of DESCRIBED) {
+    if (flag === undefined || special || !flag.commands.includes('check')) continue;
+    const value = given.get(argumentKey(flag.name));
+    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) options.set(field, value);
+  }
+  for (const option of SETTING_OPTIONS) {
+    const value = option.flag === undefined ? undefined : given.get(argumentKey(option.flag));
+    if (typeof value === 'number') options.set(option.field, value);
+  }
+  const wait = args.wait ?? (args.start !== undefined ? START_WAIT_SECONDS : undefined);
   return {
-    channels: args.channel,
-    cases: args.case,
-    env: process.env,
-    ...(args.spec !== undefined ? { spec: args.spec } : {}),
-    ...(args.limits.length ? { limits: args.limits } : {}),
-    strict: args.strict,
-    insecure: args.insecure,
-    quality: args.quality,
-    extended: args.extended,
-    ...Object.fromEntries(settings),
-    ...(args.tokenEnv !== undefined ? { tokenEnv: args.tokenEnv } : {}),
-    ...(args.agentTimeout !== undefined ? { agentTimeoutSeconds: args.agentTimeout } : {}),
-    ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
-    ...(args.maxBody !== undefined ? { maxBodyBytes: args.maxBody } : {}),
-    ...(args.runs !== undefined ? { runs: args.runs } : {}),
-    ...(args.maxFailures !== undefined ? { maxFailures: args.maxFailures } : {}),
-    ...(args.wait !== undefined ? { waitSeconds: args.wait } : args.start !== undefined ? { waitSeconds: START_WAIT_SECONDS } : {}),
-    ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
+    ...Object.fromEntries(options),
+    ...(wait !== undefined ? { waitSeconds: wait } : {}),
+    ...(args.caseSetting.length ? { caseSettings: caseSettingsOf(args.caseSetting) } : {}),
     ...requestOptions(args),
-  };
-}
-
-/** Prints case lines in the report's order as soon as every earlier case is done. */
-function orderedPrinter(print: (caseReport: CaseReport) => void): (caseReport: CaseReport, index: number) => void {
-  const waiting = new Map<number, CaseReport>();
-  let next = 0;
-  return (caseReport, index) => {
-    waiting.set(index, caseReport);
-    while (waiting.has(next)) {
-      print(waiting.get(next)!);
-      waiting.delete(next++);
-    }
   };
 }
 
@@ -122,54 +99,135 @@ export async function runCheckCommand(args: CheckCommandArgs, output: Output, na
   try {
     return await runCheck(args, output);
   } catch (cause) {
-    if (args.json) output.json(jsonErrorReport(args.url, reportedErrorMessage(cause, names)));
-    throw cause;
+    // An option's error names where its value came from: the flag, the config file's key, the record.
+    const sourced = namesBySource(args, names);
+    if (args.json) output.json(jsonErrorReport(args.url, reportedErrorMessage(cause, sourced)));
+    throw cause instanceof OptionError ? new UsageError(cause.messageFor(sourced)) : cause;
   }
 }
 
-/** The --json document of a check that could not run. */
+/**
+ * How the check's errors name an option: by where its value came from. A flag given names the
+ * flag (`--runs`); a value the config file set names the file and its key
+ * (`check-endpoint.config.json: "agentTimeout"`); one --failed took from the last run's record
+ * names the record (`.check-endpoint/last-run.json: "runs"`).
+ */
+function namesBySource(args: CheckCommandArgs, flags: OptionNames): OptionNames {
+  const fromRecord = args.failed && args.runs === undefined ? ['runs'] : [];
+  return {
+    kind: 'flags',
+    name: (field) => {
+      if (fromRecord.includes(field)) return `${LAST_RUN_FILE}: "${field}"`;
+      const flag = flags.name(field).replace(/^--/, '');
+      const key = args.configKeys?.[flag];
+      return key !== undefined && typeof args.config === 'string' ? `${args.config}: "${key}"` : flags.name(field);
+    },
+  };
+}
+
+/** The --json document of a check that could not run; the target as given, shown with its secrets redacted. */
 export function jsonErrorReport(target: string, message: string): Report {
-  return errorReport(describeRun(bundledContract(), target, []), message);
+  return errorReport(describeRun(bundledContract(), shownTarget(target), []), message);
 }
 
 /** --failed: the last run's cases that did not pass, as the run's cases, channels and pairs (and its --runs, unless given). */
 function rerunOptions(args: CheckCommandArgs, rerun: Rerun): CheckEndpointOptions {
-  return { cases: rerun.cases, channels: rerun.channels, only: rerun.only, ...(args.runs === undefined ? { runs: rerun.runs } : {}) };
+  return { cases: rerun.cases, channels: rerun.channels, ...(args.runs === undefined ? { runs: rerun.runs } : {}) };
 }
 
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
   if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
   if (args.reuseExisting && args.start === undefined) throw new UsageError('--reuse-existing goes with --start');
+  vetCaseSettingFlags(args.caseSetting);
   const c = output.colour;
   // --failed narrowed by the --channel given (`all`: every channel of the last run).
   const narrow = { cases: args.case, channels: args.channel.includes('all') ? [] : args.channel };
-  const rerun = args.failed ? rerunOf(await readLastRun(), narrow) : undefined;
+  const record = args.failed ? await readLastRun() : undefined;
+  if (record) assertRerunnable(record);
+  const rerun = record ? rerunOf(record, narrow, againstNote(record, args)) : undefined;
   if (rerun?.only.length === 0) return nothingToRerun(args, rerun, output);
   const chatty = chattyOf(output, args.quiet);
   const archive = wantsArchive(args) ? new HarRecorder() : undefined;
   const progress = createProgress(process.stderr, process.env);
   const stop = new AbortController(); // aborted by the first SIGINT or SIGTERM, once the run starts
   let agent: AgentProcess | undefined;
-  // The one resolution of the run's options (flags, files, environment): throws before anything is sent.
-  const plan = await planCheck(args.url, {
-    ...checkOptionsOf(args),
-    ...(rerun ? rerunOptions(args, rerun) : {}),
-    ...(archive ? { onExchange: archive.record } : {}),
-    ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
-    signal: stop.signal,
-    onPlay: (done, total, failed) => progress.update(done, total, failed),
-    onCase: orderedPrinter((caseReport) => {
-      if (caseReport.status === 'not-run') return; // one line for them all, below
-      if (args.quiet && caseReport.passed) return;
-      progress.around(() => {
-        for (const line of formatCase(caseReport, c)) output.line(line);
-      });
-    }),
-  });
+  let agentLog: AgentLog | undefined;
+  let planned: CheckPlan | undefined;
+  let interrupts: { dispose(): void } | undefined;
+  const startedAt = new Date(); // the JUnit file's timestamp
+  // The library's one sequence: the options resolved (throwing before anything is sent), the
+  // command's header and agent (onPlanned), the probe, the cases, the report.
+  const run = checkEndpointWith(
+    args.url,
+    {
+      ...checkOptionsOf(args),
+      ...(rerun ? rerunOptions(args, rerun) : {}),
+      ...(archive ? { onExchange: archive.record } : {}),
+      signal: stop.signal,
+      // The case lines come after the run, under the digest of its problems: the progress line (on a terminal) shows it going.
+      onPlay: (done: number, total: number, failed: number) => progress.update(done, total, failed),
+    },
+    {
+      ...(rerun ? { only: rerun.only } : {}),
+      ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
+      onPlanned: async (plan) => {
+        planned = plan;
+        ({ agent, agentLog } = await beforeTheRun(args, plan, rerun, output));
+        interrupts = listenForInterrupts((name) => {
+          stop.abort(name);
+          progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
+        });
+      },
+    },
+  );
+  let report: Report;
+  let endedOnItsOwn = false;
+  try {
+    report = await run;
+  } finally {
+    progress.clear();
+    endedOnItsOwn = agent?.exit() !== undefined; // it ended before the check stopped it
+    await agent?.stop();
+    agentLog?.close();
+  }
+  // onPlanned ran: the run got past its options.
+  const plan = planned!;
+  // A command that died on a port something else holds: what holds it, once the command's own group is gone.
+  const holder =
+    endedOnItsOwn && report.exitCode !== 0
+      ? await heldPortNote(plan.url, runSecrets(plan, plan.url, plan.proxy?.url), { foundOnly: true })
+      : undefined;
+  try {
+    return await finish(
+      args,
+      report,
+      { plan, archive, agent: agent && { process: agent, died: endedOnItsOwn }, startedAt, portHolder: holder },
+      output,
+    );
+  } finally {
+    interrupts?.dispose();
+  }
+}
+
+/**
+ * Once the run is planned, before anything is sent: the header, the notes on the config file,
+ * --failed and --insecure, and the agent --start starts (unless something already answers and
+ * --reuse-existing says to check it).
+ */
+async function beforeTheRun(
+  args: CheckCommandArgs,
+  plan: CheckPlan,
+  rerun: Rerun | undefined,
+  output: Output,
+): Promise<{ agent: AgentProcess | undefined; agentLog: AgentLog | undefined }> {
+  const c = output.colour;
+  const chatty = chattyOf(output, args.quiet);
   for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) chatty.line(line);
   const assumed = assumedSchemeNote(args.url, plan.url);
   if (assumed) output.line(c.yellow(assumed));
   if (typeof args.config === 'string') chatty.line(c.dim(`config: ${args.config}`));
+  // Said on stderr even under --quiet: a found config file starts a command or writes files.
+  for (const line of autoConfigNotice(args, runSecrets(plan, plan.url, plan.proxy?.url))) process.stderr.write(`${line}\n`);
   if (rerun) chatty.line(c.dim(rerun.note));
   if (plan.insecure) {
     chatty.line(
@@ -178,8 +236,11 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       ),
     );
   }
-  // What the agent prints is shown and written to agent.log: the token and secret header values are redacted from it.
-  const secrets = [...(plan.token ? [plan.token] : []), ...plan.headers.filter((header) => header.secret).map((header) => header.value)];
+  // Every secret of the run (the token, secret headers, the query's keys, the proxy's password):
+  // never in the --start command as shown, in what the agent prints (shown and in agent.log), or in
+  // the command line of a process found holding the port.
+  const secrets = runSecrets(plan, plan.url, plan.proxy?.url);
+  const shownStart = args.start === undefined ? undefined : redactText(args.start, secrets);
   // Playwright's webServer rule: --start never checks someone else's agent by mistake.
   const reuse = args.start !== undefined && (await somethingAnswers(plan));
   if (reuse && !args.reuseExisting) {
@@ -188,42 +249,48 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   }
   if (reuse)
     chatty.line(
-      c.dim(`agent: something already answers at ${shownUrl(plan.url)}; checking it (--reuse-existing), not starting ${args.start}`),
+      c.dim(`agent: something already answers at ${shownUrl(plan.url)}; checking it (--reuse-existing), not starting ${shownStart}`),
     );
-  else if (args.start !== undefined) chatty.line(c.dim(`agent: ${args.start} (started by --start; waiting up to ${plan.waitSeconds} s)`));
+  // What the agent prints goes to its log file, not among the check's lines.
+  const agentLog = args.start === undefined || reuse ? undefined : openAgentLog(agentLogPath(args.reportDir));
+  if (args.start !== undefined && !reuse) {
+    const logged = agentLog ? `; its output in ${agentLog.file}` : '';
+    chatty.line(c.dim(`agent: ${shownStart} (started by --start; waiting up to ${plan.waitSeconds} s${logged})`));
+  }
   chatty.line();
-  const startedAt = new Date(); // the JUnit file's timestamp
-  agent = args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets);
-  const interrupts = listenForInterrupts((name) => {
-    stop.abort(name);
-    progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
-  });
-  let report: Report;
-  let endedOnItsOwn = false;
-  try {
-    report = await runPlannedCheck(plan);
-  } finally {
-    progress.clear();
-    endedOnItsOwn = agent?.exit() !== undefined;
-    await agent?.stop();
-  }
-  // A command that died on a port something else holds: what holds it, once the command's own group is gone.
-  const portHolder = endedOnItsOwn && report.exitCode !== 0 ? await heldPortNote(plan.url, secrets, { foundOnly: true }) : undefined;
-  try {
-    return await finish(args, report, { plan, archive, agent, startedAt, portHolder }, output);
-  } finally {
-    interrupts.dispose();
-  }
+  const agent = args.start === undefined || reuse ? undefined : new AgentProcess(args.start, secrets, agentLog?.line);
+  return { agent, agentLog };
 }
 
-/** After the run: the summary, the agent's output where it helps, the report files, the JSON document. */
+/**
+ * --failed: which target and contract the record was made for, for its note. A URL other than the
+ * record's (their redacted forms compared: the record holds no query value) is refused unless
+ * --other-target says to play the cases there.
+ */
+function againstNote(record: LastRun, args: Pick<CheckCommandArgs, 'url' | 'otherTarget' | 'tokenEnv'>): string {
+  const given = shownUrl(parseTargetUrl(args.url, args.tokenEnv ?? DEFAULT_TOKEN_ENV));
+  const judged = record.spec ? ` (contract ${record.spec.version}, ${record.spec.source})` : '';
+  if (given === record.target) return ` of ${record.target}${judged}`;
+  if (!args.otherTarget) {
+    throw new UsageError(
+      `--failed: the last run (${whenRun(record)}, ${LAST_RUN_FILE}) checked ${record.target}${judged}, not ${given}. Leave the URL out to play its cases that did not pass against ${record.target} again, or add --other-target to play them against ${given}`,
+    );
+  }
+  return ` of ${record.target}${judged}, against ${given} (--other-target)`;
+}
+
+/**
+ * After the run: the digest of its problems, the case lines (each naming its problems), the agent's
+ * last lines where it died (or with --verbose), the report files, and last the summary, then (on
+ * stderr) where the run is recorded; the JSON document on stdout.
+ */
 async function finish(
   args: CheckCommandArgs,
   report: Report,
   run: {
     plan: { strict: boolean };
     archive: HarRecorder | undefined;
-    agent: AgentProcess | undefined;
+    agent: { process: AgentProcess; died: boolean } | undefined;
     startedAt: Date;
     portHolder?: string | undefined;
   },
@@ -232,29 +299,91 @@ async function finish(
   const c = output.colour;
   const { agent } = run;
   const chatty = chattyOf(output, args.quiet);
-  if (report.outcome === 'error') output.error(report.error!.message);
-  else if (args.quiet && report.exitCode === 0)
-    output.line(formatSummary(report, c)); // --quiet: a passing run's summary alone
-  else for (const line of formatEnding(report, c)) output.line(line);
-  if (run.portHolder) output.error(`${run.portHolder[0]!.toUpperCase()}${run.portHolder.slice(1)}.`);
-  const agentLines = agent?.lastLines() ?? [];
-  if (agent && (report.exitCode !== 0 || (args.verbose && !args.quiet))) {
+  const problems = report.outcome === 'error' ? [] : problemsOf(report);
+  if (report.outcome !== 'error') {
+    const digest = formatDigest(report, c, { reproduce: args.quiet });
+    for (const line of digest) output.line(line);
+    if (digest.length && !args.quiet) output.line();
+    for (const caseReport of report.cases) {
+      if (caseReport.status === 'not-run') continue; // one line for them all, in the ending
+      for (const line of formatCase(caseReport, c, problems)) chatty.line(line);
+    }
+  }
+  if (agent && (agent.died || report.outcome === 'error' || (args.verbose && !args.quiet))) {
+    const agentLines = agent.process.lastLines();
     output.line();
     const last = agentLines.length === 1 ? 'its last line' : `its last ${agentLines.length} lines`;
     output.line(c.dim(agentLines.length ? `The agent's output (${last}):` : 'The agent printed nothing.'));
     for (const line of agentLines) output.line(`  ${printable(line)}`);
   }
-  const agentLog = agent ? agentLines.map((line) => `${line}\n`).join('') : undefined;
-  await writeReports(args, report, { archive: run.archive, agentLog, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
-  await recordRun(report, args.quiet);
+  if (run.portHolder) output.error(`${run.portHolder[0]!.toUpperCase()}${run.portHolder.slice(1)}.`);
+  // One file that cannot be written stops none of the others, nor the record, nor the verdict.
+  const unwritten = await writeReports(args, report, { archive: run.archive, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
+  if (report.outcome === 'error') output.error(report.error!.message);
+  else if (args.quiet && report.exitCode === 0) {
+    if (problems.length) output.line();
+    output.line(formatSummary(report, c)); // --quiet: a passing run's summary alone (under its warnings' digest)
+  } else for (const line of formatEnding(report, c)) output.line(line);
+  await recordRun(report, recordedFlags(args), args.quiet);
   if (process.env.GITHUB_ACTIONS === 'true') {
     // Workflow commands on stderr: stdout may be carrying the JSON report.
     for (const line of githubAnnotations(report)) process.stderr.write(`${line}\n`);
     const summaryFile = process.env.GITHUB_STEP_SUMMARY;
-    if (summaryFile) await appendReportFile(summaryFile, githubStepSummary(report));
+    if (summaryFile) unwritten.push(...(await appendStepSummary(summaryFile, githubStepSummary(report))));
   }
+  for (const line of unwrittenLines(unwritten)) output.error(line);
   if (args.json) output.json(report);
-  return report.exitCode;
+  return exitCodeWith(report, unwritten.length > 0);
+}
+
+/**
+ * The process's exit code: the run's, or 2 when a report file asked for could not be written (every
+ * other was, and the verdict is printed and in --json); an interrupted run keeps 130 or 143.
+ */
+export function exitCodeWith(report: Pick<Report, 'exitCode' | 'outcome'>, reportMissing: boolean): number {
+  return reportMissing && report.outcome !== 'interrupted' ? 2 : report.exitCode;
+}
+
+/**
+ * The flags that decided what a run sent and how it judged it, which --failed plays with again:
+ * not where it wrote or printed, nor how it started the agent (a --start command may hold a
+ * secret the shell expanded), nor which cases (the record's own). Secrets are only ever named by
+ * their variables in flags, so none is here.
+ */
+const RECORDED_FLAGS = [
+  'spec',
+  'limits',
+  'strict',
+  'insecure',
+  'quality',
+  'extended',
+  'tokenEnv',
+  'header',
+  'headerEnv',
+  'dotenv',
+  'agentTimeout',
+  'maxBody',
+  'concurrency',
+  'baseline',
+  'caseSetting',
+  'skipCase',
+  ...SETTING_OPTIONS.flatMap((setting) => (setting.flag === undefined ? [] : [argumentKey(setting.flag)])),
+] as const;
+
+/** The run's RECORDED_FLAGS that are set, as a config file's keys (the arguments' keys are the same). */
+export function recordedFlags(args: CheckCommandArgs): NonNullable<LastRun['flags']> {
+  const given = new Map<string, unknown>(Object.entries(args));
+  return Object.fromEntries(
+    RECORDED_FLAGS.flatMap((key) => {
+      const value = given.get(key);
+      const isFlagValue =
+        typeof value === 'string' ||
+        typeof value === 'number' ||
+        typeof value === 'boolean' ||
+        (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string'));
+      return isFlagValue ? [[key, value] as const] : [];
+    }),
+  );
 }
 
 /** Where the lines that are not about a failure go: nowhere under --quiet. */
@@ -262,20 +391,21 @@ function chattyOf(output: Output, quiet: boolean): Output {
   return quiet ? { ...output, line: () => {} } : output;
 }
 
-/** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, not fatal. */
-async function recordRun(report: Report, quiet: boolean): Promise<void> {
+/** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, in words, not fatal. */
+async function recordRun(report: Report, flags: NonNullable<LastRun['flags']>, quiet: boolean): Promise<void> {
   try {
-    const file = await writeLastRun(report, new Date());
-    if (!quiet) process.stderr.write(`recorded in ${file}: check-endpoint show prints it, --failed plays again what did not pass\n`);
+    const file = await writeLastRun(report, new Date(), flags);
+    if (!quiet) process.stderr.write(`recorded in ${file}: ${commandName()} show prints it, --failed plays again what did not pass\n`);
   } catch (cause) {
-    process.stderr.write(`check-endpoint: could not record this run: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}\n`);
+    const reason = await writeFailureReason(LAST_RUN_FILE, cause);
+    process.stderr.write(`check-endpoint: could not record this run in ${LAST_RUN_FILE}: ${reason}\n`);
   }
 }
 
 /** --failed when the last run left nothing to play: it says so, sends nothing, and passes. */
 function nothingToRerun(args: CheckCommandArgs, rerun: Rerun, output: Output): number {
   output.line(rerun.note);
-  if (args.json) output.json(assembleReport(describeRun(bundledContract(), args.url, []), [], false));
+  if (args.json) output.json(assembleReport(describeRun(bundledContract(), shownTarget(args.url), []), [], false));
   return 0;
 }
 

@@ -3,8 +3,8 @@ import { type CheckCommandArgs, runCheckCommand } from './check.js';
 import type { OptionNames } from '../core/option-error.js';
 import type { Output } from './output.js';
 
-/** The check's flags, less the URL, --start, --reuse-existing and --config: demo checks the agent it starts itself. */
-export type DemoCommandArgs = Omit<CheckCommandArgs, 'url' | 'start' | 'reuseExisting' | 'config'>;
+/** The check's flags, less the URL, --start, --reuse-existing, --config and --other-target: demo checks the agent it starts itself. */
+export type DemoCommandArgs = Omit<CheckCommandArgs, 'url' | 'start' | 'reuseExisting' | 'config' | 'configKeys' | 'otherTarget'>;
 
 /** `check-endpoint demo` (what `npm start` runs): the full check, every channel, against the reference agent. */
 export async function runDemoCommand(args: DemoCommandArgs, output: Output, names: OptionNames): Promise<number> {
@@ -12,7 +12,8 @@ export async function runDemoCommand(args: DemoCommandArgs, output: Output, name
   try {
     output.line(output.colour.dim(`The bundled reference agent is listening at ${agent.url}; checking it:`));
     return await runCheckCommand(
-      { ...args, url: agent.url, channel: args.channel.length ? args.channel : ['all'], reuseExisting: false },
+      // Its agent listens on a new port each time: --failed plays the last demo's cases against it.
+      { ...args, url: agent.url, channel: args.channel.length ? args.channel : ['all'], reuseExisting: false, otherTarget: true },
       output,
       names,
     );

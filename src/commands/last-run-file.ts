@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Report } from '../core/report.js';
 import { UsageError } from '../core/usage-error.js';
 import { LAST_RUN_FORMAT_VERSION, type LastRun, lastRunRecord } from '../report/last-run.js';
+import { JsonFileError, jsonFileMessage, parseJsonText, readBoundedText } from './read-json-file.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
 /** The folder the check keeps its own files in, in the current folder. */
@@ -15,14 +16,19 @@ export const STATE_FOLDER = '.check-endpoint';
 /** As messages name it: relative to the current folder. */
 export const LAST_RUN_FILE = `${STATE_FOLDER}/last-run.json`;
 
-/** Records the run. Resolves to the file written, relative to `cwd`. */
-export async function writeLastRun(report: Report, finishedAt: Date, cwd = process.cwd()): Promise<string> {
+/** Records the run, with the flags `--failed` plays with again. Resolves to the file written, relative to `cwd`. */
+export async function writeLastRun(
+  report: Report,
+  finishedAt: Date,
+  flags: NonNullable<LastRun['flags']> = {},
+  cwd = process.cwd(),
+): Promise<string> {
   const folder = join(cwd, STATE_FOLDER);
   await fs.mkdir(folder, { recursive: true });
   await fs.writeFile(join(folder, '.gitignore'), '*\n', { flag: 'wx' }).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code !== 'EEXIST') throw cause;
   });
-  await writeFileAtomic(join(cwd, LAST_RUN_FILE), `${JSON.stringify(lastRunRecord(report, finishedAt), null, 2)}\n`);
+  await writeFileAtomic(join(cwd, LAST_RUN_FILE), `${JSON.stringify({ ...lastRunRecord(report, finishedAt), flags }, null, 2)}\n`);
   return LAST_RUN_FILE;
 }
 
@@ -66,9 +72,10 @@ function isRecordedCase(value: unknown): boolean {
 export function parseLastRun(text: string, file = LAST_RUN_FILE): LastRun {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonText(text);
   } catch (cause) {
-    throw new UsageError(`${file} is not JSON (${(cause as Error).message}); run the check again to record a run anew`);
+    if (!(cause instanceof JsonFileError)) throw cause;
+    throw new UsageError(`${file} ${cause.message}; run the check again to record a run anew`);
   }
   if (isRecord(value) && value.version !== LAST_RUN_FORMAT_VERSION && Number.isInteger(value.version)) {
     throw new UsageError(
@@ -91,7 +98,11 @@ export function parseLastRun(text: string, file = LAST_RUN_FILE): LastRun {
     isRecord(counts) &&
     ['cases', 'passed', 'failed', 'notRun', 'errors', 'warnings'].every((key) => Number.isInteger(counts[key])) &&
     Array.isArray(value.cases) &&
-    value.cases.every(isRecordedCase);
+    value.cases.every(isRecordedCase) &&
+    (value.spec === undefined ||
+      (isRecord(value.spec) && typeof value.spec.version === 'string' && typeof value.spec.source === 'string')) &&
+    // Each flag's value is checked against the option table where --failed reads them (src/cli/config-file.ts).
+    (value.flags === undefined || isRecord(value.flags));
   if (!valid) throw new UsageError(`${file} is not a record of a run (spec/last-run.schema.json); run the check again to record one anew`);
   // Every field read is checked above, as spec/last-run.schema.json describes it.
   return value as unknown as LastRun;
@@ -99,14 +110,20 @@ export function parseLastRun(text: string, file = LAST_RUN_FILE): LastRun {
 
 /** The last run, as recorded in the current folder. A UsageError (exit 2) when there is none, or it cannot be read. */
 export async function readLastRun(cwd = process.cwd()): Promise<LastRun> {
+  return readLastRunSync(cwd);
+}
+
+/** readLastRun, for the command line's parser (which reads the config file so too): the record is at most 1 MiB. */
+export function readLastRunSync(cwd = process.cwd()): LastRun {
   let text: string;
   try {
-    text = await fs.readFile(join(cwd, LAST_RUN_FILE), 'utf8');
+    // Bounded as the config file is: a regular file of at most 1 MiB.
+    text = readBoundedText(join(cwd, LAST_RUN_FILE));
   } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT')
+    if (!(cause instanceof JsonFileError)) throw cause;
+    if (cause.code === 'ENOENT')
       throw new UsageError(`no run is recorded in this folder (${LAST_RUN_FILE} does not exist): run the check in this folder first`);
-    throw new UsageError(`cannot read ${LAST_RUN_FILE}: ${code ?? String(cause)}`);
+    throw new UsageError(`${jsonFileMessage(cause, LAST_RUN_FILE)}; run the check again to record a run anew`);
   }
   return parseLastRun(text);
 }

@@ -4,6 +4,7 @@ import { REPORT_FORMAT_VERSION } from '../core/report.js';
 import { CHANNEL_NAME } from '../core/ids.js';
 import { UsageError } from '../core/usage-error.js';
 import { TOOL_VERSION } from '../core/version.js';
+import { type ModelInstructions, modelInstructions } from '../report/limits-prompt.js';
 import { formatPlatformLimits } from '../report/limits-table.js';
 import { closestName } from '../validate/did-you-mean.js';
 import { readLimitsOptions } from '../run/limits-option.js';
@@ -13,6 +14,8 @@ export interface LimitsCommandArgs {
   /** The channels asked for, in order; none is every platform of the contract (and every channel a --limits file names). */
   channels: string[];
   json: boolean;
+  /** Print each channel's instructions for a model (a system-prompt paragraph) instead of its table. */
+  prompt: boolean;
   spec?: string;
   limits: string[];
 }
@@ -26,6 +29,8 @@ interface ChannelLimits {
   file: string | null;
   /** The rules exactly as loaded: an x-platforms entry (spec/platform-limits.schema.json). */
   rules: PlatformRules;
+  /** With --prompt: the channel's instructions for a model, as text and as data. */
+  prompt?: Omit<ModelInstructions, 'channel'>;
 }
 
 /** `acme=acme.json` → acme; a file without a name applies to the custom channels asked for. */
@@ -76,7 +81,10 @@ export async function runLimitsCommand(args: LimitsCommandArgs, output: Output):
     const file = Object.hasOwn(files, channel) ? fileFor(channel, args.limits, custom) : undefined;
     // channelsAsked made sure each channel is a platform or has a file.
     const rules = file !== undefined ? files[channel]! : contract.platforms[channel]!;
-    return { channel, limits: file !== undefined ? 'file' : 'spec', file: file ?? null, rules };
+    const entry: ChannelLimits = { channel, limits: file !== undefined ? 'file' : 'spec', file: file ?? null, rules };
+    if (!args.prompt) return entry;
+    const { channel: _channel, ...prompt } = modelInstructions(channel, rules);
+    return { ...entry, prompt };
   });
 
   if (args.json) {
@@ -85,6 +93,15 @@ export async function runLimitsCommand(args: LimitsCommandArgs, output: Output):
       tool: { name: 'check-endpoint', version: TOOL_VERSION },
       spec: { version: contract.version, source: contract.source },
       platforms: shown,
+    });
+    return 0;
+  }
+  if (args.prompt) {
+    // One paragraph a channel, as a system prompt takes it; with several, each under its channel's name.
+    shown.forEach((entry, index) => {
+      if (index > 0) output.line();
+      if (shown.length > 1) output.line(`${entry.channel}:`);
+      output.line(entry.prompt!.prompt);
     });
     return 0;
   }

@@ -1,6 +1,8 @@
+import { commandName } from '../core/command-name.js';
 import { startReferenceAgent } from '../example-agent/start-reference-agent.js';
 import { UsageError } from '../core/usage-error.js';
 import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
+import { NOT_A_VARIABLE_NAME, VARIABLE_NAME } from '../run/request-headers.js';
 import type { Output } from './output.js';
 
 export interface ServeExampleCommandArgs {
@@ -13,6 +15,7 @@ export interface ServeExampleCommandArgs {
 function requiredToken(args: ServeExampleCommandArgs, env: NodeJS.ProcessEnv): string | undefined {
   const name = args.tokenEnv ?? DEFAULT_TOKEN_ENV;
   if (name === '') throw new UsageError('--token-env needs the name of an environment variable');
+  if (!VARIABLE_NAME.test(name)) throw new UsageError(`--token-env: the value given ${NOT_A_VARIABLE_NAME}`);
   const token = env[name];
   if (args.tokenEnv !== undefined && !token) {
     throw new UsageError(`--token-env names ${name}, but that environment variable is ${token === undefined ? 'not set' : 'empty'}`);
@@ -36,8 +39,8 @@ export async function runServeExampleCommand(args: ServeExampleCommandArgs, outp
   output.line(
     output.colour.dim(
       token !== undefined
-        ? `It answers 401 without "authorization: Bearer <the token in ${tokenEnv}>". Check it with: check-endpoint ${agent.url} --channel all --quality${args.tokenEnv !== undefined ? ` --token-env ${tokenEnv}` : ''}   (Ctrl-C stops it)`
-        : `It requires no token (${tokenEnv} is not set). Check it with: check-endpoint ${agent.url} --channel all   (Ctrl-C stops it)`,
+        ? `It answers 401 without "authorization: Bearer <the token in ${tokenEnv}>". Check it with: ${commandName()} ${agent.url} --channel all --quality${args.tokenEnv !== undefined ? ` --token-env ${tokenEnv}` : ''}   (Ctrl-C stops it)`
+        : `It requires no token (${tokenEnv} is not set). Check it with: ${commandName()} ${agent.url} --channel all   (Ctrl-C stops it)`,
     ),
   );
   await new Promise<void>((resolve) => {

@@ -1,3 +1,4 @@
+import { commandName } from '../core/command-name.js';
 import { formatLastRun } from '../report/last-run.js';
 import { readLastRun } from './last-run-file.js';
 import type { ColourFlag, Output } from './output.js';
@@ -10,6 +11,6 @@ export interface ShowCommandArgs extends ColourFlag {
 export async function runShowCommand(args: ShowCommandArgs, output: Output): Promise<number> {
   const record = await readLastRun();
   if (args.json) output.json(record);
-  else for (const line of formatLastRun(record, output.colour)) output.line(line);
+  else for (const line of formatLastRun(record, output.colour, commandName())) output.line(line);
   return 0;
 }

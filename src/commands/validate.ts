@@ -5,6 +5,7 @@ import { REPORT_FORMAT_VERSION } from '../core/report.js';
 import { resolveChannels } from '../run/channels.js';
 import { loadContract } from '../contract/load-contract.js';
 import { answerValidators } from '../contract/compile-contract.js';
+import { commandName } from '../core/command-name.js';
 import { UsageError } from '../core/usage-error.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { platformRulesFor, validateAnswer } from '../validate/validate-answer.js';
@@ -29,7 +30,7 @@ const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 async function readInput(file: string | undefined): Promise<{ name: string; body: Buffer }> {
   if (file === undefined || file === '-') {
     if (process.stdin.isTTY)
-      throw new UsageError('give an answer FILE, or pipe the answer body in: check-endpoint validate - < answer.json');
+      throw new UsageError(`give an answer FILE, or pipe the answer body in: ${commandName()} validate - < answer.json`);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of process.stdin as AsyncIterable<Buffer>) {

@@ -1,10 +1,11 @@
 /**
  * The common checks' rule ids, on every turn of every case. `silent` is the warning for a typed
- * message that got no reply at all (the contract lists the warning but names no rule for it). A
+ * message that got no reply at all (the contract lists the warning but names no rule for it);
+ * `bubbles` the warning for one reply's text past its channel's soft length (contract, "Chat bubbles"). A
  * case's own rules (the quality cases', yours) are declared by the case (its `rules`); every rule's
  * level, contract section and statement are in the contract (`x-rules`).
  */
-export const RULES = ['reachable', 'timeout', 'status', 'json', 'schema', 'platform', 'reference', 'silent'] as const;
+export const RULES = ['reachable', 'timeout', 'status', 'json', 'schema', 'platform', 'reference', 'silent', 'bubbles'] as const;
 export type Rule = (typeof RULES)[number];
 
 /** Any rule id: a common check's, or one a case declares (`auth`, `large-attachment`, `acme/greets-by-name`). */

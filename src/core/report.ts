@@ -1,4 +1,4 @@
-import type { Finding, RuleLevel } from './findings.js';
+import type { Finding, RuleId, RuleLevel, Severity } from './findings.js';
 import type { RecordedRequest } from './request.js';
 
 /** The version of the report format (`spec/report.schema.json`); it changes only when the shape does. */
@@ -6,7 +6,10 @@ export const REPORT_FORMAT_VERSION = 1;
 
 /** A finding as reported: where in the run it happened, besides where in the answer. */
 export interface ReportedFinding extends Finding {
-  /** The turn's index in its case (0-based), or null for a finding about the whole run. */
+  /**
+   * The turn's index in its case, counted from 0 (the first turn is 0), or null for a finding about
+   * the whole run. The text, HTML and JUnit outputs count turns from 1: their `turn 1` is `turn: 0`.
+   */
   turn: number | null;
   /** The reply's index in the answer's `replies`, or null when the finding is not about one reply. */
   reply: number | null;
@@ -21,6 +24,33 @@ export interface ReportedFinding extends Finding {
    */
   plays?: number;
   play?: number;
+  /** The id of the distinct problem it is one instance of (the report's `problems`). */
+  problem?: string;
+}
+
+/**
+ * A distinct problem: the findings alike but for their place and the values they quote (see
+ * core/problems.ts), said once, with where it came and its first finding as the example.
+ */
+export interface ProblemReport {
+  /** Derived from the problem's key (rule, severity, pointer shape, message and hint templates): the same in every run. */
+  id: string;
+  /** Its number in this report's list, from 1: errors first, then the problem in most cases. The text output names problems by it. */
+  number: number;
+  rule: RuleId;
+  severity: Severity;
+  /** Its findings' JSON pointer when they all have the same; else its shape, each index as `*` (`/replies/*\/text`). */
+  path: string;
+  /** Its first finding's message and hint. */
+  message: string;
+  hint: string | null;
+  /** How many findings it stands for, and in how many cases (a case on a channel counts once). */
+  findings: number;
+  cases: number;
+  /** Each case on each channel where it came, with the turns (from 0, as `turn`) it came on. */
+  where: { case: string; channel: string; turns: number[] }[];
+  /** Where its first finding came: the case, channel, turn (from 0), reply, pointer (and play, with --runs above 1). */
+  example: { case: string; channel: string; turn: number | null; reply: number | null; path: string; play?: number };
 }
 
 export interface TurnReport {
@@ -138,6 +168,11 @@ export interface Report {
   stopped: RunStop | null;
   counts: { cases: number; passed: number; failed: number; notRun: number; errors: number; warnings: number };
   cases: CaseReport[];
+  /**
+   * The distinct problems of the cases' findings, each once (core/problems.ts), in the order the
+   * text output numbers them. Every report a check writes has it; older reports may not.
+   */
+  problems?: ProblemReport[];
   /** What a --baseline file did: null without one. */
   baseline: BaselineOutcome | null;
   /** What each rule of the run's cases requires, by rule id: the common checks' and the cases' own. */

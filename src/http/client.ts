@@ -3,10 +3,10 @@ import type https from 'node:https';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { urlToHttpOptions } from 'node:url';
-import { querySecrets, shownUrl } from './redact.js';
+import { Redactor, shownUrl } from './redact.js';
 import { receivedOutcome } from './received-answer.js';
 import { sendBody } from './send-body.js';
-import { type SentHeaders, commonHeaders, requestHeaders, requestSecrets, sentSecrets } from './sent-headers.js';
+import { type SentHeaders, commonHeaders, requestHeaders, requestRedactor, runSecrets } from './sent-headers.js';
 import {
   type AgentTransport,
   type HttpFailure,
@@ -141,8 +141,8 @@ export class AgentClient implements AgentTransport {
   readonly #makeAgent: AgentMaker | Promise<AgentMaker>;
   #keptAlive: http.Agent | undefined;
   #fresh: http.Agent | undefined;
-  /** Everything cleaned out of answers: the token, secret header values, the proxy's password. */
-  readonly #secrets: string[];
+  /** Cleans every answer of the token, secret header values, the query's keys, the proxy's password. */
+  readonly #redactor: Redactor;
   /** Where each request goes, worked out from the URL once (not again on every request). */
   readonly #target: http.RequestOptions;
   /** How to end each exchange in flight when the run's signal aborts: one listener on the signal for all of them. */
@@ -164,11 +164,7 @@ export class AgentClient implements AgentTransport {
     this.#makeAgent = options.proxy
       ? proxyAgentMaker(options.proxy, secure, options.connections)
       : (keepAlive) => new transport.Agent({ keepAlive, ...(keepAlive ? { maxSockets: options.connections } : {}) });
-    this.#secrets = [
-      ...sentSecrets(options),
-      ...querySecrets(url),
-      ...(options.proxy?.password ? [decodeURIComponent(options.proxy.password)] : []),
-    ];
+    this.#redactor = new Redactor(runSecrets(options, url, options.proxy));
     this.#target = urlToHttpOptions(url);
     this.#commonHeaders = commonHeaders(options);
     options.signal?.addEventListener('abort', this.#interruptAll, { once: true });
@@ -199,10 +195,10 @@ export class AgentClient implements AgentTransport {
   /** One exchange, within one deadline and the body limit; sent again once when a kept-alive connection had been closed. */
   async send(options: SendOptions): Promise<HttpOutcome> {
     const started = now();
-    const secrets = requestSecrets(this.#secrets, options);
-    const first = await this.#attempt(options, await this.#agent(false), started, secrets);
+    const redactor = requestRedactor(this.#redactor, options);
+    const first = await this.#attempt(options, await this.#agent(false), started, redactor);
     if (!first.resend) return first.outcome;
-    const second = (await this.#attempt(options, await this.#agent(true), started, secrets)).outcome;
+    const second = (await this.#attempt(options, await this.#agent(true), started, redactor)).outcome;
     // Refused on the new connection, once the kept-alive one was reset after taking the whole request:
     // the agent is gone, and the request it took is what it died on. Said as that, not as "connection refused".
     if (first.crashed && second.kind === 'network' && second.code === 'ECONNREFUSED') {
@@ -214,7 +210,7 @@ export class AgentClient implements AgentTransport {
     return second;
   }
 
-  #attempt(options: SendOptions, agent: http.Agent, started: number, secrets: readonly string[]): Promise<Attempt> {
+  #attempt(options: SendOptions, agent: http.Agent, started: number, redactor: Redactor): Promise<Attempt> {
     const { method, body } = options;
     const { timeoutMs, maxBodyBytes, onExchange, signal, insecure } = this.options;
     const { sent, recorded: recordedHeaders } = requestHeaders(this.#commonHeaders, options);
@@ -342,7 +338,7 @@ export class AgentClient implements AgentTransport {
             headers: Object.entries(response.headers),
             body: Buffer.concat(chunks),
           };
-          const outcome = receivedOutcome(received, secrets, maxBodyBytes, elapsed());
+          const outcome = receivedOutcome(received, redactor, maxBodyBytes, elapsed());
           if (outcome.kind === 'answer') finish(outcome);
           else failed(outcome.kind, outcome.message);
         });

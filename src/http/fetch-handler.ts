@@ -7,7 +7,8 @@
  * (the `undici` package) is read too; a body stream that fails is reported with its own error.
  */
 import { receivedOutcome } from './received-answer.js';
-import { commonHeaders, requestHeaders, requestSecrets, sentSecrets } from './sent-headers.js';
+import { commonHeaders, requestHeaders, requestRedactor, sentSecrets } from './sent-headers.js';
+import { Redactor } from './redact.js';
 import {
   type AgentTransport,
   type HttpOutcome,
@@ -93,7 +94,7 @@ function errorWords(cause: unknown): string {
 export class FetchHandlerTransport implements AgentTransport {
   readonly url: string;
   readonly #common;
-  readonly #secrets: readonly string[];
+  readonly #redactor: Redactor;
 
   constructor(
     readonly handler: CalledHandler,
@@ -101,14 +102,14 @@ export class FetchHandlerTransport implements AgentTransport {
   ) {
     this.url = options.url;
     this.#common = commonHeaders(options);
-    this.#secrets = sentSecrets(options);
+    this.#redactor = new Redactor(sentSecrets(options));
   }
 
   async send(options: SendOptions): Promise<HttpOutcome> {
     const { timeoutMs, maxBodyBytes, onExchange, signal } = this.options;
     const started = now();
     const startedAt = Date.now();
-    const secrets = requestSecrets(this.#secrets, options);
+    const redactor = requestRedactor(this.#redactor, options);
     const { sent, recorded } = requestHeaders(this.#common, options);
     const elapsed = (): number => Math.round(now() - started);
     let headersAt: number | undefined;
@@ -149,7 +150,7 @@ export class FetchHandlerTransport implements AgentTransport {
           ? { kind: 'too-large', message: `the body is larger than ${maxBodyBytes} bytes`, latencyMs: elapsed() }
           : receivedOutcome(
               { status: response.status, httpVersion: '1.1', statusText: response.statusText, headers: response.headers, body },
-              secrets,
+              redactor,
               maxBodyBytes,
               elapsed(),
             );

@@ -3,7 +3,7 @@
  * and every secret the agent was sent cleaned out of its status text, headers and body.
  */
 import { decodeBody } from './content-encoding.js';
-import { redactBytes, redactText } from './redact.js';
+import type { Redactor } from './redact.js';
 import type { HttpOutcome } from './transport.js';
 
 /** An answer as it came: headers as name and value (a repeated one joined by `, `), the body still coded. */
@@ -15,13 +15,8 @@ export interface ReceivedAnswer {
   body: Buffer;
 }
 
-export function receivedOutcome(
-  received: ReceivedAnswer,
-  secrets: readonly string[],
-  maxBodyBytes: number,
-  latencyMs: number,
-): HttpOutcome {
-  const clean = (text: string): string => (secrets.length ? redactText(text, secrets) : text);
+export function receivedOutcome(received: ReceivedAnswer, redactor: Redactor, maxBodyBytes: number, latencyMs: number): HttpOutcome {
+  const clean = (text: string): string => redactor.text(text);
   const headers: Record<string, string> = {};
   for (const [name, value] of received.headers) {
     if (value === undefined) continue;
@@ -36,7 +31,7 @@ export function receivedOutcome(
     statusText: clean(received.statusText),
     headers,
     // What the agent was sent never comes back out of it: not in an excerpt, a report or an archive.
-    body: secrets.length ? redactBytes(decoded.body, secrets) : decoded.body,
+    body: redactor.bytes(decoded.body),
     latencyMs,
   };
 }

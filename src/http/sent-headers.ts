@@ -4,7 +4,7 @@
  * and the secrets cleaned out of every answer.
  */
 import { ACCEPTED_ENCODINGS } from './content-encoding.js';
-import { REDACTED } from './redact.js';
+import { REDACTED, Redactor, querySecrets } from './redact.js';
 import type { RequestHeader, SendOptions } from './transport.js';
 import { TOOL_VERSION } from '../core/version.js';
 
@@ -26,18 +26,42 @@ export interface HeaderSource {
   headers?: readonly RequestHeader[];
 }
 
-/** The parts of a header value that are secret: all of it, and the credentials after a scheme (`Basic dXNlcjpw…`). */
+/** A decoded password shorter than this is too likely to be found in a reply by chance (`pw`) to be cut out of it alone. */
+const MEANINGFUL_PASSWORD = 4;
+
+/**
+ * The parts of a header value that are secret: all of it, the credentials after a scheme (`Basic
+ * dXNlcjpw…`), and for Basic the `user:password` they decode to and the password.
+ */
 function secretParts(value: string): string[] {
-  const credentials = /^[A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*\s+(\S.*)$/.exec(value)?.[1];
-  return credentials === undefined ? [value] : [value, credentials];
+  const match = /^([A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*)\s+(\S.*)$/.exec(value);
+  const scheme = match?.[1];
+  const credentials = match?.[2];
+  if (scheme === undefined || credentials === undefined) return [value];
+  if (scheme.toLowerCase() !== 'basic' || !/^[A-Za-z0-9+/]+=*$/.test(credentials)) return [value, credentials];
+  const pair = Buffer.from(credentials, 'base64').toString('utf8');
+  // Only what reads as `user:password`: a decoding of what is not base64 would be noise, and redact noise.
+  if (!/^[\x20-\x7e]*:[\x20-\x7e]+$/.test(pair)) return [value, credentials];
+  const password = pair.slice(pair.indexOf(':') + 1);
+  return [value, credentials, pair, ...(password.length >= MEANINGFUL_PASSWORD ? [password] : [])];
 }
 
-/** What is cleaned out of every answer: the token, and the secret header values (and their credentials). */
+/**
+ * What is cleaned out of every answer: the token, and the secret header values (and their
+ * credentials). An agent echoing a whole header line (`Bearer <token>`, `x-api-key: <value>`),
+ * base64 and all, is covered by these: the redaction finds a secret's base64 inside any longer
+ * base64 text (secret-encodings.ts).
+ */
 export function sentSecrets(source: HeaderSource): string[] {
   return [
     ...(source.token ? [source.token] : []),
     ...(source.headers ?? []).filter((header) => header.secret).flatMap((header) => secretParts(header.value)),
   ];
+}
+
+/** Every secret of a run against `url`: those sent in headers (sentSecrets), the query's keys, the proxy's password. */
+export function runSecrets(source: HeaderSource, url: URL, proxy?: URL): string[] {
+  return [...sentSecrets(source), ...querySecrets(url), ...(proxy?.password ? [decodeURIComponent(proxy.password)] : [])];
 }
 
 /** The headers every request starts from, sent and as recorded: every secret written `<redacted>`. */
@@ -76,7 +100,7 @@ export function requestHeaders(
   return { sent, recorded };
 }
 
-/** The secrets of one request: the run's, and a made-up token it carries instead (quality/auth). */
-export function requestSecrets(secrets: readonly string[], { authorization }: SendOptions): readonly string[] {
-  return typeof authorization === 'object' ? [...secrets, authorization.wrongToken] : secrets;
+/** What cleans one request's answer: the run's redactor, or for a request carrying a made-up token instead (quality/auth), one that adds it. */
+export function requestRedactor(redactor: Redactor, { authorization }: SendOptions): Redactor {
+  return typeof authorization === 'object' ? new Redactor([...redactor.secrets, authorization.wrongToken]) : redactor;
 }

@@ -73,3 +73,20 @@ export function base64DecodedLength(data: string): number {
   const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
   return Math.floor((data.length * 3) / 4) - padding;
 }
+
+/**
+ * Measures slices of one text in a unit: `measure(start, end)` is `lengthIn(text.slice(start, end), unit)`,
+ * from prefix counts for code points (one pass over the text, however many slices are measured).
+ */
+export function sliceMeasure(text: string, unit: CountingUnit): (start: number, end: number) => number {
+  if (unit === 'utf16') return (start, end) => end - start;
+  if (unit === 'sms') return (start, end) => smsLength(text.slice(start, end)).length;
+  // before[i]: code points in text.slice(0, i); a low surrogate after a high one adds none.
+  const before = new Uint32Array(text.length + 1);
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const pairsWithPrevious = code >= 0xdc00 && code <= 0xdfff && index > 0 && (text.charCodeAt(index - 1) & 0xfc00) === 0xd800;
+    before[index + 1] = before[index]! + (pairsWithPrevious ? 0 : 1);
+  }
+  return (start, end) => before[end]! - before[start]!;
+}

@@ -10,7 +10,8 @@ export interface PlatformRules {
   title: string;
   counting: CountingUnit;
   sources?: string;
-  text?: { maxLength?: number };
+  /** `softLength`: past it one text reads as a wall, not a chat bubble (the `bubbles` warning). */
+  text?: { maxLength?: number; softLength?: number };
   buttons?: {
     support: Support;
     maxCount?: number;
@@ -38,5 +39,5 @@ export interface PlatformRules {
   replyTo?: { support: Support };
   segments?: { gsm7: SegmentSize; ucs2: SegmentSize };
   /** The Markdown syntax the platform renders in a text, and how it writes bold itself (`*` on WhatsApp). */
-  markdown?: { renders: MarkdownSyntax[]; bold?: string };
+  markdown?: { renders: MarkdownSyntax[]; dialect?: string; bold?: string };
 }

@@ -81,3 +81,29 @@ export function smsSegments(text: string, sizes: { gsm7: SegmentSize; ucs2: Segm
   }
   return { encoding, segments };
 }
+
+/** A character outside GSM-7, where it stands: its 1-based position in characters (code points), as people count. */
+export interface NonGsm7Character {
+  character: string;
+  codePoint: number;
+  position: number;
+}
+
+/** The first `max` characters of a text outside GSM-7 (each of which makes the whole text UCS-2), and how many there are in all. */
+export function charactersOutsideGsm7(text: string, max: number): { first: NonGsm7Character[]; count: number } {
+  const first: NonGsm7Character[] = [];
+  let count = 0;
+  let position = 0;
+  for (const character of text) {
+    position++;
+    if (character.length === 1 && SEPTETS[character.charCodeAt(0)] !== 0) continue;
+    count++;
+    if (first.length < max) first.push({ character, codePoint: character.codePointAt(0)!, position });
+  }
+  return { first, count };
+}
+
+/** Whether a character is in GSM-7 (its basic set or its extension table). */
+export function isGsm7(character: string): boolean {
+  return character.length === 1 && SEPTETS[character.charCodeAt(0)] !== 0;
+}

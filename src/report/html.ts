@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { CaseReport, Report } from '../core/report.js';
+import type { CaseReport, ProblemReport, Report } from '../core/report.js';
+import { problemsOf } from './digest.js';
+import { renderWhatToFix } from './html/what-to-fix.js';
 import { type CaseAnchor, renderConversation } from './html/conversation.js';
 import { type Markup, h, slug } from './html/markup.js';
 import { type MatrixLayout, matrixLayout, renderMatrix } from './html/matrix.js';
@@ -32,7 +34,8 @@ function contentSecurityPolicy(): string {
 }
 
 /** Each case's fragment id, `case-<channel>-<case>`, unique within the page. */
-function anchorCases(report: Report): CaseAnchor[] {
+function anchorCases(report: Report, problems: readonly ProblemReport[]): CaseAnchor[] {
+  const byId = new Map(problems.map((problem) => [problem.id, problem]));
   const titles = new Map(report.channels.map((channel) => [channel.name, channel.title ?? channel.name]));
   const used = new Set<string>();
   return report.cases.map((caseReport: CaseReport) => {
@@ -40,7 +43,7 @@ function anchorCases(report: Report): CaseAnchor[] {
     let anchor = base;
     for (let index = 2; used.has(anchor); index++) anchor = `${base}-${index}`;
     used.add(anchor);
-    return { caseReport, anchor, channelTitle: titles.get(caseReport.channel) ?? caseReport.channel };
+    return { caseReport, anchor, channelTitle: titles.get(caseReport.channel) ?? caseReport.channel, problems: byId };
   });
 }
 
@@ -101,12 +104,14 @@ function renderConversations(layout: MatrixLayout, anchors: readonly CaseAnchor[
 
 /**
  * The HTML chat preview of a report: one self-contained page (no network, no external assets)
- * with a matrix of channels against cases at the top, then every case's conversation drawn the
+ * with "What to fix" (each distinct problem once, linking to its conversations) and a matrix of
+ * channels against cases at the top, then every case's conversation drawn the
  * way its channel's platform shows it, each finding beside the reply or turn it is about. Pure:
  * the same report gives the same page. Everything from the report is escaped.
  */
 export function renderHtmlReport(report: Report): string {
-  const anchors = anchorCases(report);
+  const problems = problemsOf(report);
+  const anchors = anchorCases(report, problems);
   const layout = matrixLayout(report.channels, anchors);
   const failing = anchors.filter((anchor) => !anchor.caseReport.passed).length;
   const body = h`<a class="skip" href="#conversations-title">Skip to the conversations</a>
@@ -114,7 +119,7 @@ export function renderHtmlReport(report: Report): string {
     <main class="wrap">
       ${
         anchors.length
-          ? h`<section id="matrix" aria-labelledby="matrix-title">
+          ? h`${renderWhatToFix(report, problems, anchors)}<section id="matrix" aria-labelledby="matrix-title">
                 <h2 id="matrix-title">Cases by channel</h2>
                 ${renderMatrix(layout)}
                 <div class="toolbar">

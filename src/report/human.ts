@@ -1,6 +1,10 @@
 import type { Colours } from './colour.js';
 import { type Finding, excerpt } from '../core/findings.js';
-import type { CaseReport, Report, ReportedFinding } from '../core/report.js';
+import type { CaseReport, ProblemReport, Report, ReportedFinding } from '../core/report.js';
+import { caseProblemsText, formatDigest, problemsOf } from './digest.js';
+import { printable, replyOf, turnsText } from './text.js';
+
+export { printable, replyOf, turnsText } from './text.js';
 
 type RunDescription = Pick<Report, 'tool' | 'spec' | 'target' | 'transport' | 'channels'>;
 
@@ -49,22 +53,7 @@ function schemaOnlyChannels(report: Pick<Report, 'channels'>): string[] {
   return report.channels.filter((channel) => channel.limits === 'none').map((channel) => channel.name);
 }
 
-/** The reply a finding's pointer names, from an answer body, or undefined. */
-export function replyOf(answer: unknown, path: string): unknown {
-  const match = /^\/replies\/(\d+)(?:\/|$)/.exec(path);
-  const replies = (answer as { replies?: unknown } | null)?.replies;
-  return match && Array.isArray(replies) ? replies[Number(match[1])] : undefined;
-}
-
 const MAX_SHOWN_PATH = 200;
-
-/**
- * Text from the agent made safe for a terminal or CI log: control characters (escape sequences,
- * line breaks that would start a fake `::error` line) shown as \u escapes.
- */
-export function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 /** A finding's lines: mark, rule, where and what; then the hint and the reply it is about. */
 export function formatFinding(finding: Finding, c: Colours, context: { turn?: string; reply?: unknown; plays?: string } = {}): string[] {
@@ -79,13 +68,6 @@ export function formatFinding(finding: Finding, c: Colours, context: { turn?: st
   if (finding.hint) lines.push(c.dim(`          hint: ${printable(finding.hint)}`));
   if (context.reply !== undefined) lines.push(c.dim(`          reply: ${excerpt(context.reply, REPLY_EXCERPT)}`));
   return lines;
-}
-
-/** `turn 2`, `turns 1 and 3`, `turns 1, 2 and 5`: where a finding came, counted from 1. */
-export function turnsText(turns: readonly number[]): string {
-  const numbers = turns.map((turn) => String(turn + 1));
-  if (numbers.length === 1) return `turn ${numbers[0]}`;
-  return `turns ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
 }
 
 /** A finding placed at its turn (null: about the whole case), as a case report and the last run's record hold them. */
@@ -169,8 +151,12 @@ function verdictOf(caseReport: CaseReport, c: Colours): string {
   return caseReport.expected ? c.yellow(word) : c.bold(c.red(word));
 }
 
-/** One line for the case, then its findings: errors marked ✗, warnings marked ! apart. */
-export function formatCase(caseReport: CaseReport, c: Colours): string[] {
+/**
+ * One line for the case, then its findings: errors marked ✗, warnings marked ! apart. Given the
+ * run's problems (the digest printed above it), the line names the case's problems by number
+ * instead, and only its reproduce lines follow.
+ */
+export function formatCase(caseReport: CaseReport, c: Colours, problems?: readonly ProblemReport[]): string[] {
   const verdict = verdictOf(caseReport, c);
   const warnings = caseReport.findings.filter((finding) => finding.severity === 'warning').length;
   const line = [
@@ -183,6 +169,7 @@ export function formatCase(caseReport: CaseReport, c: Colours): string[] {
     `${caseReport.durationMs} ms`.padStart(8),
     warnings ? c.yellow(`  ${plural(warnings, 'warning')}`) : '',
     caseReport.expected ? c.yellow('  expected (baseline)') : '',
+    problems ? caseProblemsText(caseReport, problems) : '',
   ].join('  ');
   const errors = caseReport.findings.filter((finding) => finding.severity === 'error');
   const ordered = [...errors, ...caseReport.findings.filter((finding) => finding.severity === 'warning')];
@@ -193,7 +180,7 @@ export function formatCase(caseReport: CaseReport, c: Colours): string[] {
   return [
     line.trimEnd(),
     ...formatLatency(caseReport, c),
-    ...formatFindingsOnce(ordered, c, (alike, withHint) => formatCaseFinding(caseReport, alike, c, withHint)),
+    ...(problems ? [] : formatFindingsOnce(ordered, c, (alike, withHint) => formatCaseFinding(caseReport, alike, c, withHint))),
     ...reproduce,
   ];
 }
@@ -279,8 +266,16 @@ export function formatEnding(report: Report, c: Colours): string[] {
 export function formatReportLines(report: Report, c: Colours, tokenNote?: string): string[] {
   const header = [...formatHeader(report, tokenNote, c), ''];
   if (report.outcome === 'error') return [...header, report.error?.message ?? ''];
-  const cases = report.cases.filter((caseReport) => caseReport.status !== 'not-run').flatMap((caseReport) => formatCase(caseReport, c));
-  return [...header, ...cases, ...formatEnding(report, c)];
+  const problems = problemsOf(report);
+  const cases = report.cases
+    .filter((caseReport) => caseReport.status !== 'not-run')
+    .flatMap((caseReport) => formatCase(caseReport, c, problems));
+  return [...header, ...spaced(formatDigest(report, c)), ...cases, ...formatEnding(report, c)];
+}
+
+/** Lines followed by a blank one; none for none. */
+export function spaced(lines: readonly string[]): string[] {
+  return lines.length ? [...lines, ''] : [];
 }
 
 /** What failed, in the command's words: the header's first line, each failed case, the ending (or why the check could not run). */
@@ -288,5 +283,12 @@ export function formatFailures(report: Report, c: Colours): string[] {
   const [title] = formatHeader(report, undefined, c);
   if (report.outcome === 'error') return [title!, '', report.error?.message ?? ''];
   const failed = report.cases.filter((caseReport) => caseReport.status === 'failed' && !caseReport.expected);
-  return [title!, '', ...failed.flatMap((caseReport) => formatCase(caseReport, c)), ...formatEnding(report, c)];
+  const problems = problemsOf(report);
+  return [
+    title!,
+    '',
+    ...spaced(formatDigest(report, c)),
+    ...failed.flatMap((caseReport) => formatCase(caseReport, c, problems)),
+    ...formatEnding(report, c),
+  ];
 }

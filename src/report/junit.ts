@@ -17,6 +17,8 @@ function describe(finding: ReportedFinding): string {
   const turn = finding.turn === null ? '' : ` (turn ${finding.turn + 1})`;
   const lines = [`[${finding.rule}] ${finding.path || '(body)'}${turn}${play}: ${finding.message}`];
   if (finding.hint) lines.push(`  hint: ${finding.hint}`);
+  // The distinct problem it is one of (the JSON report's `problems`), the same id on every case it came in.
+  if (finding.problem) lines.push(`  problem: ${finding.problem}`);
   if (finding.reproduce) lines.push(`  reproduce: ${finding.reproduce}`);
   return lines.join('\n');
 }

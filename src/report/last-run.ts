@@ -53,6 +53,14 @@ export interface LastRun {
   channels: ChannelReport[];
   counts: Report['counts'];
   cases: LastRunCase[];
+  /** The contract the run was judged by (absent from records of older versions). */
+  spec?: Report['spec'];
+  /**
+   * The flags that decided what the run sent and how it judged it, as a config file's keys
+   * (`quality`, `tokenEnv`, `headerEnv`): --failed plays with them again. Secrets only by their
+   * variables' names, as the flags take them. Absent from records of older versions.
+   */
+  flags?: Record<string, string | number | boolean | string[]>;
 }
 
 function recordedCase(caseReport: CaseReport): LastRunCase {
@@ -89,6 +97,7 @@ export function lastRunRecord(report: Report, finishedAt: Date): LastRun {
     channels: report.channels,
     counts: report.counts,
     cases: report.cases.map(recordedCase),
+    spec: report.spec,
   };
 }
 
@@ -104,10 +113,32 @@ export function whenRun(record: Pick<LastRun, 'finishedAt'>): string {
 
 const LABELS: Record<CaseLabel, string> = { passing: 'PASS', flaky: 'FLAKY', failing: 'FAIL', 'not-run': 'NOT RUN' };
 
-/** `check-endpoint show`: when and what was checked, each case that did not pass with its findings, and the summary. */
-export function formatLastRun(record: LastRun, c: Colours): string[] {
+/**
+ * The record with every string it prints made printable (control characters and line breaks as \u
+ * escapes), as findings are: a record is a file anyone could have edited, and a line break in it
+ * would start a line of its own, such as a `::error` workflow command in CI.
+ */
+function printableRecord(record: LastRun): LastRun {
+  return {
+    ...record,
+    tool: { ...record.tool, version: printable(record.tool.version) },
+    target: printable(record.target),
+    finishedAt: printable(record.finishedAt),
+    error: record.error === null ? null : printable(record.error),
+    stopped: record.stopped === null ? null : { ...record.stopped, message: printable(record.stopped.message) },
+    channels: record.channels.map((channel) => ({ ...channel, name: printable(channel.name) })),
+    cases: record.cases.map((recorded) => ({ ...recorded, case: printable(recorded.case), channel: printable(recorded.channel) })),
+  };
+}
+
+/**
+ * `check-endpoint show`: when and what was checked, each case that did not pass with its findings, and the summary;
+ * `command` is how to run check-endpoint again (core/command-name.ts).
+ */
+export function formatLastRun(given: LastRun, c: Colours, command: string): string[] {
+  const record = printableRecord(given);
   const lines = [
-    c.bold(`last run: ${whenRun(record)}`) + c.dim(` · ${printable(record.target)} · check-endpoint ${record.tool.version}`),
+    c.bold(`last run: ${whenRun(record)}`) + c.dim(` · ${record.target} · check-endpoint ${record.tool.version}`),
     c.dim(`channels: ${record.channels.map((channel) => channel.name).join(', ')}`),
     '',
   ];
@@ -139,7 +170,10 @@ export function formatLastRun(record: LastRun, c: Colours): string[] {
   const rerun = casesToRerun(record).length;
   if (rerun)
     lines.push(
-      c.dim(`check-endpoint ${record.target} --failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`),
+      c.dim(
+        // The record holds the URL whole unless it had a query, whose values it never keeps.
+        `${command} ${record.target.includes('?') ? `${record.target} ` : ''}--failed plays the ${rerun === 1 ? 'case' : `${rerun} cases`} that did not pass again.`,
+      ),
     );
   return lines;
 }

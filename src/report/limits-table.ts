@@ -16,7 +16,11 @@ export interface LimitsSource {
 }
 
 /** Short names of the counting units, for table cells; another unit is named as counting.ts names it. */
-const SHORT_UNITS: Readonly<Record<string, string>> = { codepoints: 'code points', utf16: 'UTF-16 code units' };
+const SHORT_UNITS: Readonly<Record<string, string>> = {
+  codepoints: 'code points',
+  utf16: 'UTF-16 code units',
+  sms: 'GSM-7 septets or UCS-2 code units',
+};
 
 /** What each feature is, in the words of the table. */
 const FEATURES: Readonly<Record<string, string>> = {
@@ -34,6 +38,7 @@ const FEATURES: Readonly<Record<string, string>> = {
 /** What each limit is. Keys not here are named from the key (`rowIdMaxLength` → `row id max length`). */
 const LIMITS: Readonly<Record<string, string>> = {
   'text.maxLength': 'length',
+  'text.softLength': 'one chat bubble',
   'buttons.maxCount': 'buttons',
   'buttons.labelMaxLength': 'label length',
   'buttons.idMaxLength': 'id length',
@@ -57,6 +62,8 @@ const LIMITS: Readonly<Record<string, string>> = {
   'reaction.emoji': 'emoji',
   'segments.gsm7': 'GSM-7 encoding',
   'segments.ucs2': 'UCS-2 encoding',
+  'markdown.renders': 'Markdown it renders',
+  'markdown.bold': 'its own bold mark',
 };
 
 const SUPPORT: Readonly<Record<string, string>> = { yes: 'yes', no: 'no (not sent)', ignored: 'ignored (sent without it)' };
@@ -104,6 +111,7 @@ function segmentSize(encoding: string, value: Record<string, unknown>): string |
 function valueLines(feature: string, key: string, value: unknown, unit: string): string[] {
   if (typeof value === 'number') {
     if (/MaxLength$|^maxLength$/.test(key)) return [`at most ${value} ${unit}`];
+    if (key === 'softLength') return [`at most ${value} ${unit}, or a warning (rule bubbles)`];
     if (key === 'idMaxBytes') return [`at most ${value} bytes (UTF-8)`];
     if (/MaxBytes$|^maxBytes$/.test(key)) return [`at most ${grouped(value)} bytes${mebibytes(value)}`];
     if (/^max|Max/.test(key)) return [`at most ${value}`];
@@ -124,7 +132,9 @@ function valueLines(feature: string, key: string, value: unknown, unit: string):
       return lines;
     }
   }
-  if (Array.isArray(value)) return [value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ')];
+  // An empty list is said as none (SMS renders no Markdown), never as an empty cell.
+  if (Array.isArray(value))
+    return [value.length === 0 ? 'none' : value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ')];
   if (isRecord(value)) {
     const size = feature === 'segments' ? segmentSize(key, value) : undefined;
     if (size !== undefined) return [size];

@@ -18,6 +18,7 @@ import type {
   TurnReport,
 } from '../core/report.js';
 import { REPORT_FORMAT_VERSION } from '../core/report.js';
+import { groupProblems, problemId } from '../core/problems.js';
 import { TOOL_VERSION } from '../core/version.js';
 import type { Contract } from '../contract/contract.js';
 import { type BaselineEntry, baselineOutcome } from './baseline.js';
@@ -25,7 +26,7 @@ import { leftOutData } from './recorded-request.js';
 import { type CurlHeader, MAX_INLINE_REPRODUCE_BODY, curlCommand, replayCommand } from './reproduce.js';
 import { ruleFactsOf } from './rule-facts.js';
 import { type InterruptExitCode, casePasses, runVerdict } from './verdict.js';
-import { isAnyCaseId } from '../scenarios/registry.js';
+import { isAnyCaseId } from '../cases/registry.js';
 
 /** One turn as the context recorded it, before its findings are placed in the case. */
 export interface RecordedTurn extends Omit<TurnReport, 'findings'> {
@@ -66,7 +67,7 @@ function reproduceLine(turn: RecordedTurn, caseId: string, channel: string, targ
   // A turn sent with another authorization (quality/auth) is reproduced without any: its made-up token is never written.
   const headers = turn.authorization === undefined ? target.headers : target.headers.filter((header) => header.name !== 'authorization');
   if (leftOutData(turn.request) || Buffer.byteLength(body) > MAX_INLINE_REPRODUCE_BODY) {
-    // A case of your own (the library's scenarios) is no case of the command line: it has no replay.
+    // A case of your own (the library's customCases) is no case of the command line: it has no replay.
     return isAnyCaseId(caseId) ? replayCommand(target.url, channel, caseId, headers, target.flags) : null;
   }
   return curlCommand(target.url, body, headers);
@@ -88,6 +89,7 @@ export function assemblePlay(parts: CaseParts, play: number, strict: boolean, ta
       turn: index,
       reply: replyIndex(finding.path),
       reproduce,
+      problem: problemId(finding),
     }));
     return { ...turn, findings };
   });
@@ -96,6 +98,7 @@ export function assemblePlay(parts: CaseParts, play: number, strict: boolean, ta
     turn: null,
     reply: replyIndex(finding.path),
     reproduce: null,
+    problem: problemId(finding),
   }));
   const findings = [...turns.flatMap((turn) => turn.findings), ...caseFindings];
   const passed = casePasses(findings, strict);
@@ -241,6 +244,7 @@ export function assembleReport(
       errors: all.filter((finding) => finding.severity === 'error').length,
       warnings: all.filter((finding) => finding.severity === 'warning').length,
     },
+    problems: groupProblems(played),
     cases,
     baseline: outcomeOfBaseline,
     rules,
@@ -257,6 +261,7 @@ export function errorReport(description: RunDescription, message: string): Repor
     error: { message },
     stopped: null,
     counts: { cases: 0, passed: 0, failed: 0, notRun: 0, errors: 0, warnings: 0 },
+    problems: [],
     cases: [],
     baseline: null,
     rules,

@@ -7,7 +7,7 @@ import { type RuleId, findingRules } from '../core/findings.js';
 import { CHANNEL_NAME } from '../core/ids.js';
 import type { BaselineOutcome, CaseReport } from '../core/report.js';
 import { UsageError } from '../core/usage-error.js';
-import { ALL_RULE_IDS, SCENARIOS } from '../scenarios/registry.js';
+import { ALL_RULE_IDS, CASES } from '../cases/registry.js';
 import { failsCase } from './verdict.js';
 
 /** One expected failure: `case`, `case:rule`, `channel/case` or `channel/case:rule`. */
@@ -25,7 +25,7 @@ export interface KnownIds {
 }
 
 /** The built-in cases and rules. */
-const BUILT_IN_IDS: KnownIds = { cases: SCENARIOS.map((scenario) => scenario.id), rules: ALL_RULE_IDS };
+const BUILT_IN_IDS: KnownIds = { cases: CASES.map((testCase) => testCase.id), rules: ALL_RULE_IDS };
 
 function parseEntry(text: string, where: string, known: KnownIds): BaselineEntry {
   const [subject = '', rule, ...extra] = text.split(':');

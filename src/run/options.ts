@@ -1,101 +1,69 @@
 /**
- * The library's options: what each field is, and the first vetting of an options object, before
- * any value is used: a key that is no option is a TypeError naming it (with the option it is likely
- * a typo of), and so is a value of the wrong type. The command line maps its flags onto these
- * fields (src/cli/options.ts says which flag sets which field).
+ * The library's options: their type, derived from the descriptor table (option-descriptors.ts), and
+ * their resolution, once, before any value is used: a key that is no option (or one inherited
+ * through the prototype) is a TypeError naming it (with the option it is likely a typo of), and so
+ * is a value of the wrong type; a value the check cannot run with is an OptionError naming the
+ * field; a value left out takes its default. The command line maps its flags onto these fields
+ * from the same table.
  */
 import type { PlatformRules, Contract } from '../contract/contract.js';
 import type { CaseReport } from '../core/report.js';
+import { OptionError } from '../core/option-error.js';
 import type { RecordedExchange } from '../http/client.js';
-import { SCENARIO_SETTINGS, type SettingField } from '../scenarios/registry.js';
-import type { Scenario } from '../scenarios/scenario.js';
+import { SETTING_OPTIONS, type SettingField } from '../cases/registry.js';
+import { settingsOf } from '../cases/case-settings.js';
+import type { JsonValue, Case } from '../cases/case.js';
 import { closestName } from '../validate/did-you-mean.js';
 import type { BaselineEntry } from './baseline.js';
 import type { AgentExit } from './liveness.js';
+import { DESCRIBED, type Descriptors, type FieldKind, type Flatten, type OptionField, descriptorOf } from './option-descriptors.js';
 
-/**
- * The options of a run. Every flag of the check has its field here (src/cli/options.ts maps one
- * onto the other); the built-in cases' own settings (`latencyBudgetSeconds`, `qualityConversations`)
- * are fields too, declared by their cases. Nothing is read from the environment unless `env` is given.
- */
-export interface CheckEndpointOptions extends Partial<Record<SettingField, number>> {
-  /** Channels to check: platform names or custom names; `all` means the contract's platforms. Default `whatsapp`. */
-  channels?: readonly string[];
-  /** Case ids to run, of any group (`voice-note`, `quality/auth`) or of `scenarios`; the five fixed cases and `scenarios` when left out. */
-  cases?: readonly string[];
-  /** Run the extended cases too (`voice-note`, `document`, `video`, `quote-own`), with the fixed ones. */
-  extended?: boolean;
-  /** Run the quality cases too (`quality/auth`, `quality/malformed`, ...), after the fixed ones. */
-  quality?: boolean;
-  /**
-   * Your own cases (see defineScenario), played after the built-in ones chosen, on every channel.
-   * They add to the run; to run only them, name them in `cases`.
-   */
-  scenarios?: readonly Scenario[];
-  /** The environment variable that holds the bearer token. Default FLOW_FRAMEWORK_AGENT_TOKEN. */
-  tokenEnv?: string;
-  /**
-   * Where the token variable, the `secretHeaders` variables and the proxy variables (HTTPS_PROXY,
-   * NO_PROXY, ...) are read from. None when left out: pass `env: process.env` to read the process's
-   * environment, as the command does.
-   */
-  env?: Readonly<Record<string, string | undefined>>;
-  /** A .env file: the token variable and the `secretHeaders` variables are read from it when `env` does not set them. None when left out. */
-  dotenv?: string;
-  /** Headers sent with every request, as given: not for secrets. */
-  headers?: Readonly<Record<string, string>>;
-  /**
-   * Headers whose values are read from variables: header name to variable name. Treated like the
-   * token: never printed, `<redacted>` in every report. `authorization` takes the bearer token's
-   * place (an agent behind basic auth).
-   */
-  secretHeaders?: Readonly<Record<string, string>>;
-  /** Seconds the agent has for each answer; the contract's (60) when left out. */
-  agentTimeoutSeconds?: number;
-  /** Conversations in flight at once. Default 8. */
-  concurrency?: number;
-  /** The largest answer body accepted, in bytes. Default 10 MiB. */
-  maxBodyBytes?: number;
-  /** The contract; the bundled one when left out. */
-  contract?: Contract;
-  /** Another version of the contract, from an OpenAPI 3.1 file (instead of `contract`). */
-  spec?: string;
-  /**
-   * Display rules for custom channels: by channel name, or as files, `[NAME=]FILE` (a file without
-   * a NAME applies to every custom channel of the run).
-   */
-  limits?: Readonly<Record<string, PlatformRules>> | readonly string[];
-  /** Warnings fail the case too. */
-  strict?: boolean;
-  /** Accept an https certificate the system does not trust (a self-signed one, for local use only). */
-  insecure?: boolean;
-  /** Expected failures: a baseline file, or its entries. Listed failures do not fail the run; a stale entry does. */
-  baseline?: string | { file: string; entries: readonly BaselineEntry[] };
-  /** How many times each case is played on each channel, each play its own conversation (1 to 100). Default 1. */
-  runs?: number;
-  /** Seconds to keep trying the HEAD probe until the agent answers. Default 0: one try. */
-  waitSeconds?: number;
-  /**
-   * Stop after this many failed cases: nothing new is sent (no new case, no next turn), and the
-   * cases left are reported as not run. Unlimited when left out.
-   */
-  maxFailures?: number;
-  /** Play only these case and channel pairs of the cases and channels chosen (the command's --failed); every pair when left out. */
-  only?: readonly CaseOnChannel[];
+/** The type of the value each kind of option holds (a callback's type is its own: RunHooks). */
+interface KindTypes {
+  string: string;
+  number: number;
+  boolean: boolean;
+  strings: readonly string[];
+  'string record': Readonly<Record<string, string>>;
+  environment: Readonly<Record<string, string | undefined>>;
+  contract: Contract;
+  limits: Readonly<Record<string, PlatformRules>> | readonly string[];
+  baseline: string | { file: string; entries: readonly BaselineEntry[] };
+  cases: readonly Case[];
+  'case settings': Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
+  signal: AbortSignal;
+}
+
+type KindOf<F extends OptionField> = Descriptors[F]['kind'];
+type ValueField = { [F in OptionField]: KindOf<F> extends keyof KindTypes ? F : never }[OptionField];
+type ValueOf<F extends OptionField> = KindTypes[KindOf<F> & keyof KindTypes];
+
+/** The options that hold values, from the table: `channels?: readonly string[]`, `concurrency?: number`, … */
+type ValueOptions = { [F in ValueField]?: ValueOf<F> };
+
+/** The callbacks a run tells as it goes (the table's options of kind `function`). */
+export interface RunHooks {
   /** Told of every HTTP exchange as it ends (the token redacted), for an HTTP archive. */
   onExchange?: (exchange: RecordedExchange) => void;
   /** Called as each case ends (or is given up: status `not-run`), with its report and its index in the report's `cases`. */
   onCase?: (caseReport: CaseReport, index: number) => void;
   /** Called as each play ends: how many plays are done of all, and how many of them failed. */
   onPlay?: (done: number, total: number, failed: number) => void;
-  /**
-   * Interrupts the run: nothing new is sent, exchanges in flight are aborted, and the report holds
-   * what finished (outcome `interrupted`). Its reason, `SIGINT` or `SIGTERM`, sets the exit code.
-   */
-  signal?: AbortSignal;
-  /** How the agent's process ended, once it has (a dead agent is then named so); the command's --start sets it. */
-  agentExit?: AgentExit;
 }
+
+// The table's callbacks and RunHooks agree: one without the other does not compile.
+type HookField = { [F in OptionField]: KindOf<F> extends 'function' ? F : never }[OptionField];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type HooksMatchTable = Same<keyof RunHooks, HookField> extends true ? true : never;
+const HOOKS_MATCH_TABLE: HooksMatchTable = true;
+void HOOKS_MATCH_TABLE;
+
+/**
+ * The options of a run, one field per entry of the descriptor table (option-descriptors.ts says
+ * what each is); the built-in cases' older setting fields (`latencyBudgetSeconds`,
+ * `qualityConversations`) besides. Nothing is read from the environment unless `env` is given.
+ */
+export interface CheckEndpointOptions extends ValueOptions, RunHooks, Partial<Record<SettingField, number>> {}
 
 /** One case on one channel: `{ case: 'typed', channel: 'sms' }`. */
 export interface CaseOnChannel {
@@ -103,53 +71,21 @@ export interface CaseOnChannel {
   channel: string;
 }
 
-/** What a field holds, as its check and its TypeError say it. */
-type FieldKind =
-  | 'string'
-  | 'number'
-  | 'boolean'
-  | 'strings'
-  | 'string record'
-  | 'environment'
-  | 'function'
-  | 'contract'
-  | 'limits'
-  | 'baseline'
-  | 'scenarios'
-  | 'signal'
-  | 'pairs';
+/** What only the command gives a run, beside the library's options: not part of CheckEndpointOptions. */
+export interface CommandOptions {
+  /** Play only these case and channel pairs of the cases and channels chosen (--failed); every pair when left out. */
+  only?: readonly CaseOnChannel[];
+  /** How the agent's process ended, once it has (a dead agent is then named so); --start sets it. */
+  agentExit?: AgentExit;
+}
 
-/** Every field the options take, and what it holds: a field added to CheckEndpointOptions does not compile until it is here. */
-const FIELD_KINDS = {
-  channels: 'strings',
-  cases: 'strings',
-  extended: 'boolean',
-  quality: 'boolean',
-  scenarios: 'scenarios',
-  tokenEnv: 'string',
-  env: 'environment',
-  dotenv: 'string',
-  headers: 'string record',
-  secretHeaders: 'string record',
-  agentTimeoutSeconds: 'number',
-  concurrency: 'number',
-  maxBodyBytes: 'number',
-  contract: 'contract',
-  spec: 'string',
-  limits: 'limits',
-  strict: 'boolean',
-  insecure: 'boolean',
-  baseline: 'baseline',
-  runs: 'number',
-  waitSeconds: 'number',
-  maxFailures: 'number',
-  only: 'pairs',
-  onExchange: 'function',
-  onCase: 'function',
-  onPlay: 'function',
-  signal: 'signal',
-  agentExit: 'function',
-} as const satisfies Record<Exclude<keyof CheckEndpointOptions, SettingField>, FieldKind>;
+/** The options as resolved: each value given, or its default (a field without one stays undefined when left out). */
+export type ResolvedOptions = Flatten<
+  { [F in ValueField]: Descriptors[F] extends { default: unknown } ? ValueOf<F> : ValueOf<F> | undefined } & RunHooks
+> & {
+  /** The value given for a field (before defaults), or undefined: a case setting's older field (`latencyBudgetSeconds`) too. */
+  givenValue(field: string): unknown;
+};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -184,26 +120,24 @@ const KIND_CHECKS: Record<FieldKind, { takes: string; holds: (value: unknown) =>
     takes: 'a baseline file name, or { file, entries }',
     holds: (value) => typeof value === 'string' || (isRecord(value) && typeof value.file === 'string' && Array.isArray(value.entries)),
   },
-  scenarios: {
-    takes: 'a list of scenarios (from defineScenario)',
+  cases: {
+    takes: 'a list of cases (from defineCase)',
     holds: (value) =>
       Array.isArray(value) && value.every((item) => isRecord(item) && typeof item.id === 'string' && typeof item.run === 'function'),
   },
   signal: { takes: 'an AbortSignal', holds: (value) => value instanceof AbortSignal },
-  pairs: {
-    takes: 'a list of { case, channel }',
-    holds: (value) =>
-      Array.isArray(value) && value.every((item) => isRecord(item) && typeof item.case === 'string' && typeof item.channel === 'string'),
+  'case settings': {
+    takes: 'an object of settings by case id: { "quality/latency": { budgetMs: 2000 } }',
+    holds: (value) => isRecord(value) && Object.values(value).every(isRecord),
   },
 };
 
-function kindOf(field: string): FieldKind | undefined {
-  return Object.hasOwn(FIELD_KINDS, field) ? FIELD_KINDS[field as keyof typeof FIELD_KINDS] : undefined;
-}
-
-/** Every option field: the run's own, then the cases' settings (the built-in cases', then `customSettings`). */
+/** Every option field: the table's, then the cases' older setting fields (the built-in cases', then `customSettings`). */
 export function optionFields(customSettings: readonly string[] = []): string[] {
-  return [...Object.keys(FIELD_KINDS), ...new Set([...SCENARIO_SETTINGS.map((setting) => setting.field), ...customSettings])];
+  return [
+    ...DESCRIBED.map((descriptor) => descriptor.field),
+    ...new Set([...SETTING_OPTIONS.map((option) => option.field), ...customSettings]),
+  ];
 }
 
 /** A JSON-ish glimpse of a wrong value, for the TypeError: its type, never more than a few characters of it. */
@@ -222,18 +156,19 @@ function likelyField(key: string, fields: readonly string[]): string | undefined
 }
 
 /**
- * Vets the keys and the value types of an options object: throws a TypeError for a key that is
- * no option (`case`: "did you mean cases?") or a value of the wrong type, naming the field.
- * A key left undefined counts as left out.
+ * Resolves a run's options, once: vets the keys and the value types (a TypeError for a key that is
+ * no option, `case`: "did you mean cases?", for a key inherited through the prototype, and for a
+ * value of the wrong type, naming the field), then each value against its descriptor (an
+ * OptionError naming the field), and fills in the defaults. A key left undefined counts as left out.
  */
-export function vetOptionTypes(options: unknown): asserts options is CheckEndpointOptions {
-  if (options === undefined) return;
-  if (!isRecord(options)) throw new TypeError(`checkEndpoint's options must be an object; got ${described(options)}`);
-  const scenarios: unknown[] = Array.isArray(options.scenarios) ? options.scenarios : [];
-  const fields = optionFields(
-    scenarios.flatMap((scenario) => (isRecord(scenario) && isRecord(scenario.settings) ? Object.keys(scenario.settings) : [])),
-  );
-  for (const [key, value] of Object.entries(options)) {
+export function resolveOptions(options: unknown): ResolvedOptions {
+  if (options !== undefined && !isRecord(options))
+    throw new TypeError(`checkEndpoint's options must be an object; got ${described(options)}`);
+  const given = ownOptions(options ?? {});
+  const own: unknown[] = [given.customCases, given.scenarios].flatMap((list) => (Array.isArray(list) ? list : []));
+  const custom = own.filter((testCase): testCase is Case => isRecord(testCase) && isRecord(testCase.settings));
+  const fields = optionFields(settingsOf(custom).flatMap((setting) => (setting.option ? [setting.option.field] : [])));
+  for (const [key, value] of Object.entries(given)) {
     if (!fields.includes(key)) {
       const meant = likelyField(key, fields);
       throw new TypeError(
@@ -241,7 +176,32 @@ export function vetOptionTypes(options: unknown): asserts options is CheckEndpoi
       );
     }
     if (value === undefined) continue;
-    const check = KIND_CHECKS[kindOf(key) ?? 'number'];
+    const check = KIND_CHECKS[descriptorOf(key)?.kind ?? 'number'];
     if (!check.holds(value)) throw new TypeError(`${key} must be ${check.takes}; got ${described(value)}`);
   }
+  const resolved: Record<string, unknown> = {};
+  for (const { field, validate, default: fallback } of DESCRIBED) {
+    const value = given[field];
+    const problem = typeof value === 'number' ? validate?.(value) : undefined;
+    if (problem !== undefined) throw new OptionError(field, (on) => `${on.name(field)} ${problem}; got ${value}`);
+    resolved[field] = value ?? fallback;
+  }
+  // Each field of the table, of the type its kind checked above, or its default (of the same type).
+  return { ...(resolved as Omit<ResolvedOptions, 'givenValue'>), givenValue: (field) => given[field] };
+}
+
+/**
+ * The options' own enumerable keys, as a plain object: a key inherited through the prototype
+ * (`Object.create({ token: 'x' })`) would be read by `options.token` yet is no key of the object,
+ * so it is refused as an unknown key would be.
+ */
+function ownOptions(options: Record<string, unknown>): Record<string, unknown> {
+  for (const key in options) {
+    if (!Object.hasOwn(options, key)) {
+      throw new TypeError(
+        `"${key}" is inherited through the options' prototype, not a key of their own: checkEndpoint reads only an options object's own keys (spread the defaults in: { ...defaults, cases: [...] })`,
+      );
+    }
+  }
+  return Object.fromEntries(Object.entries(options));
 }

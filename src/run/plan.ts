@@ -3,7 +3,7 @@
  * alike. The options are vetted (a TypeError for a key that is no option or a value of the wrong
  * type, an OptionError naming the field for a value the check cannot run with), files named are
  * read (the contract, the limits, the baseline, the .env file), defaults filled in, and the cases
- * chosen from the registry and the run's own scenarios; all before anything is sent.
+ * chosen from the registry and the run's own cases; all before anything is sent.
  */
 import { promises as fs } from 'node:fs';
 import type { ChannelReport, RuleReport } from '../core/report.js';
@@ -13,41 +13,41 @@ import { CASE_ID } from '../core/ids.js';
 import { OptionError } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
-import { MAX_WAIT_SECONDS } from '../contract/contract.js';
 import { answerValidators } from '../contract/compile-contract.js';
 import { bundledContract, loadContract } from '../contract/load-contract.js';
 import { type ProxyChoice, proxyFor } from '../http/proxy.js';
 import type { SentCredentials } from '../validate/judge-exchange.js';
-import {
-  ALL_CASE_IDS,
-  CASE_IDS,
-  EXTENDED_SCENARIOS,
-  QUALITY_SCENARIOS,
-  SCENARIOS,
-  SCENARIO_SETTINGS,
-  ruleIdsOf,
-  settingsOf,
-} from '../scenarios/registry.js';
-import type { Scenario } from '../scenarios/scenario.js';
+import { ALL_CASE_IDS, CASE_IDS, EXTENDED_CASES, QUALITY_CASES, CASES, ruleIdsOf } from '../cases/registry.js';
+import { type CaseSettingValues, resolveCaseSettings } from '../cases/case-settings.js';
+import { closestName } from '../validate/did-you-mean.js';
+import type { Case } from '../cases/case.js';
 import { type BaselineEntry, parseBaseline } from './baseline.js';
 import { resolveChannels } from './channels.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from './defaults.js';
+import { DEFAULT_MAX_BODY_BYTES } from './defaults.js';
 import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
-import { type CheckEndpointOptions, vetOptionTypes } from './options.js';
+import { type CheckEndpointOptions, resolveOptions } from './options.js';
 import { parseTargetUrl } from './target-url.js';
 import { readDotenv } from './dotenv.js';
 import { type CurlHeader, shellQuote } from './reproduce.js';
-import { type Lookup, NOT_IN_A_HEADER, type PlannedHeader, type VariableSource, planHeaders } from './request-headers.js';
+import {
+  type Lookup,
+  NOT_A_VARIABLE_NAME,
+  NOT_IN_A_HEADER,
+  type PlannedHeader,
+  VARIABLE_NAME,
+  type VariableSource,
+  planHeaders,
+} from './request-headers.js';
 
-export type { CaseOnChannel, CheckEndpointOptions } from './options.js';
-import type { CaseOnChannel } from './options.js';
+export type { CaseOnChannel, CheckEndpointOptions, CommandOptions } from './options.js';
+import type { CaseOnChannel, CommandOptions, ResolvedOptions } from './options.js';
 
 export interface CheckPlan {
   url: URL;
   contract: Contract;
   channels: string[];
   /** The cases to play, in the registry's order: the fixed and extended cases chosen, then the quality cases. */
-  scenarios: Scenario[];
+  cases: Case[];
   /** The bearer token, unless none is set or --header-env gives the authorization header instead. */
   token: string | undefined;
   /** The token's environment variable (its value is `token`), and where it was set. */
@@ -69,8 +69,10 @@ export interface CheckPlan {
   insecure: boolean;
   /** What each rule of the chosen cases requires: the common checks' and the cases' own. */
   rules: Record<string, RuleReport>;
-  /** The cases' own settings, by option field: as given, or each one's default. */
-  settings: Readonly<Record<string, number>>;
+  /** The cases' own settings, by case id and name: as given, or each one's default. */
+  caseSettings: CaseSettingValues;
+  /** Every option as resolved (given, or by default): an option of the table is read here. */
+  options: ResolvedOptions;
   /** Connections the client keeps: enough for --concurrency, and for the case that keeps the most conversations at once. */
   connections: number;
   waitSeconds: number;
@@ -81,42 +83,10 @@ export interface CheckPlan {
   only: readonly CaseOnChannel[] | undefined;
   baseline: { file: string; entries: readonly BaselineEntry[] } | undefined;
   /** What the run tells as it goes, and what can stop it: the options' callbacks and signal, as given. */
-  hooks: Pick<CheckEndpointOptions, 'onExchange' | 'onCase' | 'onPlay' | 'signal' | 'agentExit'>;
+  hooks: Pick<CheckEndpointOptions, 'onExchange' | 'onCase' | 'onPlay' | 'signal'> & Pick<CommandOptions, 'agentExit'>;
 }
 
-/** A number option: positive (a whole number where `integer`), at most `max`; `fallback` when left out. */
-function positive(value: number | undefined, fallback: number, field: string, integer: boolean, max = Number.MAX_SAFE_INTEGER): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new OptionError(field, (on) => `${on.name(field)} must be a positive ${integer ? 'whole number' : 'number'}; got ${value}`);
-  }
-  if (value > max) throw new OptionError(field, (on) => `${on.name(field)} must be at most ${max}; got ${value}`);
-  return value;
-}
-
-/** The most plays of a case --runs takes. */
-export const MAX_RUNS = 100;
-
-/** runs: a whole number from 1 to 100; 1 when left out. */
-function runs(value: number | undefined): number {
-  if (value === undefined) return 1;
-  if (!Number.isInteger(value) || value < 1 || value > MAX_RUNS) {
-    throw new OptionError('runs', (on) => `${on.name('runs')} must be a whole number from 1 to ${MAX_RUNS}; got ${value}`);
-  }
-  return value;
-}
-
-/** waitSeconds: 0 (one try, the default) or more seconds. */
-function waitSeconds(value: number | undefined): number {
-  if (value === undefined) return 0;
-  if (!Number.isFinite(value) || value < 0) {
-    throw new OptionError('waitSeconds', (on) => `${on.name('waitSeconds')} must be a number of seconds, 0 or more; got ${value}`);
-  }
-  if (value > MAX_WAIT_SECONDS) {
-    throw new OptionError('waitSeconds', (on) => `${on.name('waitSeconds')} must be at most ${MAX_WAIT_SECONDS}; got ${value}`);
-  }
-  return value;
-}
+export { MAX_RUNS } from './option-descriptors.js';
 
 /** Variables from the environment, or else from the .env file: a variable already set wins. */
 function variableLookup(
@@ -134,15 +104,21 @@ function variableLookup(
 
 /** The token from its variable, vetted; undefined when none is set (and none was asked for). */
 function readToken(
-  options: CheckEndpointOptions,
+  given: string | undefined,
   tokenEnv: string,
   lookup: Lookup,
   where: string,
 ): { token: string; source: VariableSource } | undefined {
   if (tokenEnv === '') throw new OptionError('tokenEnv', (on) => `${on.name('tokenEnv')} needs the name of an environment variable`);
+  if (!VARIABLE_NAME.test(tokenEnv)) {
+    throw new OptionError(
+      'tokenEnv',
+      (on) => `${on.name('tokenEnv')}: the value given ${NOT_A_VARIABLE_NAME}; name the variable that holds the token, such as MY_TOKEN`,
+    );
+  }
   const found = lookup(tokenEnv);
   const token = found?.value;
-  if (options.tokenEnv !== undefined && !token) {
+  if (given !== undefined && !token) {
     throw new OptionError(
       'tokenEnv',
       (on) =>
@@ -159,25 +135,29 @@ function readToken(
 }
 
 /** Where variables were looked for, as a message says it. */
-function searched(options: CheckEndpointOptions): string {
+function searched(options: ResolvedOptions): string {
   const places = [...(options.env !== undefined ? ['the environment'] : []), ...(options.dotenv !== undefined ? [options.dotenv] : [])];
   if (places.length === 0) return 'no env was given: pass env: process.env to read the environment';
   return `in ${places.join(' or ')}`;
 }
 
-/** The run's own scenarios, vetted: ids of their own, none a built-in case's. */
-function ownScenarios(scenarios: readonly Scenario[] | undefined): Scenario[] {
-  const own = [...(scenarios ?? [])];
-  own.forEach((scenario, index) => {
-    if (!CASE_ID.test(scenario.id)) {
+/** The run's own cases (`customCases`, or its earlier name `scenarios`), vetted: ids of their own, none a built-in case's. */
+function ownCases(options: ResolvedOptions): Case[] {
+  if (options.customCases !== undefined && options.scenarios !== undefined) {
+    throw new OptionError('customCases', (on) => `give ${on.name('customCases')} or scenarios (its earlier name), not both`);
+  }
+  const field = options.scenarios !== undefined ? 'scenarios' : 'customCases';
+  const own = [...(options.customCases ?? options.scenarios ?? [])];
+  own.forEach((testCase, index) => {
+    if (!CASE_ID.test(testCase.id)) {
       throw new OptionError(
-        'scenarios',
+        field,
         (on) =>
-          `${on.name('scenarios')}[${index}]: "${scenario.id.slice(0, 60)}" is not a case id: lower case letters, digits, _ and -, with one / at most (acme/greeting)`,
+          `${on.name(field)}[${index}]: "${testCase.id.slice(0, 60)}" is not a case id: lower case letters, digits, _ and -, with one / at most (acme/greeting)`,
       );
     }
-    if (SCENARIOS.some((known) => known.id === scenario.id) || own.findIndex((other) => other.id === scenario.id) !== index) {
-      throw new OptionError('scenarios', (on) => `${on.name('scenarios')}: two cases are called "${scenario.id}"; give each its own id`);
+    if (CASES.some((known) => known.id === testCase.id) || own.findIndex((other) => other.id === testCase.id) !== index) {
+      throw new OptionError(field, (on) => `${on.name(field)}: two cases are called "${testCase.id}"; give each its own id`);
     }
   });
   return own;
@@ -188,39 +168,35 @@ function ownScenarios(scenarios: readonly Scenario[] | undefined): Scenario[] {
  * five and the run's own; with `extended` every extended case besides, with `quality` every
  * quality case. The built-in ones in the registry's order, then the run's own in theirs.
  */
-function chooseScenarios(options: CheckEndpointOptions, own: readonly Scenario[]): Scenario[] {
-  const all = [...SCENARIOS, ...own];
-  const ids: string[] = options.cases?.length ? [...options.cases] : [...CASE_IDS, ...own.map((scenario) => scenario.id)];
-  for (const id of ids) {
-    if (!all.some((scenario) => scenario.id === id)) {
+function chooseCases(options: ResolvedOptions, own: readonly Case[]): Case[] {
+  const all = [...CASES, ...own];
+  const ids: string[] = options.cases?.length ? [...options.cases] : [...CASE_IDS, ...own.map((testCase) => testCase.id)];
+  const known = [...ALL_CASE_IDS, ...own.map((testCase) => testCase.id)];
+  for (const [field, named] of [
+    ['cases', ids],
+    ['skipCases', options.skipCases ?? []],
+  ] as const) {
+    for (const id of named) {
+      if (all.some((testCase) => testCase.id === id)) continue;
+      const closest = closestName(id, known);
       throw new OptionError(
-        'cases',
-        () => `"${id}" is not a case; the cases are ${[...ALL_CASE_IDS, ...own.map((scenario) => scenario.id)].join(', ')}`,
+        field,
+        (on) =>
+          `${field === 'cases' ? '' : `${on.name(field)}: `}"${id}" is not a case${closest === undefined ? '' : ` (did you mean ${closest}?)`}; the cases are ${known.join(', ')}`,
       );
     }
   }
-  const chosen = new Set<Scenario>([
-    ...all.filter((scenario) => ids.includes(scenario.id)),
-    ...(options.extended ? EXTENDED_SCENARIOS : []),
-    ...(options.quality ? QUALITY_SCENARIOS : []),
+  const skipped = new Set(options.skipCases ?? []);
+  const chosen = new Set<Case>([
+    ...all.filter((testCase) => ids.includes(testCase.id)),
+    ...(options.extended ? EXTENDED_CASES : []),
+    ...(options.quality ? QUALITY_CASES : []),
   ]);
-  return all.filter((scenario) => chosen.has(scenario));
-}
-
-/** Every case's settings (the built-in cases' and the run's own), as given or by default, vetted. */
-function resolveSettings(options: CheckEndpointOptions, own: readonly Scenario[]): Record<string, number> {
-  const given = new Map<string, unknown>(Object.entries(options));
-  const settings: Record<string, number> = {};
-  for (const setting of [...SCENARIO_SETTINGS, ...settingsOf(own)]) {
-    const value = given.get(setting.field);
-    if (value !== undefined && typeof value !== 'number') throw new TypeError(`${setting.field} must be a number; got ${typeof value}`);
-    settings[setting.field] = positive(value, setting.default, setting.field, setting.integer ?? false, setting.max);
-  }
-  return settings;
+  return all.filter((testCase) => chosen.has(testCase) && !skipped.has(testCase.id));
 }
 
 /** The contract: the one given, or the --spec file's, or the bundled one; its answer schema compiled (ContractError when it does not). */
-async function resolveContract(options: CheckEndpointOptions): Promise<Contract> {
+async function resolveContract(options: ResolvedOptions): Promise<Contract> {
   if (options.contract !== undefined && options.spec !== undefined) {
     throw new OptionError('spec', (on) => `give ${on.name('spec')} or contract, not both`);
   }
@@ -254,7 +230,7 @@ function limitedChannels(limits: CheckEndpointOptions['limits']): string[] {
 }
 
 /** The baseline: as given, or read from its file, its entries naming the cases and rules known to the run. */
-async function resolveBaseline(baseline: CheckEndpointOptions['baseline'], known: readonly Scenario[]): Promise<CheckPlan['baseline']> {
+async function resolveBaseline(baseline: CheckEndpointOptions['baseline'], known: readonly Case[]): Promise<CheckPlan['baseline']> {
   if (typeof baseline !== 'string') return baseline;
   let text: string;
   try {
@@ -264,7 +240,7 @@ async function resolveBaseline(baseline: CheckEndpointOptions['baseline'], known
   }
   return {
     file: baseline,
-    entries: parseBaseline(text, baseline, { cases: known.map((scenario) => scenario.id), rules: [...RULES, ...ruleIdsOf(known)] }),
+    entries: parseBaseline(text, baseline, { cases: known.map((testCase) => testCase.id), rules: [...RULES, ...ruleIdsOf(known)] }),
   };
 }
 
@@ -274,14 +250,14 @@ async function resolveBaseline(baseline: CheckEndpointOptions['baseline'], known
  * UsageError naming the field) for a value the check cannot run with, a ContractError for a
  * contract that cannot be used; nothing is sent before.
  */
-export async function planCheck(target: string, options: CheckEndpointOptions = {}): Promise<CheckPlan> {
-  vetOptionTypes(options);
+export async function planCheck(target: string, given: unknown = {}, command: CommandOptions = {}): Promise<CheckPlan> {
+  const options = resolveOptions(given);
   const contract = await resolveContract(options);
   const channels = resolveChannels(options.channels ?? [], contract, limitedChannels(options.limits));
   const limits = await resolveLimits(options.limits, channels, contract);
-  const own = ownScenarios(options.scenarios);
-  const baseline = await resolveBaseline(options.baseline, [...SCENARIOS, ...own]);
-  const tokenEnv = options.tokenEnv ?? DEFAULT_TOKEN_ENV;
+  const own = ownCases(options);
+  const baseline = await resolveBaseline(options.baseline, [...CASES, ...own]);
+  const { tokenEnv } = options;
   const url = parseTargetUrl(target, tokenEnv);
   const env = options.env ?? {};
   const dotenv = options.dotenv === undefined ? {} : readDotenv(options.dotenv);
@@ -289,39 +265,42 @@ export async function planCheck(target: string, options: CheckEndpointOptions = 
   const where = searched(options);
   const headers = planHeaders(options.headers, options.secretHeaders, lookup, where);
   // A secret authorization header takes the bearer token's place.
-  const token = headers.some((header) => header.name === 'authorization') ? undefined : readToken(options, tokenEnv, lookup, where);
-  const scenarios = chooseScenarios(options, own);
-  const settings = resolveSettings(options, own);
-  const concurrency = positive(options.concurrency, DEFAULT_CONCURRENCY, 'concurrency', true);
-  const { onExchange, onCase, onPlay, signal, agentExit } = options;
+  const token = headers.some((header) => header.name === 'authorization')
+    ? undefined
+    : readToken(options.givenValue('tokenEnv') === undefined ? undefined : tokenEnv, tokenEnv, lookup, where);
+  const cases = chooseCases(options, own);
+  const caseSettings = resolveCaseSettings([...CASES, ...own], options.caseSettings, options.givenValue);
+  const { onExchange, onCase, onPlay, signal } = options;
+  const { agentExit } = command;
   return {
     url,
     contract,
     channels,
-    scenarios,
+    cases,
     token: token?.token,
     tokenEnv,
     tokenSource: token?.source,
     dotenvFile: options.dotenv,
     headers,
     proxy: proxyFor(url, env),
-    timeoutSeconds: positive(options.agentTimeoutSeconds, contract.agentTimeoutSeconds, 'agentTimeoutSeconds', false, MAX_WAIT_SECONDS),
-    concurrency,
-    maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes', true),
+    timeoutSeconds: options.agentTimeoutSeconds ?? contract.agentTimeoutSeconds,
+    concurrency: options.concurrency,
+    maxBodyBytes: options.maxBodyBytes,
     limits,
     limitFiles: options.limits !== undefined && isFileList(options.limits) ? options.limits : [],
-    strict: options.strict ?? false,
-    insecure: options.insecure ?? false,
-    rules: ruleFactsOf(contract, scenarios),
-    settings,
+    strict: options.strict,
+    insecure: options.insecure,
+    rules: ruleFactsOf(contract, cases),
+    caseSettings,
+    options,
     connections: Math.max(
-      concurrency,
-      ...scenarios.map((scenario) => scenario.conversationsAtOnce?.((field) => settings[field] ?? Number.NaN) ?? 0),
+      options.concurrency,
+      ...cases.map((testCase) => testCase.conversationsAtOnce?.((name) => caseSettings[testCase.id]?.[name] ?? null) ?? 0),
     ),
-    waitSeconds: waitSeconds(options.waitSeconds),
-    runs: runs(options.runs),
-    maxFailures: options.maxFailures === undefined ? undefined : positive(options.maxFailures, 1, 'maxFailures', true),
-    only: options.only,
+    waitSeconds: options.waitSeconds,
+    runs: options.runs,
+    maxFailures: options.maxFailures,
+    only: command.only,
     baseline,
     hooks: {
       ...(onExchange ? { onExchange } : {}),

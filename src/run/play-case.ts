@@ -1,5 +1,5 @@
 /**
- * Plays one case on one channel: gives the scenario its context (conversations, and `exchange`,
+ * Plays one case on one channel: gives the testCase its context (conversations, and `exchange`,
  * which sends a message, judges the answer and records the turn), then assembles its report.
  */
 import { type Finding, RULES, type RuleId, error } from '../core/findings.js';
@@ -9,18 +9,19 @@ import type { CaseReport } from '../core/report.js';
 import type { AgentRequest } from '../core/request.js';
 import type { AgentTransport, SendOptions } from '../http/transport.js';
 import type {
+  JsonValue,
   Conversation,
   ExchangedTurn,
   Expectation,
   PastTurn,
-  Scenario,
-  ScenarioContext,
-  ScenarioOutcome,
+  Case,
+  CaseContext,
+  CaseOutcome,
   SentMessage,
   SentTurn,
   Turn,
-} from '../scenarios/scenario.js';
-import { checkTurn } from '../validate/judge-exchange.js';
+} from '../cases/case.js';
+import { type InProcessTarget, checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
 import type { AgentLiveness, AgentStop } from './liveness.js';
@@ -35,6 +36,8 @@ export interface RunState {
   client: AgentTransport;
   /** Where a failed turn's reproduce line sends it: the agent's URL; none for a handler checked in this process. */
   reproduceUrl: string | undefined;
+  /** A handler checked in this process, and the path its requests go to; undefined for an agent's URL. */
+  inProcess: InProcessTarget | undefined;
   runId: string;
   /** The cases of the run finished so far. */
   finishedCases(): readonly CaseReport[];
@@ -92,7 +95,7 @@ function stoppedFinding(stop: AgentStop): Finding {
   );
 }
 
-/** A conversation as the context keeps it: what the scenario sees, and the turns recorded in it. */
+/** A conversation as the context keeps it: what the testCase sees, and the turns recorded in it. */
 class ConversationState implements Conversation {
   readonly id: string;
   readonly personMessageIds: string[] = [];
@@ -120,7 +123,7 @@ function wrongToken(token: string | undefined): string {
   }
 }
 
-class CaseContext implements ScenarioContext {
+class PlayContext implements CaseContext {
   readonly #conversations = new Map<Conversation, ConversationState>();
   readonly #finishedBefore: readonly CaseReport[];
   /** The conversation `send` talks in, once it has sent. */
@@ -129,7 +132,7 @@ class CaseContext implements ScenarioContext {
   readonly expectations: Finding[] = [];
 
   constructor(
-    readonly scenario: Scenario,
+    readonly testCase: Case,
     readonly channel: string,
     readonly run: RunState,
     readonly playNumber: PlayNumber,
@@ -141,11 +144,11 @@ class CaseContext implements ScenarioContext {
     return this.run.runId;
   }
 
-  get contract(): ScenarioContext['contract'] {
+  get contract(): CaseContext['contract'] {
     return this.run.plan.contract;
   }
 
-  get settings(): ScenarioContext['settings'] {
+  get settings(): CaseContext['settings'] {
     const { plan } = this.run;
     return {
       timeoutSeconds: plan.timeoutSeconds,
@@ -155,11 +158,11 @@ class CaseContext implements ScenarioContext {
     };
   }
 
-  setting(field: string): number {
-    const declared = this.scenario.settings !== undefined && Object.hasOwn(this.scenario.settings, field);
-    const value = this.run.plan.settings[field];
-    if (!declared || value === undefined) throw new Error(`${this.scenario.id}: it reads the setting ${field}, which it does not declare`);
-    return value;
+  setting<T extends JsonValue = number>(name: string): T {
+    const settings = this.run.plan.caseSettings[this.testCase.id] ?? {};
+    if (!Object.hasOwn(settings, name)) throw new Error(`${this.testCase.id}: it reads the setting ${name}, which it does not declare`);
+    // Vetted by the case's own declaration (case-settings.ts): of the type the case declared, which T names.
+    return settings[name] as T;
   }
 
   async send(message: SentMessage): Promise<SentTurn> {
@@ -182,8 +185,8 @@ class CaseContext implements ScenarioContext {
   /** A finding of the case's own names a common rule or one the case declares. */
   vetRule(rule: RuleId): void {
     const common: readonly string[] = RULES;
-    if (!common.includes(rule) && !this.scenario.rules?.some((declared) => declared.id === rule)) {
-      throw new Error(`${this.scenario.id}: a finding names the rule "${rule}", which the case does not declare in its rules`);
+    if (!common.includes(rule) && !this.testCase.rules?.some((declared) => declared.id === rule)) {
+      throw new Error(`${this.testCase.id}: a finding names the rule "${rule}", which the case does not declare in its rules`);
     }
   }
 
@@ -203,7 +206,7 @@ class CaseContext implements ScenarioContext {
     const place = {
       runId: this.runId,
       channel: this.channel,
-      caseId: this.scenario.id,
+      caseId: this.testCase.id,
       number,
       several,
       ...(runs > 1 ? { play } : {}),
@@ -219,7 +222,7 @@ class CaseContext implements ScenarioContext {
 
   async exchange(turn: Turn): Promise<ExchangedTurn> {
     const state = this.#conversations.get(turn.conversation);
-    if (!state) throw new Error(`${this.scenario.id}: a turn names a conversation this case did not open`);
+    if (!state) throw new Error(`${this.testCase.id}: a turn names a conversation this case did not open`);
     const { plan, client, liveness, signal } = this.run;
     if (this.run.halted()) throw new CaseCutShort();
     const messageId = turn.messageId ?? state.messageId(state.personMessageIds.length + 1);
@@ -263,12 +266,13 @@ class CaseContext implements ScenarioContext {
         credentials: sentCredentials(plan),
         requestBytes: sentBytes,
         addedHeaders: addedHeaders(plan.headers),
+        ...(this.run.inProcess ? { inProcess: this.run.inProcess } : {}),
       });
       ({ answer, replies } = verdict);
       findings = turn.judge ? turn.judge.refine({ outcome, sentBytes, ...verdict }) : verdict.findings;
     }
 
-    if (findings.some((finding) => finding.severity === 'error' || plan.strict)) this.run.turnFailed(this.scenario.id, this.channel);
+    if (findings.some((finding) => finding.severity === 'error' || plan.strict)) this.run.turnFailed(this.testCase.id, this.channel);
     const turnNumber = state.turns.length + 1;
     state.past.push({
       messageId,
@@ -294,7 +298,7 @@ class CaseContext implements ScenarioContext {
   conversationId(): string {
     const states = [...this.#conversations.values()];
     if (states.length === 1) return states[0]!.id;
-    return conversationPattern(this.runId, this.channel, states.length > 1 ? this.scenario.id : undefined);
+    return conversationPattern(this.runId, this.channel, states.length > 1 ? this.testCase.id : undefined);
   }
 
   /** Every turn, conversation by conversation in the order they were opened. */
@@ -304,31 +308,31 @@ class CaseContext implements ScenarioContext {
 }
 
 /** The id a play's conversation gets, for a play that is not played. */
-export function playConversationId(scenario: Scenario, channel: string, runId: string, play: number): string {
-  return conversationId({ runId, channel, caseId: scenario.id, number: play, several: false });
+export function playConversationId(testCase: Case, channel: string, runId: string, play: number): string {
+  return conversationId({ runId, channel, caseId: testCase.id, number: play, several: false });
 }
 
 /** Plays the case once; a play cut short is reported as not run, or, where it found the agent gone, with its turns so far. */
-export async function playCase(scenario: Scenario, channel: string, run: RunState, playNumber: PlayNumber): Promise<PlayOutcome> {
+export async function playCase(testCase: Case, channel: string, run: RunState, playNumber: PlayNumber): Promise<PlayOutcome> {
   const started = now();
-  const context = new CaseContext(scenario, channel, run, playNumber);
+  const context = new PlayContext(testCase, channel, run, playNumber);
   try {
-    return { report: assembleOf(context, started, (await scenario.run(context)) ?? {}) };
+    return { report: assembleOf(context, started, (await testCase.run(context)) ?? {}) };
   } catch (cause) {
     if (!(cause instanceof CaseCutShort)) throw cause;
-    if (cause.sentAt === undefined) return { report: notRunPlay(scenario.id, channel, playNumber.play, context.conversationId()) };
+    if (cause.sentAt === undefined) return { report: notRunPlay(testCase.id, channel, playNumber.play, context.conversationId()) };
     return { report: assembleOf(context, started, {}), stoppedTurnSentAt: cause.sentAt };
   }
 }
 
-function assembleOf(context: CaseContext, started: number, outcome: ScenarioOutcome): PlayedCase {
-  const { scenario, channel } = context;
+function assembleOf(context: PlayContext, started: number, outcome: CaseOutcome): PlayedCase {
+  const { testCase, channel } = context;
   const { plan } = context.run;
   for (const finding of outcome.findings ?? []) context.vetRule(finding.rule);
   const caseFindings = [...context.expectations, ...(outcome.findings ?? [])];
   return assemblePlay(
     {
-      id: scenario.id,
+      id: testCase.id,
       channel,
       conversationId: context.conversationId(),
       started,

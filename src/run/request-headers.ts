@@ -26,8 +26,15 @@ export type Lookup = (variable: string) => { value: string; source: VariableSour
 const RESERVED = new Set(['host', 'content-length', 'content-type', 'transfer-encoding']);
 /** RFC 9110's token: what a header name may be made of. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** What a shell can expand: the variables a reproduce line can name. */
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * What a shell can expand: the variables a reproduce line can name. A value given where a variable
+ * name belongs that is not one may be the secret itself, pasted in its place: it is never repeated.
+ */
+export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** What a message says of a value that should have named a variable and does not: what is wrong, never the value. */
+export const NOT_A_VARIABLE_NAME =
+  'is not the name of an environment variable (letters, digits and _, not starting with a digit); the value is not repeated here, as it may be the secret itself pasted in its place';
 /** Characters an HTTP header value cannot carry: line breaks, NUL, and anything past Latin-1. */
 export const NOT_IN_A_HEADER = /[\r\n\0]|[^\t\x20-\x7e\x80-\xff]/;
 
@@ -78,11 +85,17 @@ export function planHeaders(
     add({ name, shownName, value: value.trim(), secret: false }, 'headers');
   }
   for (const [shownName, variable] of Object.entries(secret ?? {})) {
+    if (!VARIABLE_NAME.test(variable)) {
+      // Neither part is repeated: `NAME=VAR` may be a secret pasted whole (`abc123==` splits at its `=`).
+      throw new OptionError(
+        'secretHeaders',
+        (on) => `${on.name('secretHeaders')}: the variable given for a header ${NOT_A_VARIABLE_NAME}; write NAME=VAR, the value in VAR`,
+      );
+    }
     const fail = (problem: string): never => {
       throw new OptionError('secretHeaders', (on) => `${on.name('secretHeaders')} ${shownName}=${variable}: ${problem}`);
     };
     const name = vetName(shownName, 'secretHeaders');
-    if (!VARIABLE_NAME.test(variable)) fail(`"${variable.slice(0, 60)}" is not an environment variable name`);
     const found = lookup(variable);
     if (found === undefined) return fail(`${variable} is not set (${where})`);
     if (found.value === '') fail(`${variable} is empty`);

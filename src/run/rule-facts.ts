@@ -8,7 +8,7 @@ import { OptionError } from '../core/option-error.js';
 import type { RuleReport } from '../core/report.js';
 import type { Contract } from '../contract/contract.js';
 import { bundledContract } from '../contract/load-contract.js';
-import type { Scenario } from '../scenarios/scenario.js';
+import type { Case } from '../cases/case.js';
 
 /** The facts of a rule the contract states: the run's contract's, or, for one it leaves out (an older --spec), the bundled one's. */
 function stated(id: string, contract: Contract): RuleFacts | undefined {
@@ -19,21 +19,21 @@ function stated(id: string, contract: Contract): RuleFacts | undefined {
  * The rules of a run's cases, by id: the common checks', then each case's own, in the cases'
  * order. A case's rule the contract does not state must say its own level and statement.
  */
-export function ruleFactsOf(contract: Contract, scenarios: readonly Scenario[]): Record<string, RuleReport> {
+export function ruleFactsOf(contract: Contract, cases: readonly Case[]): Record<string, RuleReport> {
   const facts: Record<string, RuleReport> = {};
   for (const id of RULES) {
     const known = stated(id, contract);
     if (known) facts[id] = known;
   }
-  for (const scenario of scenarios) {
-    for (const rule of scenario.rules ?? []) {
+  for (const testCase of cases) {
+    for (const rule of testCase.rules ?? []) {
       const { id, level, statement, section } = rule;
       const known = level !== undefined && statement !== undefined ? { level, statement, section: section ?? null } : stated(id, contract);
       if (known === undefined) {
         throw new OptionError(
-          'scenarios',
+          'customCases',
           (on) =>
-            `${on.name('scenarios')}: the case ${scenario.id} declares the rule "${id}" without its level and statement: give { id, level: 'must' or 'should', statement }`,
+            `${on.name('customCases')}: the case ${testCase.id} declares the rule "${id}" without its level and statement: give { id, level: 'must' or 'should', statement }`,
         );
       }
       facts[id] = { level: known.level, section: known.section, statement: known.statement };

@@ -4,14 +4,15 @@ import type { HttpOutcome } from '../http/client.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
 import { judgeAnswer } from './validate-answer.js';
 import { networkFailureHint } from './connection-hints.js';
-import { type SentCredentials, statusHint } from './status-hints.js';
+import { type InProcessTarget, type SentCredentials, statusHint } from './status-hints.js';
 import { bodyExcerpt, describeAnswerBody } from './error-body.js';
 import { refusalHint } from './refusal-hints.js';
 import { acceptedRequestBytes } from './request-size-hints.js';
 import { type AddedHeader, headerSizeHint } from './header-size-hints.js';
 import { streamedAnswerFinding } from './streamed-answer.js';
+import { nestingDepth } from '../core/nesting-depth.js';
 
-export type { SentCredentials } from './status-hints.js';
+export type { InProcessTarget, SentCredentials } from './status-hints.js';
 
 export interface TurnContext {
   channel: string;
@@ -28,6 +29,8 @@ export interface TurnContext {
   requestBytes?: number;
   /** The headers the user added to every request, by name and size: for the hint of a 431. */
   addedHeaders?: readonly AddedHeader[];
+  /** A handler checked in this process, and the path its requests go to: for the hint of a 404. */
+  inProcess?: InProcessTarget;
 }
 
 export interface TurnVerdict {
@@ -41,19 +44,7 @@ export interface TurnVerdict {
 /** Answers nested deeper than this are not copied into reports (no schema allows it anyway). */
 export const MAX_REPORTED_DEPTH = 64;
 
-/** How deeply a JSON value nests, counted without recursion (a hostile body may nest 100,000 levels). */
-export function nestingDepth(value: unknown, stopAt = Infinity): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (typeof node !== 'object' || node === null) continue;
-    deepest = Math.max(deepest, depth + 1);
-    if (deepest > stopAt) return deepest;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
+export { nestingDepth } from '../core/nesting-depth.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -142,7 +133,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
         `expected status 200, got ${outcome.status}${location}${outcome.body.length ? `: ${describeAnswerBody(outcome)}` : ''}`,
         refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract)) ??
           headerSizeHint(outcome, context.addedHeaders ?? []) ??
-          statusHint(outcome, context.credentials),
+          statusHint(outcome, context.credentials, context.inProcess),
       ),
     );
   }

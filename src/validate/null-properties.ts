@@ -87,7 +87,8 @@ function findingPlace(property: NullProperty): string {
 
 const HINT =
   'Leave out a property that has no value, never send it as null: with FastAPI, response_model_exclude_none=True on the route ' +
-  '(pydantic: model_dump(exclude_none=True)); in JavaScript, leave it undefined, which JSON.stringify drops.';
+  '(pydantic: model_dump(exclude_none=True); an optional field declared `buttons: list[Button] | None = None` is then left out when None); ' +
+  'in JavaScript, leave it undefined, which JSON.stringify drops.';
 
 /** One finding per reply (or object outside the replies) with null properties, naming them. */
 export function nullPropertyFindings(nulls: readonly NullProperty[]): Finding[] {

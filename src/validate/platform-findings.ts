@@ -6,6 +6,9 @@ import { withoutVariationSelectors } from '../platforms/emoji.js';
 import { type MarkdownSyntax, markdownIn } from '../platforms/markdown.js';
 import type { PlatformRules, Support } from '../platforms/platform-rules.js';
 import { smsSegments } from '../platforms/sms-segments.js';
+import { bubbleFindings } from './bubble-findings.js';
+import { forModel } from './prompt-command.js';
+import { smsSegmentHint, smsSegmentMessage } from './sms-words.js';
 
 const NOT_SENT = 'so this reply is not sent';
 
@@ -15,6 +18,8 @@ type Segments = (string | number)[];
 /** One reply checked against one platform: the platform's rules, the reply's index, and where its findings go. */
 interface ReplyCheck {
   rules: PlatformRules;
+  /** The channel, for the command a hint names (`check-endpoint limits CHANNEL --prompt`). */
+  channel: string;
   index: number;
   findings: Finding[];
 }
@@ -92,15 +97,37 @@ const ROW_LIMITS: { field: keyof ListRow; limit: (limits: ListLimits) => number 
   },
 ];
 
-/** Checks a message against what one platform shows. Pure: the reply must already match the schema. */
-export function messagePlatformFindings(reply: MessageReply, index: number, rules: PlatformRules, findings: Finding[]): void {
-  const check: ReplyCheck = { rules, index, findings };
+/** Hints about the buttons or the list a platform shows none of end with the channel's instructions for a model. */
+const MODEL_HINTED: ReadonlySet<string> = new Set(['buttons', 'list']);
+
+/**
+ * Checks a message against what one platform shows, on a channel (named in hints). Pure: the reply
+ * must already match the schema. Its text past the channel's soft length is warned of too (rule `bubbles`).
+ */
+export function messagePlatformFindings(
+  reply: MessageReply,
+  index: number,
+  rules: PlatformRules,
+  findings: Finding[],
+  channel: string,
+): void {
+  const check: ReplyCheck = { rules, channel, index, findings };
   const unsupported = MESSAGE_FEATURES.filter(({ field }) => reply[field] !== undefined && support(rules, field) === 'no');
-  for (const { field, name, hint } of unsupported) fail(check, [field], `${rules.title} shows no ${name}, ${NOT_SENT}`, hint(rules.title));
+  for (const { field, name, hint } of unsupported) {
+    fail(
+      check,
+      [field],
+      `${rules.title} shows no ${name}, ${NOT_SENT}`,
+      `${hint(rules.title)}${MODEL_HINTED.has(field) ? forModel(channel) : ''}`,
+    );
+  }
   if (unsupported.length > 0) return; // not sent at all: its lengths do not matter
 
   const { text, buttons, list, link, image } = reply;
-  if (text !== undefined && textFindings(check, reply, text)) markdownFindings(check, text);
+  if (text !== undefined && textFindings(check, reply, text)) {
+    markdownFindings(check, text);
+    bubbleFindings(reply, index, rules, channel, findings);
+  }
   if (buttons !== undefined && support(rules, 'buttons') === 'yes') buttonFindings(check, buttons);
   if (list !== undefined && support(rules, 'list') === 'yes') listFindings(check, list);
   if (link !== undefined && support(rules, 'link') === 'yes' && rules.link?.labelShown !== false) {
@@ -110,8 +137,14 @@ export function messagePlatformFindings(reply: MessageReply, index: number, rule
 }
 
 /** Checks a reaction against what one platform shows. Pure: the reply must already match the schema. */
-export function reactionPlatformFindings(reply: ReactionReply, index: number, rules: PlatformRules, findings: Finding[]): void {
-  const check: ReplyCheck = { rules, index, findings };
+export function reactionPlatformFindings(
+  reply: ReactionReply,
+  index: number,
+  rules: PlatformRules,
+  findings: Finding[],
+  channel: string,
+): void {
+  const check: ReplyCheck = { rules, channel, index, findings };
   const shown = support(rules, 'reaction');
   if (shown === 'no') {
     fail(
@@ -150,10 +183,10 @@ function codePoints(text: string): string {
 }
 
 /** Checks a template against what one platform shows. */
-export function templatePlatformFindings(index: number, rules: PlatformRules, findings: Finding[]): void {
+export function templatePlatformFindings(index: number, rules: PlatformRules, findings: Finding[], channel: string): void {
   if (support(rules, 'template') === 'no') {
     fail(
-      { rules, index, findings },
+      { rules, channel, index, findings },
       [],
       `${rules.title} shows no message templates, ${NOT_SENT}`,
       'Templates are a WhatsApp feature: send a message reply on other channels.',
@@ -178,22 +211,15 @@ function textFindings(check: ReplyCheck, reply: MessageReply, text: string): boo
     const max = applies(reply) ? limit(check.rules) : undefined;
     if (max !== undefined && (tightest === undefined || max < tightest.max)) tightest = { max, what };
   }
-  if (tightest && tooLong(check, ['text'], text, tightest.max, tightest.what, textTooLongHint(reply))) return false;
+  const hint = `${textTooLongHint(reply)}${forModel(check.channel)}`;
+  if (tightest && tooLong(check, ['text'], text, tightest.max, tightest.what, hint)) return false;
 
   const sizes = check.rules.segments;
   if (!sizes) return true;
-  const { encoding, segments } = smsSegments(text, sizes);
-  if (segments <= 1) return true;
-  const size = encoding === 'GSM-7' ? sizes.gsm7 : sizes.ucs2;
-  fail(
-    check,
-    ['text'],
-    `the text needs ${segments} SMS segments in ${encoding} (one segment holds ${size.single} ${encoding} characters, each part of a longer message ${size.concatenated})`,
-    encoding === 'UCS-2'
-      ? 'Every character outside GSM-7 (an emoji, a curly quote) makes the whole text UCS-2; plain characters fit more per segment.'
-      : 'Shorter replies cost less and arrive whole.',
-    'warning',
-  );
+  const segmentation = smsSegments(text, sizes);
+  if (segmentation.segments <= 1) return true;
+  const words = { text, segmentation, sizes, maxLength: check.rules.text?.maxLength };
+  fail(check, ['text'], smsSegmentMessage(words), `${smsSegmentHint(words)}${forModel(check.channel)}`, 'warning');
   return true;
 }
 
@@ -252,7 +278,7 @@ function markdownFindings(check: ReplyCheck, text: string): void {
       check,
       ['text'],
       `the text holds ${what} (${excerpt(sample)}); ${title} does not render it, so the person sees ${seen}`,
-      instead(title, markdown.bold, sample),
+      `${instead(title, markdown.bold, sample)}${forModel(check.channel)}`,
       'warning',
     );
   }
@@ -267,7 +293,7 @@ function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {
       check,
       ['buttons'],
       `${buttons.length} buttons; ${title} shows at most ${limits.maxCount}, ${NOT_SENT}`,
-      `Offer at most ${limits.maxCount} buttons, or use a list.`,
+      `Offer at most ${limits.maxCount} buttons, or use a list.${forModel(check.channel)}`,
     );
   }
   buttons.forEach((button, b) => {
@@ -275,7 +301,14 @@ function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {
     const labelOnly = typeof button === 'string';
     const labelPlace = labelOnly ? ['buttons', b] : ['buttons', b, 'label'];
     const idPlace = labelOnly ? ['buttons', b] : ['buttons', b, 'id'];
-    const labelTooLong = tooLong(check, labelPlace, buttonLabel(button), limits.labelMaxLength, 'the button label', 'Shorten the label.');
+    const labelTooLong = tooLong(
+      check,
+      labelPlace,
+      buttonLabel(button),
+      limits.labelMaxLength,
+      'the button label',
+      `Shorten the label.${forModel(check.channel)}`,
+    );
     if (labelOnly && labelTooLong) return; // one finding for that one place
     const id = buttonId(button);
     tooLong(check, idPlace, id, limits.idMaxLength, 'the button id', 'Use a shorter id, such as a short key for the choice.');

@@ -4,6 +4,7 @@
  * method for 405, the agent's own log for a 5xx.
  */
 import type { HttpAnswer } from '../http/client.js';
+import { commandName } from '../core/command-name.js';
 import { notAnAgentHint } from './connection-hints.js';
 
 /** What a request carried to prove who sent it, as a hint may name it (never a value). */
@@ -14,6 +15,18 @@ export interface SentCredentials {
   tokenEnv: string;
   /** The other headers read from variables (--header-env), by name. */
   secretHeaders: readonly string[];
+}
+
+/** A handler checked in this process (the library's target), and the path its requests were sent to. */
+export interface InProcessTarget {
+  kind: 'fetch-handler' | 'node-listener';
+  path: string;
+}
+
+/** A 404 from a handler checked in this process: the path it was given is not the one it routes; the target's `path` option says which. */
+function inProcessNotFoundHint(target: InProcessTarget): string {
+  const wrapper = target.kind === 'fetch-handler' ? "{ fetch: handler, path: '/agent' }" : "{ listener: app, path: '/agent' }";
+  return `The handler answered 404 at ${target.path}: give the path its POST route listens on as the target's path option, ${wrapper} (the path is / when none is given).`;
 }
 
 const TOKEN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
@@ -57,9 +70,10 @@ function refusedHint(answer: HttpAnswer, credentials: SentCredentials): string {
   return parts.join(' ');
 }
 
-/** The hint for a status other than 200. */
-export function statusHint(answer: HttpAnswer, credentials: SentCredentials | undefined): string {
+/** The hint for a status other than 200; `inProcess` for a handler checked in this process (a 404 then names the target's `path`). */
+export function statusHint(answer: HttpAnswer, credentials: SentCredentials | undefined, inProcess?: InProcessTarget): string {
   const { status } = answer;
+  if (status === 404 && inProcess) return inProcessNotFoundHint(inProcess);
   const notTheAgent = notAnAgentHint(answer);
   if (notTheAgent) return notTheAgent;
   if (status >= 300 && status < 400) return 'Redirects are not followed: point check-endpoint at the final URL.';
@@ -74,7 +88,7 @@ export function statusHint(answer: HttpAnswer, credentials: SentCredentials | un
   }
   if (status >= 500) return "The agent failed while answering: look at the agent's log for the error (the body, if any, is quoted above).";
   if (status === 400 || status === 422) {
-    return 'The agent refused this request as invalid: it must accept every request that matches spec/request.schema.json, and ignore fields it does not know.';
+    return `The agent refused this request as invalid: it must accept every request that matches the contract's request schema (${commandName()} spec request prints it), and ignore fields it does not know.`;
   }
   return 'Answer every message with 200 and { "replies": [...] }; use { "replies": [] } to send nothing.';
 }

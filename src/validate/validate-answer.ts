@@ -57,15 +57,15 @@ export function judgeAnswer(answer: unknown, options: ValidateAnswerOptions): An
     switch (reply?.type) {
       case 'message':
         uniqueIdFindings(reply, index, findings);
-        if (rules) messagePlatformFindings(reply, index, rules, findings);
+        if (rules) messagePlatformFindings(reply, index, rules, findings, options.channel);
         if (personMessageIds && reply.replyTo !== undefined) referenceFindings('replyTo', reply.replyTo, index, personMessageIds, findings);
         break;
       case 'reaction':
-        if (rules) reactionPlatformFindings(reply, index, rules, findings);
+        if (rules) reactionPlatformFindings(reply, index, rules, findings, options.channel);
         if (personMessageIds) referenceFindings('messageId', reply.messageId, index, personMessageIds, findings);
         break;
       case 'template':
-        if (rules) templatePlatformFindings(index, rules, findings);
+        if (rules) templatePlatformFindings(index, rules, findings, options.channel);
         break;
     }
   }

@@ -1,3 +1,4 @@
+import type { FindingPlace } from './findings.js';
 import type { PlatformLook } from './platforms.js';
 
 /** A person's message, as the agent's quotes and reactions refer to it. */
@@ -27,4 +28,6 @@ export interface ConversationContext {
   personMessages: ReadonlyMap<string, PersonMessageView>;
   /** The agent's reactions by the id of the message they react to. */
   reactions: ReadonlyMap<string, readonly ReactionView[]>;
+  /** Where its findings are drawn: a problem's repeats are folded. */
+  place: FindingPlace;
 }

@@ -1,7 +1,7 @@
-import type { CaseReport, PlayReport, ReportedFinding, TurnReport } from '../../core/report.js';
+import type { CaseReport, PlayReport, ProblemReport, ReportedFinding, TurnReport } from '../../core/report.js';
 import type { RecordedAttachment, RecordedMessage } from '../../core/request.js';
 import type { ConversationContext, PersonMessageView, ReactionView } from './context.js';
-import { hasError, renderFindings } from './findings.js';
+import { type FindingPlace, hasError, renderFindings, repeatedProblem } from './findings.js';
 import { type Markup, h } from './markup.js';
 import { type PlatformLook, platformLook } from './platforms.js';
 import { renderRaw, renderReply, renderText } from './reply.js';
@@ -49,7 +49,13 @@ function repliesOf(turn: TurnReport): readonly unknown[] | undefined {
 }
 
 /** The person's messages and the agent's reactions, by message id, for quotes and reaction badges. */
-function buildContext(channel: string, turns: readonly TurnReport[], channelTitle: string, look: PlatformLook): ConversationContext {
+function buildContext(
+  channel: string,
+  turns: readonly TurnReport[],
+  channelTitle: string,
+  look: PlatformLook,
+  place: FindingPlace,
+): ConversationContext {
   const personMessages = new Map<string, PersonMessageView>();
   const reactions = new Map<string, ReactionView[]>();
   turns.forEach((turn, index) => {
@@ -66,7 +72,7 @@ function buildContext(channel: string, turns: readonly TurnReport[], channelTitl
       reactions.set(target, list);
     });
   });
-  return { channel, channelTitle, look, personMessages, reactions };
+  return { channel, channelTitle, look, personMessages, reactions, place };
 }
 
 function renderAttachment(attachment: RecordedAttachment): Markup {
@@ -152,7 +158,7 @@ function renderPersonTurn(context: ConversationContext, turn: TurnReport, index:
 }
 
 /** The line between the person's message and the agent's answer: status and latency. */
-function renderTurnStatus(turn: TurnReport, index: number, findings: readonly ReportedFinding[]): Markup {
+function renderTurnStatus(context: ConversationContext, turn: TurnReport, index: number, findings: readonly ReportedFinding[]): Markup {
   const replies = repliesOf(turn);
   const failed = hasError(findings);
   const parts = [`Turn ${index + 1}`];
@@ -171,6 +177,7 @@ function renderTurnStatus(turn: TurnReport, index: number, findings: readonly Re
       ${failed ? h`<p class="not-sent-label"><span aria-hidden="true">⊘</span> ${replies ? 'Error in this answer' : 'Answer refused'}</p>` : ''}${renderFindings(
         findings,
         `Findings for turn ${index + 1}`,
+        context.place,
       )}${
         reproduce !== undefined
           ? h`<details class="reproduce">
@@ -188,13 +195,14 @@ function renderTurn(context: ConversationContext, turn: TurnReport, index: numbe
   const shown = replies.slice(0, MAX_REPLIES);
   const byReply = (reply: number) => turn.findings.filter((finding) => finding.reply === reply);
   const whole = turn.findings.filter((finding) => finding.reply === null || finding.reply >= shown.length || finding.reply < 0);
-  return h`${renderPersonTurn(context, turn, index, turns)}${renderTurnStatus(turn, index, whole)}${shown.map((reply, replyIndex) =>
-    renderReply(
-      context,
-      reply,
-      { turn: index, reply: replyIndex, replies: replies.length, latencyMs: turn.latencyMs },
-      byReply(replyIndex),
-    ),
+  return h`${renderPersonTurn(context, turn, index, turns)}${renderTurnStatus(context, turn, index, whole)}${shown.map(
+    (reply, replyIndex) =>
+      renderReply(
+        context,
+        reply,
+        { turn: index, reply: replyIndex, replies: replies.length, latencyMs: turn.latencyMs },
+        byReply(replyIndex),
+      ),
   )}${
     replies.length > shown.length
       ? h`<li class="row system">
@@ -211,10 +219,12 @@ export interface CaseAnchor {
   caseReport: CaseReport;
   anchor: string;
   channelTitle: string;
+  /** The run's problems by id: a finding repeating one drawn before is folded. */
+  problems: ReadonlyMap<string, ProblemReport>;
 }
 
 /** One case: its heading, then its conversation drawn the way the channel's platform shows it. */
-export function renderConversation({ caseReport, anchor, channelTitle }: CaseAnchor): Markup {
+export function renderConversation({ caseReport, anchor, channelTitle, problems }: CaseAnchor): Markup {
   const look = platformLook(caseReport.channel);
   const state = caseState(caseReport);
   const plays = caseReport.plays.slice(0, MAX_PLAYS);
@@ -252,14 +262,44 @@ export function renderConversation({ caseReport, anchor, channelTitle }: CaseAnc
       </p>
       ${latencyLine}
     </header>
-    ${runFindings.length ? h`<div class="case-findings">${renderFindings(runFindings, 'Findings for the whole case')}</div>` : ''}
-    ${plays.map((play) => renderPhone(caseReport, play, channelTitle, look, caseReport.runs))}
+    ${
+      runFindings.length
+        ? h`<div class="case-findings">${renderFindings(runFindings, 'Findings for the whole case', placeOf(caseReport, problems, 1))}</div>`
+        : ''
+    }
+    ${foldedOrNot(
+      caseReport,
+      problems,
+      h`${plays.map((play) => renderPhone(caseReport, play, channelTitle, look, placeOf(caseReport, problems, play.play)))}`,
+    )}
   </section>`;
 }
 
+/**
+ * A conversation whose every finding repeats a problem drawn whole before (in "What to fix" and in
+ * the conversation it first came in) is folded: its heading stays, its phone opens on demand.
+ */
+function foldedOrNot(caseReport: CaseReport, problems: ReadonlyMap<string, ProblemReport>, phones: Markup): Markup {
+  const repeats = caseReport.findings.filter((finding) => repeatedProblem(finding, placeOf(caseReport, problems, finding.play ?? 1)));
+  if (caseReport.findings.length === 0 || repeats.length < caseReport.findings.length) return phones;
+  const numbers = [...new Set(repeats.map((finding) => problems.get(finding.problem ?? '')?.number))].filter(
+    (number): number is number => number !== undefined,
+  );
+  const named = `${numbers.length === 1 ? 'problem' : 'problems'} ${numbers.sort((a, b) => a - b).join(', ')}`;
+  return h`<details class="conversation-fold">
+    <summary>Show the conversation: ${named}, drawn in full where ${numbers.length === 1 ? 'it' : 'each'} first came</summary>
+    ${phones}
+  </details>`;
+}
+
+function placeOf(caseReport: CaseReport, problems: ReadonlyMap<string, ProblemReport>, play: number): FindingPlace {
+  return { problems, caseId: caseReport.id, channel: caseReport.channel, play };
+}
+
 /** One play's conversation, drawn the way the channel's platform shows it. */
-function renderPhone(caseReport: CaseReport, play: PlayReport, channelTitle: string, look: PlatformLook, runs: number): Markup {
-  const context = buildContext(caseReport.channel, play.turns, channelTitle, look);
+function renderPhone(caseReport: CaseReport, play: PlayReport, channelTitle: string, look: PlatformLook, place: FindingPlace): Markup {
+  const { runs } = caseReport;
+  const context = buildContext(caseReport.channel, play.turns, channelTitle, look, place);
   const turns = play.turns.slice(0, MAX_TURNS);
   const heading =
     runs > 1

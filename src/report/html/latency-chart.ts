@@ -2,7 +2,7 @@
  * A channel's answer times over every play, as an inline SVG (no script, nothing loaded): how
  * many turns took how long, in bins, with p50 and p95 marked. The figures are in its text too.
  */
-import { nearestRank } from '../../scenarios/quality/latency.js';
+import { nearestRank } from '../../cases/quality/latency.js';
 import { type Markup, h } from './markup.js';
 import { count } from './values.js';
 

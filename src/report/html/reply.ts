@@ -1,4 +1,7 @@
 import { excerpt } from '../../core/findings.js';
+import { bundledContract } from '../../contract/load-contract.js';
+import type { PlatformRules } from '../../platforms/platform-rules.js';
+import { bubblesOf } from '../../validate/bubble-findings.js';
 import type { ReportedFinding } from '../../core/report.js';
 import type { ConversationContext } from './context.js';
 import { hasError, renderFindings } from './findings.js';
@@ -30,18 +33,16 @@ function label(value: unknown, fallback = '(no label)'): Markup {
   return h`${shown}${hidden ? '…' : ''}`;
 }
 
-/** The quote a reply carries over it: the person's message it names. */
-export function renderQuote(context: ConversationContext, messageId: unknown): Markup {
+/**
+ * The quote a reply carries over it: the person's message it names. A replyTo that names no
+ * message of the conversation (null, not a string, an unknown id) draws nothing: no platform
+ * shows such a quote, and its finding says what is wrong.
+ */
+export function renderQuote(context: ConversationContext, messageId: unknown): Markup | '' {
+  const quoted = typeof messageId === 'string' ? context.personMessages.get(messageId) : undefined;
+  if (!quoted) return '';
   if (!context.look.showsQuotes) {
     return h`<p class="quote-note">Quoted message not shown: ${context.channelTitle} sends the reply without it.</p>`;
-  }
-  const id = typeof messageId === 'string' ? messageId : '';
-  const quoted = context.personMessages.get(id);
-  if (!quoted) {
-    return h`<blockquote class="quote unknown">
-      <p class="quote-from">Quotes an unknown message</p>
-      <p class="quote-text"><code>${label(messageId, '(not a string)')}</code></p>
-    </blockquote>`;
   }
   return h`<blockquote class="quote">
     <p class="quote-from">Person</p>
@@ -49,7 +50,12 @@ export function renderQuote(context: ConversationContext, messageId: unknown): M
   </blockquote>`;
 }
 
-function renderImage(image: unknown): Markup {
+/**
+ * An image as the platform shows it: by URL (named, never loaded), or its data drawn. Anything
+ * else (null, no URL and data no browser draws) is no image the platform would send: nothing is
+ * drawn, its finding says what is wrong.
+ */
+function renderImage(image: unknown): Markup | '' {
   const record = asRecord(image);
   const url = asString(record?.url);
   if (url !== undefined) {
@@ -64,13 +70,7 @@ function renderImage(image: unknown): Markup {
   if (source !== undefined) {
     return h`<img class="picture" src="${source}" alt="Image sent by the agent (${mime ?? 'image'})" />`;
   }
-  return h`<figure class="image-placeholder">
-    <span class="placeholder-icon" aria-hidden="true">🖼</span>
-    <figcaption>
-      Image data not drawn: ${mime === undefined ? 'no mime type' : h`<code>${label(mime)}</code>`} is not an image type a browser draws,
-      or the data is not base64.
-    </figcaption>
-  </figure>`;
+  return '';
 }
 
 function buttonLabel(button: unknown): Markup {
@@ -196,14 +196,47 @@ function renderMessage(
       </ul>`,
     );
   if (list) below.push(renderListSheet(list));
+  const image = renderImage(reply.image);
   const bubble = h`<div class="bubble from-agent">
-    ${reply.replyTo !== undefined ? renderQuote(context, reply.replyTo) : ''} ${reply.image !== undefined ? renderImage(reply.image) : ''}
+    ${renderQuote(context, reply.replyTo)} ${image}
     ${text !== undefined && text !== '' ? h`<p class="text" dir="auto">${renderText(text)}</p>` : ''}
-    ${text === undefined && reply.image === undefined ? h`<p class="text bad-value">(no text)</p>` : ''} ${linked.inside}
+    ${text === undefined && image === '' ? h`<p class="text bad-value">(no text)</p>` : ''} ${linked.inside}
     ${list ? h`<p class="list-opener"><span aria-hidden="true">☰ </span>${label(list.button)}</p>` : ''}
     ${place.reply === 0 ? h`<p class="meta">${count(place.latencyMs)} ms</p>` : ''}
   </div>`;
-  return row('message', [bubble, below], renderFindings(findings, 'Findings for this reply'), notSent, describe(place, notSent));
+  const preview = text !== undefined ? renderBubblePreview(context, text, findings) : '';
+  return row(
+    'message',
+    [bubble, below, preview],
+    renderFindings(findings, 'Findings for this reply', context.place),
+    notSent,
+    describe(place, notSent),
+  );
+}
+
+/** Bubbles drawn in the preview at most; the rest are counted. */
+const MAX_PREVIEW_BUBBLES = 12;
+
+/**
+ * A text the `bubbles` warning was given for, drawn again cut by the bubble rule, under the wall it
+ * was. The soft length is the finding's own (the run's contract or limits file said it); lengths are
+ * counted as the bundled contract counts on that platform, in code points elsewhere.
+ */
+function renderBubblePreview(context: ConversationContext, text: string, findings: readonly ReportedFinding[]): Markup | '' {
+  const said = findings.find((finding) => finding.rule === 'bubbles');
+  const softLength = Number(/soft length of (\d+)/.exec(said?.message ?? '')?.[1]);
+  if (!said || !Number.isInteger(softLength)) return '';
+  const platforms = bundledContract().platforms;
+  const known = Object.hasOwn(platforms, context.channel) ? platforms[context.channel] : undefined;
+  const rules: PlatformRules = { ...(known ?? { title: context.channelTitle, counting: 'codepoints' }), text: { softLength } };
+  const bubbles = bubblesOf(text, rules) ?? [];
+  if (bubbles.length <= 1) return '';
+  const shown = bubbles.slice(0, MAX_PREVIEW_BUBBLES);
+  return h`<div class="bubble-preview" role="group" aria-label="The same text as ${bubbles.length} chat bubbles, cut by the bubble rule">
+    <p class="preview-title">As ${bubbles.length} bubbles, cut by the bubble rule (soft length ${softLength}):</p>
+    ${shown.map((bubble) => h`<div class="bubble from-agent"><p class="text" dir="auto">${renderText(bubble.text)}</p></div>`)}
+    ${bubbles.length > shown.length ? h`<p class="clipped">${count(bubbles.length - shown.length)} more bubbles</p>` : ''}
+  </div>`;
 }
 
 function renderReaction(
@@ -224,10 +257,15 @@ function renderReaction(
     <span class="reaction-emoji">${emoji === undefined ? '?' : clip(emoji, 8).shown}</span>
     <span>Reaction on ${on}</span>
   </div>`;
-  return row('reaction', lane, renderFindings(findings, 'Findings for this reaction'), notSent, describe(place, notSent));
+  return row('reaction', lane, renderFindings(findings, 'Findings for this reaction', context.place), notSent, describe(place, notSent));
 }
 
-function renderTemplate(reply: Record<string, unknown>, place: ReplyPlace, findings: readonly ReportedFinding[]): Markup {
+function renderTemplate(
+  context: ConversationContext,
+  reply: Record<string, unknown>,
+  place: ReplyPlace,
+  findings: readonly ReportedFinding[],
+): Markup {
   const notSent = hasError(findings);
   const parameters = asArray(reply.parameters) ?? [];
   const lane = h`<div class="bubble from-agent template">
@@ -247,7 +285,7 @@ function renderTemplate(reply: Record<string, unknown>, place: ReplyPlace, findi
       parameters.length > MAX_PARAMETERS ? h`<p class="clipped">${count(parameters.length - MAX_PARAMETERS)} more parameters</p>` : ''
     }${place.reply === 0 ? h`<p class="meta">${count(place.latencyMs)} ms</p>` : ''}
   </div>`;
-  return row('template', lane, renderFindings(findings, 'Findings for this template'), notSent, describe(place, notSent));
+  return row('template', lane, renderFindings(findings, 'Findings for this template', context.place), notSent, describe(place, notSent));
 }
 
 /** A reply this page cannot draw as a chat message: its JSON, cut short. */
@@ -272,14 +310,14 @@ export function renderReply(
     case 'reaction':
       return renderReaction(context, record, place, findings);
     case 'template':
-      return renderTemplate(record, place, findings);
+      return renderTemplate(context, record, place, findings);
     default: {
       // The contract has no such reply: no platform sends it.
       const notSent = true;
       return row(
         'unknown',
         h`<div class="bubble from-agent unknown">${renderRaw(reply, 'A reply of no known type')}</div>`,
-        renderFindings(findings, 'Findings for this reply'),
+        renderFindings(findings, 'Findings for this reply', context.place),
         notSent,
         describe(place, notSent),
       );

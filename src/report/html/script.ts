@@ -1,7 +1,8 @@
 /**
  * The page's only script, inline (the page loads nothing): the "Show only failures" toggle. It is a
  * real button (Space and Enter press it) with aria-pressed; without the script the button stays
- * hidden and every conversation shows. Before printing it opens every folded <details>.
+ * hidden and every conversation shows. Before printing it opens every folded <details>; a link to a
+ * folded conversation unfolds it.
  */
 export const PAGE_SCRIPT = `(function () {
   var button = document.getElementById('failures-toggle');
@@ -23,11 +24,17 @@ export const PAGE_SCRIPT = `(function () {
   });
   button.hidden = false;
   button.addEventListener('click', function () { set(!pressed()); });
-  // A matrix link to a conversation that the filter hides shows everything again first.
+  // A link to a conversation unfolds it; one that the filter hides shows everything again first.
+  function unfold(target) {
+    var fold = target ? target.querySelector('details.conversation-fold') : null;
+    if (fold) fold.open = true;
+  }
   document.addEventListener('click', function (event) {
     var link = event.target instanceof Element ? event.target.closest('a[href^="#case-"]') : null;
-    if (!link || !pressed()) return;
+    if (!link) return;
     var target = document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1)));
-    if (target && target.getAttribute('data-state') !== 'fail') set(false);
+    unfold(target);
+    if (pressed() && target && target.getAttribute('data-state') !== 'fail') set(false);
   });
+  if (location.hash.indexOf('#case-') === 0) unfold(document.getElementById(decodeURIComponent(location.hash.slice(1))));
 })();`;

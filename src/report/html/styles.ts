@@ -134,6 +134,9 @@ body.only-failures .channel-group:not(:has(.case[data-state="fail"])) { display:
 .bubble p { margin: 0; }
 .text { white-space: pre-wrap; unicode-bidi: isolate; }
 .clipped { font-style: italic; font-size: .8rem; }
+.bubble-preview { display: flex; flex-direction: column; gap: .3rem; margin-top: .5rem; padding-left: .6rem; border-left: 2px dashed var(--line); max-width: 88%; }
+.bubble-preview .bubble { max-width: 100%; }
+.preview-title { margin: 0; font-size: .75rem; font-style: italic; }
 .bad-value { font-style: italic; }
 .meta { font-size: .68rem; text-align: right; color: var(--meta); min-height: .9rem; }
 .from-person .meta { color: var(--person-meta); }
@@ -209,6 +212,22 @@ code.rule { background: var(--fail-bg); color: #82071e; padding: 0 .3rem; border
 code.pointer { background: #eef1f4; color: var(--ink); padding: 0 .3rem; border-radius: 4px; }
 .finding-hint { color: #424a53; margin-top: .15rem !important; }
 a.rule-link { text-decoration: none; }
+/* A finding that repeats a problem drawn before: one line, unfolded on demand, side by side with the other repeats. */
+.findings:has(> .repeat) { display: flex; flex-wrap: wrap; }
+.findings:has(> .repeat) > .finding { flex: 1 1 100%; }
+.findings:has(> .repeat) > .finding.repeat { flex: 0 1 auto; padding: .1rem .5rem; }
+.finding.repeat summary { cursor: pointer; }
+.finding.repeat details[open] summary { margin-bottom: .15rem; }
+/* A conversation that only repeats problems drawn before: folded under its heading. */
+.conversation-fold > summary { cursor: pointer; color: var(--focus); font-size: .85rem; }
+.conversation-fold[open] > summary { margin-bottom: .6rem; }
+/* What to fix: each problem once, above the matrix. */
+#what-to-fix { margin-bottom: 1.5rem; }
+.digest-title { font-weight: 700; }
+.problems { max-width: 60rem; }
+.problem-number { font-weight: 800; margin-right: .3rem; }
+.problem-where { margin-top: .3rem !important; color: var(--muted); font-size: .8rem; }
+.problem-links { list-style: none; margin: .1rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: .15rem .8rem; font-size: .8rem; }
 .rules { display: grid; gap: .35rem; margin: 0; font-size: .86rem; }
 .rule-entry dt { font-weight: 700; }
 .rule-entry dd { margin: 0 0 0 1rem; color: #424a53; }

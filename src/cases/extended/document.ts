@@ -1,0 +1,19 @@
+import menu from '../../generated/document.json' with { type: 'json' };
+import type { Case } from '../case.js';
+
+/** `document`: the person sends a one-page PDF with a few words. */
+export const documentCase: Case<'document'> = {
+  id: 'document',
+  description: 'A message with a document attachment (a real one-page PDF, application/pdf) and text is answered.',
+  scope: 'channel',
+  group: 'extended',
+  async run(context) {
+    const conversation = context.openConversation();
+    const attachment = { kind: 'document' as const, mime: menu.mime, name: menu.name, data: menu.data };
+    await context.exchange({
+      conversation,
+      message: { text: 'here is the menu for the party', attachments: [attachment] },
+      expectsReply: true,
+    });
+  },
+};

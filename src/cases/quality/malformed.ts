@@ -1,0 +1,144 @@
+/**
+ * quality/malformed: bad requests are turned away, not crashed on. Three gross bodies, each made
+ * from a valid request (one cut off halfway, not JSON; one with no `message`; one of the wrong
+ * types), then, generated from the contract's request schema at run time, one request for each of
+ * its constraints that breaks only that one (invalid-requests.ts). 400 or 422 passes; a 2xx is a
+ * warning naming what the agent let through; a 5xx, a dropped connection or no answer in time is an
+ * error; any other status is a warning. Runs once per run, with the token.
+ */
+import { commandName } from '../../core/command-name.js';
+import { type Finding, error, warning } from '../../core/findings.js';
+import type { AgentRequest, PersonMessage } from '../../core/request.js';
+import { requestValidator } from '../../contract/compile-contract.js';
+import type { HttpOutcome } from '../../http/client.js';
+import { whatCame } from '../../validate/outcome-summary.js';
+import type { Case } from '../case.js';
+import { fullRequest, invalidRequests } from './invalid-requests.js';
+
+/** One request sent to be refused: what it is, the body sent, and what a 2xx to it means. */
+interface Refusable {
+  /** What the body is, as a noun phrase, for messages. */
+  what: string;
+  /** What the agent did when it answered 2xx. */
+  accepted: string;
+  /** The body sent, made from the valid request of the turn. */
+  body(request: AgentRequest): string;
+}
+
+const GROSS: readonly Refusable[] = [
+  {
+    what: 'a body that is not JSON (a request cut off halfway)',
+    accepted: 'a body that is not JSON, as if it were a valid message',
+    body: (request) => {
+      const json = JSON.stringify(request);
+      return json.slice(0, Math.floor(json.length / 2));
+    },
+  },
+  {
+    what: 'a JSON body with no "message"',
+    accepted: 'a JSON body with no "message", as if it were a valid message',
+    body: ({ message: _, ...rest }) => JSON.stringify(rest),
+  },
+  {
+    what: 'a JSON body of the wrong types ("messageId" and "message.text" numbers)',
+    accepted: 'a JSON body of the wrong types, as if it were a valid message',
+    body: (request) => JSON.stringify({ ...request, messageId: 12345, message: { ...request.message, text: 42 } }),
+  },
+];
+
+/** A 1×1 PNG: the attachment of the request the invalid ones are made from. */
+const DOT_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/** The message every invalid request is made from: every optional part there, so that each constraint has a value to break. */
+export const FULL_MESSAGE: PersonMessage = {
+  text: 'hi, what time are you open today?',
+  attachments: [{ kind: 'image', mime: 'image/png', name: 'dot.png', data: DOT_PNG }],
+  choice: { id: 'chk_option_1', title: 'Option 1' },
+  replyTo: { messageId: 'chk_quoted', from: 'person', text: 'hi' },
+};
+
+/** The hint of a body the agent should have refused: the request schema, named by the command that prints it (core/command-name.ts), and pydantic's words for FastAPI. */
+function validateHint(): string {
+  return (
+    `Validate each request against the contract's request schema (${commandName()} spec request prints it) before acting on it, and answer 400 (or 422) naming what is wrong, so broken senders are seen. ` +
+    'With FastAPI, a pydantic model of the request does it (422 naming the field): `messageId: str = Field(min_length=1, max_length=200)`, ' +
+    '`kind: Literal["image", "audio", "video", "document"]`, and `model_config = ConfigDict(extra="ignore")` so fields added later are ignored, not refused.'
+  );
+}
+
+/** 400 or 422 passes; 2xx warns; 5xx, a dropped connection or no answer is an error; anything else warns. */
+export function refusalFindings(outcome: HttpOutcome, sent: Refusable): Finding[] {
+  if (outcome.kind === 'answer' && (outcome.status === 400 || outcome.status === 422)) return [];
+  const expected = `expected 400 or 422 for ${sent.what}`;
+  if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
+    return [
+      warning('malformed', '', `expected 400 or 422; got status ${outcome.status}: the agent accepted ${sent.accepted}`, validateHint()),
+    ];
+  }
+  if (outcome.kind !== 'answer' || outcome.status >= 500) {
+    return [
+      error(
+        'malformed',
+        '',
+        `${expected}; got ${whatCame(outcome)}`,
+        'Parse and validate the body before using it, and answer 400 with a short reason when it is not JSON or not shaped like the contract\u2019s request, instead of failing (5xx) or dropping the connection.',
+      ),
+    ];
+  }
+  return [warning('malformed', '', `${expected}; got ${whatCame(outcome)}`, validateHint())];
+}
+
+export const malformed: Case<'quality/malformed'> = {
+  id: 'quality/malformed',
+  description:
+    'A request that is not JSON, or breaks one constraint of the contract\u2019s request schema, is answered 400 or 422, never 2xx or 5xx.',
+  scope: 'run',
+  group: 'quality',
+  rules: [{ id: 'malformed' }],
+  async run(context) {
+    const conversation = context.openConversation();
+    const send = async (refusable: Refusable, message: PersonMessage): Promise<void> => {
+      await context.exchange({
+        conversation,
+        message,
+        expectsReply: true,
+        body: refusable.body,
+        judge: { outcome: (outcome) => refusalFindings(outcome, refusable) },
+      });
+    };
+    for (const gross of GROSS) await send(gross, { text: FULL_MESSAGE.text });
+
+    // The request the next turn sends, as the context will build it: the broken ones are made from it.
+    const { contract } = context;
+    const validate = requestValidator(contract);
+    const template: AgentRequest = {
+      conversationId: conversation.id,
+      messageId: conversation.messageId(conversation.personMessageIds.length + 1),
+      channel: context.channel,
+      message: FULL_MESSAGE,
+    };
+    if (!validate(template)) return { findings: [ownRequestRefused(contract.source)] };
+    const base = fullRequest(contract.requestSchema, template, validate);
+    const message = (base as AgentRequest).message;
+    for (const invalid of invalidRequests(contract.requestSchema, base, validate)) {
+      await send(
+        {
+          what: `${invalid.what} (${invalid.allowed})`,
+          accepted: `${invalid.what}; ${invalid.allowed}`,
+          body: (request) => JSON.stringify(invalid.apply(request)),
+        },
+        message,
+      );
+    }
+  },
+};
+
+/** The contract's request schema refuses the checker's own request: its constraints cannot be tried one by one. */
+function ownRequestRefused(source: string): Finding {
+  return warning(
+    'malformed',
+    '',
+    `expected the request schema of the contract (${source}) to accept the checker's own request; it does not, so its constraints were not tried one by one`,
+    'Check the contract: its request schema should accept a message with text, an attachment, a choice and a quote.',
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * How to run check-endpoint again from here, written as the person would type it: every reproduce
+ * line, `show`, the `--failed` note and every suggestion that names the command prints it through
+ * commandName(), so each one runs as written. The forms, tried in this order:
+ *
+ * - run by `npx --package <tarball-or-spec> check-endpoint` (npx's cache, `_npx/`): that form
+ *   again, with --yes and the package as given (a bare `npx check-endpoint` would ask the registry, which
+ *   has no package of that name, or someone else's);
+ * - installed in the current folder (`node_modules/.bin/check-endpoint` is this copy):
+ *   `npx check-endpoint`, which resolves to that install;
+ * - first on PATH under its own name (a global install, or a link of one's own): `check-endpoint`;
+ * - otherwise the file that ran, by its path: `node bin/check-endpoint.cjs` (a clone),
+ *   `../app/node_modules/.bin/check-endpoint` (an install elsewhere).
+ *
+ * In the library (checkEndpoint in a test), the same rules name the copy the library belongs to.
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TOOL_VERSION } from './version.js';
+
+/** The command's executable name, as package.json's "bin" gives it. */
+export const BIN_NAME = 'check-endpoint';
+
+/** What commandOf reads about the process: every value it needs, so that it reads nothing itself. */
+export interface ProcessFacts {
+  /** The script Node runs (process.argv[1]), as given: a link's path, not its target. */
+  script: string | undefined;
+  /** This package's bin file (bin/check-endpoint.cjs). */
+  packageBin: string;
+  cwd: string;
+  /** The PATH variable. */
+  path: string | undefined;
+  /** npm exec's `--package` value, as npm passes it to the command (npm_config_package), when run by npx. */
+  npxPackage: string | undefined;
+  /** A file's target with every link followed; undefined when there is no such file. */
+  realpath: (file: string) => string | undefined;
+}
+
+/** A word as a POSIX shell reads it: left bare when it holds nothing the shell would change. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A file's path as typed from `cwd`: relative when it is inside it (with ./ where a shell needs one to run it), else absolute. */
+function typedPath(file: string, cwd: string, runByItself: boolean): string {
+  const inside = relative(cwd, file);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return file;
+  return runByItself && !inside.includes(sep) ? `.${sep}${inside}` : inside;
+}
+
+/** The command that runs check-endpoint as this process was started (see the module's comment). */
+export function commandOf(facts: ProcessFacts): string {
+  const bin = facts.realpath(facts.packageBin);
+  const script = facts.script;
+  const scriptTarget = script === undefined ? undefined : facts.realpath(script);
+  // The library, or anything else that is not this command: name this package's bin.
+  const ranTheBin = scriptTarget !== undefined && scriptTarget === bin;
+  const ran = ranTheBin ? script! : facts.packageBin;
+
+  if (ranTheBin && `${sep}${script}`.includes(`${sep}_npx${sep}`)) {
+    const spec = facts.npxPackage?.trim() ? facts.npxPackage : `${BIN_NAME}@${TOOL_VERSION}`;
+    // --yes: without it, npx asks before it installs, and outside a terminal it refuses.
+    return `npx --yes --package ${shellWord(spec)} ${BIN_NAME}`;
+  }
+  if (bin !== undefined && facts.realpath(join(facts.cwd, 'node_modules', '.bin', BIN_NAME)) === bin) return `npx ${BIN_NAME}`;
+  // Skips the node_modules/.bin folders npm puts on PATH while it runs a script: outside npm they are not there.
+  const onPath = (facts.path ?? '')
+    .split(delimiter)
+    .filter((folder) => folder !== '' && !folder.endsWith(join('node_modules', '.bin')))
+    .map((folder) => join(folder, BIN_NAME))
+    .find((file) => facts.realpath(file) !== undefined);
+  if (bin !== undefined && onPath !== undefined && facts.realpath(onPath) === bin) return BIN_NAME;
+  if (basename(ran) === BIN_NAME) return shellWord(typedPath(ran, facts.cwd, true));
+  return `node ${shellWord(typedPath(ran, facts.cwd, false))}`;
+}
+
+/** The folders this module may run from: src/core/ (sources), dist/ (the command), dist/chunks/ (the library). */
+const MAX_LEVELS_UP = 3;
+
+/** bin/check-endpoint.cjs of the package this module belongs to, found by walking up from this module's file. */
+function packageBin(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  for (let level = 0; level <= MAX_LEVELS_UP; level++) {
+    const candidate = join(folder, 'bin', `${BIN_NAME}.cjs`);
+    if (existsSync(candidate)) return candidate;
+    folder = dirname(folder);
+  }
+  return join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', `${BIN_NAME}.cjs`);
+}
+
+function realpathOrNone(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command that runs check-endpoint as this process was started: `npx check-endpoint`, `node bin/check-endpoint.cjs`, … */
+export function commandName(): string {
+  return commandOf({
+    script: process.argv[1],
+    packageBin: packageBin(),
+    cwd: process.cwd(),
+    path: process.env.PATH,
+    npxPackage: process.env.npm_config_package,
+    realpath: realpathOrNone,
+  });
+}
+
+/** The root of the package this module belongs to: where spec/ and bin/ are. */
+export function packageRoot(): string {
+  return dirname(dirname(packageBin()));
+}
+
+/** The commands of check-endpoint, by name (src/cli/commands.ts says what each does). */
+export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'limits' | 'show' | 'spec' | 'help';

@@ -1,0 +1,121 @@
+/**
+ * Distinct problems: the findings of a run grouped by what is wrong, so that each is said once.
+ * Two findings are one problem when they have the same rule, severity, pointer shape (the reply
+ * and item indexes left out: `/replies/0/text` and `/replies/3/text` are `/replies/*\/text`),
+ * message template (quoted values and numbers left out) and hint template. A problem's id is
+ * derived from that key alone, so the same problem has the same id in every run and every output.
+ * Linear in the findings: one key and one map lookup each.
+ */
+import { createHash } from 'node:crypto';
+import type { Finding, RuleId, Severity } from './findings.js';
+import type { CaseReport, ProblemReport, ReportedFinding } from './report.js';
+
+/** `/replies/2/buttons/0` is `/replies/*\/buttons/*`: every index segment of a JSON pointer as `*`. */
+export function pointerShape(path: string): string {
+  return path.replace(/\/\d+(?=\/|$)/g, '/*');
+}
+
+/**
+ * A message or hint with what varies from answer to answer taken out: each quoted value as `"…"`,
+ * each number as `N`. `the text is 5,000 characters long; WhatsApp shows at most 4,096` and
+ * `the text is 4,200 characters long; …` are the same template.
+ */
+export function template(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\d[\d,.]*/g, 'N');
+}
+
+function problemKey(finding: Finding): string {
+  return JSON.stringify([
+    finding.rule,
+    finding.severity,
+    pointerShape(finding.path),
+    template(finding.message),
+    finding.hint === null ? null : template(finding.hint),
+  ]);
+}
+
+/** `schema-3f9a12bc`: the rule as a slug, and 8 hex digits of the key's SHA-256. */
+function idOfKey(rule: RuleId, key: string): string {
+  const slug = rule.replace(/[^a-z0-9]+/g, '-');
+  return `${slug}-${createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 8)}`;
+}
+
+/** The id of the problem a finding is an instance of: the same for every finding alike but for the varying values. */
+export function problemId(finding: Finding): string {
+  return idOfKey(finding.rule, problemKey(finding));
+}
+
+interface Grouping {
+  problem: Omit<ProblemReport, 'number'>;
+  first: number;
+  errorCases: number;
+  where: Map<string, ProblemReport['where'][number]>;
+}
+
+function severityRank(severity: Severity): number {
+  return severity === 'error' ? 0 : 1;
+}
+
+/**
+ * The distinct problems of the cases' findings: errors first, then the problem in most cases
+ * first, then the one that came first; numbered from 1 in that order. Each names where it came
+ * (each case on each channel, with the turns, from 0), how often, and its first finding as the example.
+ */
+export function groupProblems(cases: readonly CaseReport[]): ProblemReport[] {
+  const groups = new Map<string, Grouping>();
+  let order = 0;
+  for (const caseReport of cases) {
+    for (const finding of caseReport.findings) {
+      const id = finding.problem ?? problemId(finding);
+      let group = groups.get(id);
+      if (!group) {
+        group = {
+          problem: {
+            id,
+            rule: finding.rule,
+            severity: finding.severity,
+            path: finding.path,
+            message: finding.message,
+            hint: finding.hint,
+            findings: 0,
+            cases: 0,
+            where: [],
+            example: exampleOf(caseReport, finding),
+          },
+          first: order++,
+          errorCases: 0,
+          where: new Map(),
+        };
+        groups.set(id, group);
+      }
+      group.problem.findings++;
+      if (finding.path !== group.problem.path) group.problem.path = pointerShape(finding.path);
+      const whereKey = JSON.stringify([caseReport.channel, caseReport.id]);
+      let place = group.where.get(whereKey);
+      if (!place) {
+        place = { case: caseReport.id, channel: caseReport.channel, turns: [] };
+        group.where.set(whereKey, place);
+        group.problem.where.push(place);
+        group.problem.cases++;
+      }
+      if (finding.turn !== null && !place.turns.includes(finding.turn)) place.turns.push(finding.turn);
+    }
+  }
+  return [...groups.values()]
+    .sort(
+      (a, b) =>
+        severityRank(a.problem.severity) - severityRank(b.problem.severity) || b.problem.cases - a.problem.cases || a.first - b.first,
+    )
+    .map((group, index) => ({ ...group.problem, number: index + 1 }));
+}
+
+function exampleOf(caseReport: CaseReport, finding: ReportedFinding): ProblemReport['example'] {
+  return {
+    case: caseReport.id,
+    channel: caseReport.channel,
+    turn: finding.turn,
+    reply: finding.reply,
+    path: finding.path,
+    ...(finding.play !== undefined ? { play: finding.play } : {}),
+  };
+}

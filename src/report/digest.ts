@@ -1,0 +1,190 @@
+/**
+ * The digest: each distinct problem of a run once (core/problems.ts groups them), with its hint,
+ * one example reply and where it came, before the case lines, which then name their problems by
+ * number instead of repeating them.
+ */
+import type { Colours } from './colour.js';
+import { excerpt } from '../core/findings.js';
+import { groupProblems, problemId } from '../core/problems.js';
+import type { CaseReport, ProblemReport, Report, TurnReport } from '../core/report.js';
+import { printable, replyOf, turnsText } from './text.js';
+
+const REPLY_EXCERPT = 100;
+/** Problems a case line names with their turns at most; more are named as ranges (`problems 1–45`). */
+const MAX_NOTED = 6;
+
+/** `1–3, 5, 7–9`: numbers as ranges. */
+function ranges(numbers: readonly number[]): string {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let start = 0; start < sorted.length;) {
+    let end = start;
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end++;
+    parts.push(end > start ? `${sorted[start]}–${sorted[end]}` : String(sorted[start]));
+    start = end + 1;
+  }
+  return parts.join(', ');
+}
+
+/** Groups of cases named on a problem's `in` line at most; the rest are counted. */
+const MAX_PLACES = 6;
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The report's problems: as it holds them, or grouped from its cases for a report written before it had them. */
+export function problemsOf(report: Pick<Report, 'problems' | 'cases'>): ProblemReport[] {
+  return report.problems ?? groupProblems(report.cases.filter((caseReport) => caseReport.status !== 'not-run'));
+}
+
+/** `2 problems fail 17 of 25 cases; 1 more warns in 3.` */
+export function digestTitle(problems: readonly ProblemReport[], report: Pick<Report, 'counts'>): string {
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  const warnings = problems.length - errors;
+  const { cases, failed } = report.counts;
+  const warned = (more: boolean): string =>
+    `${more ? `${plural(warnings, 'more problem')} warn${warnings === 1 ? 's' : ''}` : `${plural(warnings, 'problem')} warn${warnings === 1 ? 's' : ''}`}`;
+  const warnedCases = new Set(
+    problems
+      .filter((problem) => problem.severity === 'warning')
+      .flatMap((problem) => problem.where.map((place) => JSON.stringify([place.channel, place.case]))),
+  ).size;
+  if (errors === 0) return `${warned(false)} in ${warnedCases} of ${plural(cases, 'case')}.`;
+  const failing = `${plural(errors, 'problem')} fail${errors === 1 ? 's' : ''} ${failed} of ${plural(cases, 'case')}`;
+  return warnings ? `${failing}; ${warned(true)} in ${plural(warnedCases, 'case')}.` : `${failing}.`;
+}
+
+/** `typed, photo on every channel; button-tap on whatsapp, sms`: each case with its channels, cases on the same channels together. */
+export function placesText(problem: ProblemReport, channels: readonly string[]): string {
+  const byCase = new Map<string, string[]>();
+  for (const place of problem.where) byCase.set(place.case, [...(byCase.get(place.case) ?? []), place.channel]);
+  const byChannels = new Map<string, string[]>();
+  for (const [caseId, on] of byCase) {
+    const key = on.length === channels.length && channels.length > 1 ? `every channel` : on.join(', ');
+    byChannels.set(key, [...(byChannels.get(key) ?? []), caseId]);
+  }
+  const groups = [...byChannels].map(([on, cases]) => `${cases.join(', ')} on ${on}`);
+  const shown = groups.slice(0, MAX_PLACES);
+  const more = groups.length - shown.length;
+  return `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
+/** The example finding's turn, from its case (of its play, with several). */
+function exampleTurn(problem: ProblemReport, cases: readonly CaseReport[]): TurnReport | undefined {
+  const { example } = problem;
+  if (example.turn === null) return undefined;
+  const caseReport = cases.find((candidate) => candidate.id === example.case && candidate.channel === example.channel);
+  if (!caseReport) return undefined;
+  const turns = example.play === undefined ? caseReport.turns : (caseReport.plays[example.play - 1]?.turns ?? []);
+  return turns[example.turn];
+}
+
+function channelNames(report: Pick<Report, 'channels'>): string[] {
+  return report.channels.map((channel) => channel.name);
+}
+
+/** The problems in order, those next to each other with the same severity, hint and places made one group. */
+function sharingAFix(problems: readonly ProblemReport[], report: Pick<Report, 'channels'>): ProblemReport[][] {
+  const groups: { key: string | undefined; problems: ProblemReport[] }[] = [];
+  for (const problem of problems) {
+    const key =
+      problem.hint === null ? undefined : JSON.stringify([problem.severity, problem.hint, placesText(problem, channelNames(report))]);
+    const last = groups.at(-1);
+    if (key !== undefined && last?.key === key) last.problems.push(problem);
+    else groups.push({ key, problems: [problem] });
+  }
+  return groups.map((group) => group.problems);
+}
+
+/**
+ * One problem's lines: number, mark, rule, pointer (its shape when it came at several) and message;
+ * its hint, an example reply, where it came; with `reproduce`, the example turn's reproduce line.
+ */
+export function formatProblem(
+  problem: ProblemReport,
+  report: Pick<Report, 'cases' | 'channels'>,
+  c: Colours,
+  reproduce = false,
+  /** Its hint and where it came; false when the group it is in says them once. */
+  own = true,
+): string[] {
+  const mark = problem.severity === 'error' ? c.red('✗') : c.yellow('!');
+  const where = problem.path === '' ? '(body)' : printable(problem.path);
+  const lines = [
+    `${c.bold(`problem ${problem.number}`)}  ${mark} ${c.bold(problem.rule)}  ${c.cyan(where)}  ${printable(problem.message)}`,
+  ];
+  if (problem.hint && own) lines.push(c.dim(`      hint: ${printable(problem.hint)}`));
+  const turn = exampleTurn(problem, report.cases);
+  const reply = turn ? replyOf(turn.answer, problem.example.path) : undefined;
+  if (reply !== undefined) lines.push(c.dim(`      reply: ${excerpt(reply, REPLY_EXCERPT)}`));
+  const often = problem.findings > problem.cases ? ` (${plural(problem.findings, 'finding')})` : '';
+  if (own) lines.push(c.dim(`      in ${plural(problem.cases, 'case')}${often}: ${placesText(problem, channelNames(report))}`));
+  const command = reproduce ? turn?.findings.find((finding) => finding.reproduce)?.reproduce : undefined;
+  if (command) {
+    const { example } = problem;
+    lines.push(c.dim(`      reproduce (${example.case} on ${example.channel}, turn ${(example.turn ?? 0) + 1}): ${command}`));
+  }
+  return lines;
+}
+
+/**
+ * The digest's lines: its title, then each problem; none for a run without findings. With
+ * `reproduce` (--quiet, which prints no case line), each problem's example reproduce line too.
+ */
+export function formatDigest(
+  report: Pick<Report, 'problems' | 'cases' | 'channels' | 'counts'>,
+  c: Colours,
+  { reproduce = false }: { reproduce?: boolean } = {},
+): string[] {
+  const problems = problemsOf(report);
+  if (problems.length === 0) return [];
+  const title = digestTitle(problems, report);
+  const failing = problems.some((problem) => problem.severity === 'error');
+  return [
+    failing ? c.bold(c.red(title)) : c.bold(c.yellow(title)),
+    '',
+    ...sharingAFix(problems, report).flatMap((group) => {
+      if (group.length === 1) return formatProblem(group[0]!, report, c, reproduce);
+      // Problems with the same fix in the same cases (quality/malformed's accepted bodies): the fix and the places once.
+      const [first] = group;
+      return [
+        ...group.flatMap((problem) => formatProblem(problem, report, c, reproduce, false)),
+        c.dim(`      hint (for the ${group.length} problems above): ${printable(first!.hint!)}`),
+        c.dim(`      each in ${plural(first!.cases, 'case')}: ${placesText(first!, channelNames(report))}`),
+      ];
+    }),
+  ];
+}
+
+/**
+ * What a case line names in place of its findings: `problems 1, 2`, with the turns each came on
+ * for a case of several turns (`problems 1 (turn 1), 2 (turns 1 and 2)`), and with --runs in how
+ * many plays (`problem 1 (in 2 of 5 plays)`). Empty for a case without findings.
+ */
+export function caseProblemsText(caseReport: CaseReport, problems: readonly ProblemReport[]): string {
+  const numbers = new Map(problems.map((problem) => [problem.id, problem.number]));
+  const mine = new Map<number, { turns: number[]; plays: number | undefined }>();
+  for (const finding of caseReport.findings) {
+    const number = numbers.get(finding.problem ?? problemId(finding));
+    if (number === undefined) continue;
+    const entry = mine.get(number) ?? { turns: [], plays: finding.plays };
+    if (finding.turn !== null && !entry.turns.includes(finding.turn)) entry.turns.push(finding.turn);
+    if (finding.plays !== undefined) entry.plays = Math.max(entry.plays ?? 0, finding.plays);
+    mine.set(number, entry);
+  }
+  if (mine.size === 0) return '';
+  const word = mine.size === 1 ? 'problem' : 'problems';
+  if (mine.size > MAX_NOTED) return `${word} ${ranges([...mine.keys()])}`;
+  const parts = [...mine]
+    .sort(([a], [b]) => a - b)
+    .map(([number, { turns, plays }]) => {
+      const notes = [
+        caseReport.turns.length > 1 && turns.length > 0 ? turnsText([...turns].sort((a, b) => a - b)) : undefined,
+        plays !== undefined ? `in ${plays} of ${plural(caseReport.runs, 'play')}` : undefined,
+      ];
+      const note = notes.filter(Boolean).join(', ');
+      return `${number}${note ? ` (${note})` : ''}`;
+    });
+  return `${word} ${parts.join(', ')}`;
+}

@@ -1,0 +1,461 @@
+/**
+ * Every option of a run, one descriptor each: its option field, the flag that sets it (if any, as
+ * help shows it), what it holds, its default and what it takes, and its words for help. From this
+ * one table come the library's option type (`CheckEndpointOptions`), its vetting and resolution
+ * (options.ts), the command line's flags, help and config file keys (src/cli/options.ts), the
+ * check command's arguments and their mapping onto options (src/commands/check.ts), and the config
+ * file's JSON Schema. A new option is one entry here and its use.
+ *
+ * Hand mapping stays only where a flag is special: `--header`, `--header-env` and `--case-setting`
+ * parse their values into records, `--dotenv` reads `.env` by default, `--wait` waits 60 s with `--start`.
+ */
+import type { CommandName } from '../core/command-name.js';
+import { MAX_WAIT_SECONDS } from '../contract/contract.js';
+import { ALL_CASE_IDS } from '../cases/registry.js';
+import { PLATFORM_NAMES } from '../generated/platform-names.js';
+import { positiveProblem } from '../cases/case-settings.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from './defaults.js';
+
+interface FlagBase {
+  /** What the flag does, as help says it. */
+  description: string;
+  /** The commands that take the flag. */
+  commands: readonly CommandName[];
+  /** Wording for a command on which the flag acts on something else (validate checks one answer, not a run). */
+  descriptionOn?: Partial<Record<CommandName, string>>;
+  /** Help's "Default: …", where the value left out is decided after parsing (the run's defaults). */
+  defaultDescription?: string;
+  defaultDescriptionOn?: Partial<Record<CommandName, string>>;
+  /** The library option (checkEndpoint's) the flag sets on the check, where it sets one. */
+  field?: string;
+}
+
+/** An on/off flag: `--json`, `--no-json`. Off unless given. */
+export interface BooleanFlag extends FlagBase {
+  type: 'boolean';
+  /** A one-letter form: `-h`. */
+  short?: string;
+  /** Left unset when not given, rather than off: something else decides then (--color: the environment). */
+  optional?: true;
+}
+
+export interface StringFlag extends FlagBase {
+  type: 'string';
+  /** How help writes the value: FILE, NAME. */
+  placeholder: string;
+  /** Repeatable: each occurrence adds a value (an empty list when not given). Otherwise the last one given counts. */
+  list?: boolean;
+  /** The only values allowed. */
+  choices?: readonly string[];
+  default?: string;
+  /** Also has a `--no-` form, which gives `false` (`--dotenv FILE`, `--no-dotenv`). Not with `list`. */
+  negatable?: boolean;
+}
+
+export interface NumberFlag extends FlagBase {
+  type: 'number';
+  placeholder: string;
+  default?: number;
+  /** What values it takes, for the message when the value is not a number: `a whole number from 1 to 100`. */
+  takes?: string;
+}
+
+/** A flag, as the command line parses it and help shows it. */
+export type FlagSpec = BooleanFlag | StringFlag | NumberFlag;
+
+/** What an option holds, as its check and its TypeError say it. */
+export type FieldKind =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'strings'
+  | 'string record'
+  | 'environment'
+  | 'function'
+  | 'contract'
+  | 'limits'
+  | 'baseline'
+  | 'cases'
+  | 'signal'
+  | 'case settings';
+
+/** One option of a run. */
+export interface OptionDescriptor {
+  kind: FieldKind;
+  /** What it is, for the library's user. */
+  help: string;
+  /** The value when it is left out; none: left out (the run decides, as `help` says). */
+  default?: string | number | boolean;
+  /** What a number given must be, as "must be …" (the message adds what came); undefined when it is taken. */
+  validate?: (value: number) => string | undefined;
+  /** The flag that sets it on the command line, named by `name`. */
+  flag?: FlagSpec & { name: string };
+  /** The command maps the flag onto the option by hand (src/commands/check.ts says how). */
+  special?: true;
+}
+
+const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
+const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
+
+/** A positive number (a whole one where `integer`), at most `max`. */
+function positive(integer: boolean, max?: number): (value: number) => string | undefined {
+  return (value) => positiveProblem(value, integer, max);
+}
+
+/** The most plays of a case --runs takes. */
+export const MAX_RUNS = 100;
+
+/** The table, in help's order for the flags. */
+export const OPTION_DESCRIPTORS = {
+  channels: {
+    kind: 'strings',
+    help: "Channels to check: platform names or custom names; `all` means the contract's platforms. Default `whatsapp`.",
+    flag: {
+      name: 'channel',
+      type: 'string',
+      list: true,
+      placeholder: 'NAME',
+      commands: CHECK_AND_VALIDATE,
+      description: `Channel to check: ${PLATFORM_NAMES.join(', ')}, all, or a custom name`,
+      descriptionOn: { validate: `Channel to validate for: ${PLATFORM_NAMES.join(', ')}, all, or a custom name` },
+      defaultDescription: 'whatsapp',
+      defaultDescriptionOn: { demo: 'all' },
+    },
+  },
+  cases: {
+    kind: 'strings',
+    help: 'Case ids to run, of any group (`voice-note`, `quality/auth`) or of `customCases`; the five fixed cases and `customCases` when left out.',
+    flag: {
+      name: 'case',
+      type: 'string',
+      list: true,
+      placeholder: 'ID',
+      choices: ALL_CASE_IDS,
+      commands: CHECK,
+      description: 'Run only this case: a fixed, extended or quality case (repeatable)',
+      defaultDescription: 'the five fixed cases',
+    },
+  },
+  skipCases: {
+    kind: 'strings',
+    help: 'Case ids to leave out of the run, of any group or of `customCases`: after `cases`, `extended` and `quality` chose.',
+    flag: {
+      name: 'skip-case',
+      type: 'string',
+      list: true,
+      placeholder: 'ID',
+      commands: CHECK,
+      description: 'Leave this case out of the run, whichever group chose it (repeatable)',
+    },
+  },
+  tokenEnv: {
+    kind: 'string',
+    help: 'The environment variable that holds the bearer token. Default FLOW_FRAMEWORK_AGENT_TOKEN.',
+    default: DEFAULT_TOKEN_ENV,
+    flag: {
+      name: 'token-env',
+      type: 'string',
+      placeholder: 'VAR',
+      commands: [...CHECK, 'serve-example'],
+      description: 'Environment variable holding the bearer token (sent as authorization: Bearer …; never printed)',
+      descriptionOn: {
+        'serve-example': 'Environment variable holding the bearer token the agent requires: without it, a request gets 401 (never printed)',
+      },
+      defaultDescription: DEFAULT_TOKEN_ENV,
+    },
+  },
+  env: {
+    kind: 'environment',
+    help: 'Where the token variable, the `secretHeaders` variables and the proxy variables are read from. None when left out: pass `env: process.env` to read the environment, as the command does.',
+  },
+  headers: {
+    kind: 'string record',
+    help: 'Headers sent with every request, as given: not for secrets.',
+    special: true,
+    flag: {
+      name: 'header',
+      type: 'string',
+      list: true,
+      placeholder: '"NAME: VALUE"',
+      commands: CHECK,
+      description: 'Send this header with every request, as given (not for secrets: use --header-env)',
+    },
+  },
+  secretHeaders: {
+    kind: 'string record',
+    help: "Headers whose values are read from variables: header name to variable name. Never printed; `authorization` takes the bearer token's place.",
+    special: true,
+    flag: {
+      name: 'header-env',
+      type: 'string',
+      list: true,
+      placeholder: 'NAME=VAR',
+      commands: CHECK,
+      description:
+        'Send header NAME with the value of environment variable VAR, never printed (authorization=VAR replaces the bearer token: basic auth)',
+    },
+  },
+  dotenv: {
+    kind: 'string',
+    help: 'A .env file: the token variable and the `secretHeaders` variables are read from it when `env` does not set them. None when left out.',
+    special: true,
+    flag: {
+      name: 'dotenv',
+      type: 'string',
+      placeholder: 'FILE',
+      negatable: true,
+      commands: CHECK,
+      description:
+        'Read the token and --header-env variables from this .env file when the environment does not set them; --no-dotenv reads none',
+      defaultDescription: '.env in the current folder, if there is one',
+    },
+  },
+  agentTimeoutSeconds: {
+    kind: 'number',
+    help: "Seconds the agent has for each answer; the contract's (60) when left out.",
+    validate: positive(false, MAX_WAIT_SECONDS),
+    flag: {
+      name: 'agent-timeout',
+      type: 'number',
+      placeholder: 'SECONDS',
+      commands: CHECK,
+      description: 'Seconds the agent has for each answer, headers and body together',
+      // The bundled contract's agentTimeoutSeconds (test/cli-options.test.ts holds the two together).
+      defaultDescription: "the contract's 60",
+    },
+  },
+  concurrency: {
+    kind: 'number',
+    help: 'Conversations in flight at once. Default 8.',
+    default: DEFAULT_CONCURRENCY,
+    validate: positive(true),
+    flag: {
+      name: 'concurrency',
+      type: 'number',
+      placeholder: 'N',
+      commands: CHECK,
+      description: 'Conversations in flight at once',
+      defaultDescription: String(DEFAULT_CONCURRENCY),
+    },
+  },
+  maxBodyBytes: {
+    kind: 'number',
+    help: 'The largest answer body accepted, in bytes. Default 10 MiB.',
+    default: DEFAULT_MAX_BODY_BYTES,
+    validate: positive(true),
+    flag: {
+      name: 'max-body',
+      type: 'number',
+      placeholder: 'BYTES',
+      commands: CHECK,
+      description: 'Largest answer body accepted, in bytes (after decompression)',
+      defaultDescription: String(DEFAULT_MAX_BODY_BYTES),
+    },
+  },
+  contract: { kind: 'contract', help: 'The contract; the bundled one when left out.' },
+  spec: {
+    kind: 'string',
+    help: 'Another version of the contract, from an OpenAPI 3.1 file (instead of `contract`).',
+    flag: {
+      name: 'spec',
+      type: 'string',
+      placeholder: 'FILE',
+      commands: [...CHECK_AND_VALIDATE, 'limits'],
+      description: 'Check against another version of the contract: an OpenAPI 3.1 file',
+      descriptionOn: { limits: 'Show the limits of another version of the contract: an OpenAPI 3.1 file' },
+    },
+  },
+  limits: {
+    kind: 'limits',
+    help: 'Display rules for custom channels: by channel name, or as files, `[NAME=]FILE` (a file without a NAME applies to every custom channel of the run).',
+    flag: {
+      name: 'limits',
+      type: 'string',
+      list: true,
+      placeholder: '[NAME=]FILE',
+      commands: [...CHECK_AND_VALIDATE, 'limits'],
+      description: 'Display limits for a custom channel: a JSON file shaped like spec/platform-limits.schema.json',
+      descriptionOn: { limits: "Also show a custom channel's limits: a JSON file shaped like spec/platform-limits.schema.json" },
+    },
+  },
+  strict: {
+    kind: 'boolean',
+    help: 'Warnings fail the case too.',
+    default: false,
+    flag: {
+      name: 'strict',
+      type: 'boolean',
+      commands: CHECK_AND_VALIDATE,
+      description: 'Warnings fail the run too',
+      descriptionOn: { validate: 'Warnings make the answer invalid too' },
+    },
+  },
+  baseline: {
+    kind: 'baseline',
+    help: 'Expected failures: a baseline file, or its entries. Listed failures do not fail the run; a stale entry does.',
+    flag: {
+      name: 'baseline',
+      type: 'string',
+      placeholder: 'FILE',
+      commands: CHECK,
+      description:
+        'Expected failures, one a line (case, case:rule, channel/case, channel/case:rule): they do not fail the run; an entry that passes does',
+    },
+  },
+  extended: {
+    kind: 'boolean',
+    help: 'Run the extended cases too (`voice-note`, `document`, `video`, `quote-own`), with the fixed ones.',
+    default: false,
+    flag: {
+      name: 'extended',
+      type: 'boolean',
+      commands: CHECK,
+      description: "Also run the extended cases: a voice note, a document, a video, a quote of the person's own message",
+    },
+  },
+  quality: {
+    kind: 'boolean',
+    help: 'Run the quality cases too (`quality/auth`, `quality/malformed`, ...), after the fixed ones.',
+    default: false,
+    flag: {
+      name: 'quality',
+      type: 'boolean',
+      commands: CHECK,
+      description: 'Also run the quality cases: auth, malformed input, forward compatibility, concurrency, retries, long input, latency',
+    },
+  },
+  caseSettings: {
+    kind: 'case settings',
+    help: 'The cases\' own settings, by case id and setting name: `{ "quality/latency": { budgetMs: 2000 } }`; each case declares its settings, their defaults and what they take.',
+    special: true,
+    flag: {
+      name: 'case-setting',
+      type: 'string',
+      list: true,
+      placeholder: 'ID.NAME=VALUE',
+      commands: CHECK,
+      description:
+        "Set a case's own setting: quality/latency.budgetMs=2000 (VALUE is read as JSON when it is JSON, else as a string; repeatable)",
+    },
+  },
+  customCases: {
+    kind: 'cases',
+    help: 'Your own cases (see defineCase), played after the built-in ones chosen, on every channel. They add to the run; to run only them, name them in `cases`.',
+  },
+  scenarios: { kind: 'cases', help: 'Deprecated: the earlier name of `customCases`, taken as it.' },
+  insecure: {
+    kind: 'boolean',
+    help: 'Accept an https certificate the system does not trust (a self-signed one, for local use only).',
+    default: false,
+    flag: {
+      name: 'insecure',
+      type: 'boolean',
+      commands: CHECK,
+      description: 'Accept an https certificate the system does not trust (self-signed, for local use only; says so loudly)',
+    },
+  },
+  runs: {
+    kind: 'number',
+    help: 'How many times each case is played on each channel, each play its own conversation (1 to 100). Default 1.',
+    default: 1,
+    validate: (value: number) =>
+      Number.isInteger(value) && value >= 1 && value <= MAX_RUNS ? undefined : `must be a whole number from 1 to ${MAX_RUNS}`,
+    flag: {
+      name: 'runs',
+      type: 'number',
+      placeholder: 'N',
+      commands: CHECK,
+      description:
+        'Play every case N times (1 to 100) on every channel, each play its own conversation; a case passes only when every play does, and is flaky when only some do',
+      defaultDescription: '1',
+      takes: 'a whole number from 1 to 100',
+    },
+  },
+  waitSeconds: {
+    kind: 'number',
+    help: 'Seconds to keep trying the HEAD probe until the agent answers. Default 0: one try.',
+    default: 0,
+    validate: (value: number) =>
+      !Number.isFinite(value) || value < 0
+        ? 'must be a number of seconds, 0 or more'
+        : value > MAX_WAIT_SECONDS
+          ? `must be at most ${MAX_WAIT_SECONDS}`
+          : undefined,
+    special: true,
+    flag: {
+      name: 'wait',
+      type: 'number',
+      placeholder: 'SECONDS',
+      commands: CHECK,
+      description: 'Keep trying to reach the agent (the HEAD probe, backing off from 100 ms to 1 s) for this long before giving up',
+      defaultDescription: '0: one try; 60 with --start',
+    },
+  },
+  maxFailures: {
+    kind: 'number',
+    help: 'Stop after this many failed cases: nothing new is sent, and the cases left are reported as not run. Unlimited when left out.',
+    validate: positive(true),
+    flag: {
+      name: 'max-failures',
+      type: 'number',
+      placeholder: 'N',
+      commands: CHECK,
+      description: 'Stop after N failed cases: nothing new is sent, and the cases left are reported as not run',
+      defaultDescription: 'no limit',
+      takes: 'a whole number, 1 or more',
+    },
+  },
+  onExchange: { kind: 'function', help: 'Told of every HTTP exchange as it ends (the token redacted), for an HTTP archive.' },
+  onCase: {
+    kind: 'function',
+    help: "Called as each case ends (or is given up: status `not-run`), with its report and its index in the report's `cases`.",
+  },
+  onPlay: { kind: 'function', help: 'Called as each play ends: how many plays are done of all, and how many of them failed.' },
+  signal: {
+    kind: 'signal',
+    help: 'Interrupts the run: nothing new is sent, exchanges in flight are aborted, and the report holds what finished (outcome `interrupted`).',
+  },
+} as const satisfies Readonly<Record<string, OptionDescriptor>>;
+
+export type Descriptors = typeof OPTION_DESCRIPTORS;
+export type OptionField = keyof Descriptors;
+
+/** The descriptor of a field, as its general type (the table itself is typed literally). */
+export function descriptorOf(field: string): OptionDescriptor | undefined {
+  return Object.hasOwn(OPTION_DESCRIPTORS, field) ? (OPTION_DESCRIPTORS as Readonly<Record<string, OptionDescriptor>>)[field] : undefined;
+}
+
+/** Every descriptor, with its field, in the table's order. */
+export const DESCRIBED: readonly (OptionDescriptor & { field: string })[] = Object.entries(
+  OPTION_DESCRIPTORS as Readonly<Record<string, OptionDescriptor>>,
+).map(([field, descriptor]) => ({ ...descriptor, field }));
+
+// The command's arguments a descriptor's flag gives, as parse.ts gives them: a flag that is off, a
+// list, or has a default is always there; any other is there only when given.
+type ArgumentKey<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<ArgumentKey<Tail>>}` : Name;
+/** A flag's value as the command gets it. */
+export type FlagValueOf<Spec> = Spec extends { type: 'boolean' }
+  ? boolean
+  : Spec extends { list: true }
+    ? string[]
+    : Spec extends { type: 'number' }
+      ? number
+      : Spec extends { negatable: true }
+        ? string | false
+        : string;
+/** A flag the command always gets a value for. */
+export type AlwaysSet = { type: 'boolean'; optional?: never } | { list: true } | { default: string | number };
+export type Flatten<T> = { [K in keyof T]: T[K] };
+
+type FlagOfField<F extends OptionField> = Descriptors[F] extends { flag: infer Flag } ? Flag : never;
+type CheckFlagField = {
+  [F in OptionField]: Descriptors[F] extends { flag: { commands: readonly (infer C)[] } } ? ('check' extends C ? F : never) : never;
+}[OptionField];
+type NameOf<F extends OptionField> = Descriptors[F] extends { flag: { name: infer Name extends string } } ? Name : never;
+
+/** The check command's arguments its run options' flags give it: `{ channel: string[]; agentTimeout?: number; … }`. */
+export type RunFlagArgs = Flatten<
+  { [F in CheckFlagField as FlagOfField<F> extends AlwaysSet ? ArgumentKey<NameOf<F>> : never]: FlagValueOf<FlagOfField<F>> } & {
+    [F in CheckFlagField as FlagOfField<F> extends AlwaysSet ? never : ArgumentKey<NameOf<F>>]?: FlagValueOf<FlagOfField<F>>;
+  }
+>;
