@@ -25,6 +25,9 @@ export type {
   FetchHandlerTarget,
   NodeListener,
   NodeListenerTarget,
+  RouteHandler,
+  RouteModule,
+  RouteModuleTarget,
 } from './run/check-endpoint.js';
 export { checkEndpoint, DEFAULT_TOKEN_ENV } from './run/check-endpoint.js';
 export { type AssertedReport, assertEndpoint } from './assert-endpoint.js';

@@ -60,8 +60,26 @@ const NETWORK_ERRORS: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: "TLS: the certificate does not match the host's name",
 };
 
+/** What is said of an agent that took the whole request, then reset the connection without answering. */
+export const RESET_AFTER_REQUEST = 'the agent received the whole request, then reset the connection: it crashed while handling it';
+
 /** The errors of a connection the far end closed: on a kept-alive one, the request is sent again once. */
 const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/** One try of an exchange: its outcome, whether to send it again, and, when the agent reset the connection after the whole request, that failure. */
+interface Attempt {
+  outcome: HttpOutcome;
+  resend: boolean;
+  crashed?: HttpFailure;
+}
+
+/**
+ * The connection was reset by the agent (a read's ECONNRESET: an RST, not the FIN of a close,
+ * which Node says as "socket hang up") once every byte of the request had been written.
+ */
+function wholeRequestSent(cause: unknown, written: boolean): boolean {
+  return written && cause instanceof Error && (cause as NodeJS.ErrnoException).syscall === 'read';
+}
 
 /** Larger answer headers than this are refused (Node's own default limit). */
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -180,15 +198,19 @@ export class AgentClient implements AgentTransport {
     const redactor = requestRedactor(this.#redactor, options);
     const first = await this.#attempt(options, await this.#agent(false), started, redactor);
     if (!first.resend) return first.outcome;
-    return (await this.#attempt(options, await this.#agent(true), started, redactor)).outcome;
+    const second = (await this.#attempt(options, await this.#agent(true), started, redactor)).outcome;
+    // Refused on the new connection, once the kept-alive one was reset after taking the whole request:
+    // the agent is gone, and the request it took is what it died on. Said as that, not as "connection refused".
+    if (first.crashed && second.kind === 'network' && second.code === 'ECONNREFUSED') {
+      return {
+        ...first.crashed,
+        message: `${first.crashed.message} (sent again on a new connection: ${second.message}; the agent is down)`,
+      };
+    }
+    return second;
   }
 
-  #attempt(
-    options: SendOptions,
-    agent: http.Agent,
-    started: number,
-    redactor: Redactor,
-  ): Promise<{ outcome: HttpOutcome; resend: boolean }> {
+  #attempt(options: SendOptions, agent: http.Agent, started: number, redactor: Redactor): Promise<Attempt> {
     const { method, body } = options;
     const { timeoutMs, maxBodyBytes, onExchange, signal, insecure } = this.options;
     const { sent, recorded: recordedHeaders } = requestHeaders(this.#commonHeaders, options);
@@ -205,7 +227,7 @@ export class AgentClient implements AgentTransport {
     const elapsed = (): number => Math.round(now() - started);
     return new Promise((resolve) => {
       let settled = false;
-      const finish = (outcome: HttpOutcome, resend = false): void => {
+      const finish = (outcome: HttpOutcome, resend = false, crashed?: HttpFailure): void => {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
@@ -226,7 +248,7 @@ export class AgentClient implements AgentTransport {
             timings: { wait: Math.round(wait * 1000) / 1000, receive: Math.round((ended - attemptStarted - wait) * 1000) / 1000 },
           });
         }
-        resolve({ outcome, resend });
+        resolve({ outcome, resend, ...(crashed ? { crashed } : {}) });
       };
       const failed = (kind: HttpFailure['kind'], message: string, details: Partial<HttpFailure> = {}): void => {
         finish({ kind, message, latencyMs: elapsed(), ...details });
@@ -264,14 +286,29 @@ export class AgentClient implements AgentTransport {
         if (closed && headersAt !== undefined) return;
         const silent = closed && (socket === undefined || socket.bytesRead === bytesBefore);
         const via = this.options.proxy ? ` (through the proxy ${this.options.proxy.host})` : '';
+        // A reset (not a close) once the whole request and its body went, with no byte of an answer: the agent crashed on it.
+        const resetAfterRequest =
+          silent && payload !== undefined && code === 'ECONNRESET' && wholeRequestSent(cause, request.writableFinished);
+        const crashed: HttpFailure | undefined = resetAfterRequest
+          ? {
+              kind: 'network',
+              message: `${RESET_AFTER_REQUEST}${via}`,
+              latencyMs: elapsed(),
+              code: 'ECONNRESET',
+              closedWithoutAnswer: true,
+              resetAfterRequest: true,
+            }
+          : undefined;
         if (silent && request.reusedSocket) {
           // The agent had closed this kept-alive connection (its keep-alive timeout, or it closes after
           // every answer without saying so): it never saw the request. The archive keeps this attempt too.
+          // Or it took the request and crashed on it: then the new connection is refused, and this attempt is what is reported.
           const message = `${describeNetworkError(cause)} on a kept-alive connection; sent again on a new one${via}`;
-          finish({ kind: 'network', message, latencyMs: elapsed() }, true);
+          finish({ kind: 'network', message, latencyMs: elapsed() }, true, crashed);
           request.destroy();
           return;
         }
+        if (crashed) return failed('network', crashed.message, crashed);
         const details: Partial<HttpFailure> = { ...(code ? { code } : {}), ...(silent ? { closedWithoutAnswer: true } : {}) };
         if (closed && payload !== undefined && sentBytes < payload.length) {
           const closedWhileSending = { sentBytes, bodyBytes: payload.length };

@@ -22,6 +22,9 @@ import { type ResponseShape, responseShape } from './response-shape.js';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
+/** What the transport calls: whatever it returns is read by its shape, a Response or not. */
+export type CalledHandler = (request: Request) => unknown;
+
 export interface FetchHandlerOptions {
   /** The URL the requests carry (the handler is called with it; nothing is sent there). */
   url: string;
@@ -94,7 +97,7 @@ export class FetchHandlerTransport implements AgentTransport {
   readonly #redactor: Redactor;
 
   constructor(
-    readonly handler: FetchHandler,
+    readonly handler: CalledHandler,
     readonly options: FetchHandlerOptions,
   ) {
     this.url = options.url;

@@ -29,6 +29,8 @@ export interface HttpFailure {
   closedWithoutAnswer?: boolean;
   /** The agent closed or reset the connection before the whole request body was sent, and no answer came. */
   closedWhileSending?: { sentBytes: number; bodyBytes: number };
+  /** The whole request was sent, then the agent reset the connection without a byte of an answer: it crashed on the request. */
+  resetAfterRequest?: boolean;
   /** What the failure's code was (`ECONNRESET`, `EPROTO`, `DEPTH_ZERO_SELF_SIGNED_CERT`), for a hint fitted to the cause. */
   code?: string;
 }

@@ -8,8 +8,17 @@
  * (`(request) => Response`: Hono's `app.fetch`, a route handler) is a fetch handler; two or more
  * (`(req, res)`, Express's `(req, res, next)`) is a Node listener. A function declared otherwise
  * (a Next.js handler `(request, context)`, a listener written `(...args)`) is named by a wrapper:
- * `{ fetch: handler }` or `{ listener: app }`. An object with a `fetch` method (a Hono app, a
- * Workers module) is a fetch handler. A wrapper may give the path requests are sent to (`/` by default).
+ * `{ fetch: handler }` or `{ listener: app }`. A Node http.Server (hapi's `server.listener`) is a
+ * Node listener: its `request` listeners are called as its own socket would call them.
+ *
+ * An object with a `fetch` method (a Hono or h3 app, a class instance, a Workers module) is a fetch
+ * handler called as a method of that object, as its framework calls it: `target.fetch(request)`,
+ * so a method that reads `this` works. A wrapper's `fetch` may be the app itself, for its method to be
+ * called on it: `{ fetch: app, path }` (a method read off its object, `{ fetch: app.fetch }`, has lost
+ * its `this`: JavaScript keeps no owner on it; it is called on the wrapper). An object with none of
+ * these, but route handlers by method (`GET`, `POST`, `HEAD`, …: a Next.js route module,
+ * `import * as route from './app/agent/route'`, or `{ ...route, path }`), is dispatched by method as
+ * Next.js does (route-module.ts). A wrapper may give the path requests are sent to (`/` by default).
  *
  * The transports are one table (TRANSPORTS), by kind: each says where its requests are planned to
  * go and opens itself for a run (its transport, the checks not applicable to it, where a reproduce
@@ -18,8 +27,10 @@
  */
 import type { TransportReport } from '../core/report.js';
 import { AgentClient, type AgentClientOptions } from '../http/client.js';
-import type { FetchHandler } from '../http/fetch-handler.js';
+import { Server } from 'node:http';
+import type { CalledHandler, FetchHandler } from '../http/fetch-handler.js';
 import type { NodeListener } from '../http/listener-server.js';
+import { type RouteModule, routeHandlers, routeModuleHandler } from '../http/route-module.js';
 import { shownUrl } from '../http/redact.js';
 import type { AgentTransport } from '../http/transport.js';
 import type { CheckPlan } from './plan.js';
@@ -28,25 +39,31 @@ import type { ProbedSocket } from './wait-for-agent.js';
 
 export type { FetchHandler } from '../http/fetch-handler.js';
 export type { NodeListener } from '../http/listener-server.js';
+export type { RouteHandler, RouteModule } from '../http/route-module.js';
 
 /** A fetch handler named as such, with the path its requests carry (`/` by default). */
 export interface FetchHandlerTarget {
-  fetch: FetchHandler;
+  /** The handler, or the object whose `fetch` method it is (called on that object). */
+  fetch: FetchHandler | { fetch: FetchHandler };
   path?: string;
 }
 
 /** A Node request listener named as such, with the path its requests are sent to (`/` by default). */
 export interface NodeListenerTarget {
-  listener: NodeListener;
+  /** The listener, or a Node http.Server whose `request` listeners answer (hapi's `server.listener`). */
+  listener: NodeListener | Server;
   path?: string;
 }
 
-export type CheckTarget = string | URL | FetchHandler | NodeListener | FetchHandlerTarget | NodeListenerTarget;
+/** A Next.js route module: its exports by method (`import * as route from './app/agent/route'`), with a path or not. */
+export type RouteModuleTarget = RouteModule & { path?: string };
+
+export type CheckTarget = string | URL | FetchHandler | NodeListener | Server | FetchHandlerTarget | NodeListenerTarget | RouteModuleTarget;
 
 /** What each kind of target holds once told apart. */
 interface TargetOf {
   url: { url: string };
-  'fetch-handler': { handler: FetchHandler; path: string };
+  'fetch-handler': { handler: CalledHandler; path: string; name: string };
   'node-listener': { listener: NodeListener; path: string };
 }
 
@@ -59,31 +76,68 @@ export type ResolvedTarget<K extends TargetKind = TargetKind> = { [P in K]: { ki
 const IN_PROCESS_ORIGIN = 'http://check-endpoint.invalid';
 
 const WHAT =
-  'a URL, a fetch handler ((request) => Response), a Node request listener ((req, res) => void), { fetch: handler } or { listener: app }';
+  'a URL, a fetch handler ((request) => Response), a Node request listener ((req, res) => void), a Node http.Server, ' +
+  'an object with a fetch method, a Next.js route module ({ GET, POST, … }), { fetch: handler } or { listener: app }';
+
+const FETCH_HANDLER = 'in-process fetch handler';
 
 function isFunction(value: unknown): value is (...args: never[]) => unknown {
   return typeof value === 'function';
+}
+
+/** An object with a `fetch` method: a Hono or h3 app, a class instance, a Workers module. */
+function hasFetchMethod(value: unknown): value is { fetch: FetchHandler } {
+  return typeof value === 'object' && value !== null && isFunction((value as { fetch?: unknown }).fetch);
+}
+
+/** A Node http.Server as a listener: its `request` listeners called as its socket would call them (checkContinue's too, as one). */
+function serverListener(server: Server): NodeListener {
+  return (request, response) => server.emit('request', request, response);
+}
+
+/** A Node listener as it was given: a function, or an http.Server. */
+function asListener(value: unknown): NodeListener | undefined {
+  if (value instanceof Server) return serverListener(value);
+  return isFunction(value) ? (value as NodeListener) : undefined;
 }
 
 /** Tells what the target is, by the rule above; a TypeError for anything else. */
 export function resolveTarget(target: unknown): ResolvedTarget {
   if (typeof target === 'string') return { kind: 'url', url: target };
   if (target instanceof URL) return { kind: 'url', url: target.href };
+  if (target instanceof Server) return { kind: 'node-listener', listener: serverListener(target), path: '/' };
   if (isFunction(target)) {
     return target.length >= 2
       ? { kind: 'node-listener', listener: target as NodeListener, path: '/' }
-      : { kind: 'fetch-handler', handler: target as FetchHandler, path: '/' };
+      : { kind: 'fetch-handler', handler: target as FetchHandler, path: '/', name: FETCH_HANDLER };
   }
   if (typeof target === 'object' && target !== null) {
     const { listener, fetch, path } = target as { listener?: unknown; fetch?: unknown; path?: unknown };
-    if (isFunction(listener) && fetch === undefined)
-      return { kind: 'node-listener', listener: listener as NodeListener, path: targetPath(path) };
-    if (isFunction(fetch) && listener === undefined) {
-      // A method of its object (a Hono app's, a Workers module's): called on it.
-      return { kind: 'fetch-handler', handler: (request) => (fetch as FetchHandler).call(target, request), path: targetPath(path) };
+    const asNodeListener = asListener(listener);
+    if (asNodeListener && fetch === undefined) return { kind: 'node-listener', listener: asNodeListener, path: targetPath(path) };
+    if (listener === undefined) {
+      // A method of its object (a Hono app's, a class instance's, a Workers module's): called on it, `this` its object.
+      if (isFunction(fetch)) return fetchMethodOf(target as { fetch: FetchHandler }, path);
+      // `{ fetch: app, path }`: the app's own method, called on the app.
+      if (hasFetchMethod(fetch)) return fetchMethodOf(fetch, path);
+      const handlers = routeHandlers(target);
+      const methods = Object.keys(handlers);
+      if (fetch === undefined && methods.length > 0) {
+        return {
+          kind: 'fetch-handler',
+          handler: routeModuleHandler(handlers),
+          path: targetPath(path),
+          name: `in-process route module (${methods.join(', ')})`,
+        };
+      }
     }
   }
   throw new TypeError(`checkEndpoint's target must be ${WHAT}; got ${target === null ? 'null' : typeof target}`);
+}
+
+/** The `fetch` method of its object, called on it. */
+function fetchMethodOf(owner: { fetch: FetchHandler }, path: unknown): ResolvedTarget<'fetch-handler'> {
+  return { kind: 'fetch-handler', handler: (request) => owner.fetch(request), path: targetPath(path), name: FETCH_HANDLER };
 }
 
 /** A target opened for the run: its transport, how the report names it, and where reproduce lines send a turn. */
@@ -156,7 +210,7 @@ const TRANSPORTS: { [K in TargetKind]: Transport<ResolvedTarget<K>> } = {
           ...(onExchange ? { onExchange } : {}),
           ...(signal ? { signal } : {}),
         }),
-        target: 'in-process fetch handler',
+        target: target.name,
         reproduceUrl: undefined,
         transportReport: notApplicable('fetch-handler', [
           {

@@ -16,7 +16,16 @@ import { type ProbeResult, waitForAgent } from './wait-for-agent.js';
 import { shownUrl } from '../http/redact.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
-export type { CheckTarget, FetchHandler, FetchHandlerTarget, NodeListener, NodeListenerTarget } from './agent-target.js';
+export type {
+  CheckTarget,
+  FetchHandler,
+  FetchHandlerTarget,
+  NodeListener,
+  NodeListenerTarget,
+  RouteHandler,
+  RouteModule,
+  RouteModuleTarget,
+} from './agent-target.js';
 export { DEFAULT_TOKEN_ENV } from './defaults.js';
 
 /** The run's description before any case: tool, contract, target, channels. */

@@ -69,6 +69,12 @@ export function networkFailureHint(failure: HttpFailure, requestBodyMaxBytes: nu
   }
   if (answeredPlainHttp(failure)) return 'The agent speaks plain http on this port, not https: use http:// instead.';
   if (UNTRUSTED_CERTIFICATE.has(failure.code ?? '')) return UNTRUSTED_CERTIFICATE_ADVICE;
+  if (failure.resetAfterRequest) {
+    return (
+      'The agent took the whole request, then reset the connection without a byte of an answer: its handler crashed on this request (an uncaught exception, a process that exits, a socket destroyed). ' +
+      "Find the error in the agent's log for this request, and answer every request with a status, a 500 at worst, so that a crash is heard as one."
+    );
+  }
   return failure.closedWithoutAnswer
     ? "The agent closed the connection without answering: look at the agent's log (a handler that crashed on this request, say)."
     : "Check the agent's logs: it closed the connection or answered with something that is not HTTP.";

@@ -1,6 +1,6 @@
 /**
  * The hint for an agent that refused a request for its body's size: what real servers answer at
- * their shipped limits (express 100 kB, Fastify, Koa, Next.js and nginx 1 MB, Django 2.5 MB), the
+ * their shipped limits (express 100 kB, Fastify, Koa, hapi, Next.js and nginx 1 MB, Django 2.5 MB), the
  * setting that raises each, and the hosting limits that cannot be raised. The contract has agents
  * accept request bodies up to its figure (a 5 MB photo as base64, with the JSON around it).
  */
@@ -53,6 +53,14 @@ const SERVERS: readonly SizeLimitedServer[] = [
     setting: (bytes) => `Fastify({ bodyLimit: ${megabytes(bytes)} * 1024 * 1024 })`,
   },
   {
+    name: 'hapi',
+    // Its Boom 413, as JSON: `{"statusCode":413,"error":"Request Entity Too Large","message":"Payload content length greater than maximum allowed: 1048576"}`.
+    recognise: (_answer, text) => /Payload content length greater than maximum allowed: \d+/.exec(text)?.[0],
+    shipped: 'hapi payload.maxBytes 1 MiB',
+    setting: (bytes) =>
+      `the route's options: { payload: { maxBytes: ${megabytes(bytes)} * 1024 * 1024 } } (or routes.payload.maxBytes in Hapi.server())`,
+  },
+  {
     name: 'Next.js',
     recognise: (_answer, text) => /Body exceeded \S+ ?\S* limit/i.exec(text)?.[0],
     shipped: 'Next.js API routes bodyParser.sizeLimit 1 MB',
@@ -103,7 +111,7 @@ function everySetting(acceptedBytes: number): string {
   const mb = megabytes(acceptedBytes);
   return (
     `express.json({ limit: '${mb}mb' }); Fastify bodyLimit; koa-bodyparser jsonLimit; Next.js api.bodyParser.sizeLimit; ` +
-    `nginx client_max_body_size ${mb}m; Django DATA_UPLOAD_MAX_MEMORY_SIZE`
+    `nginx client_max_body_size ${mb}m; Django DATA_UPLOAD_MAX_MEMORY_SIZE; hapi payload.maxBytes`
   );
 }
 
@@ -126,6 +134,14 @@ function recognisedServer(answer: HttpAnswer): { server: SizeLimitedServer; sign
   return undefined;
 }
 
+/** `hapi refused it (Payload content length greater than maximum allowed: 1048576): raise its limit with …`, for an answer a known server gave; undefined otherwise. */
+export function refusingServerWords(answer: HttpAnswer, acceptedBytes: number): string | undefined {
+  const recognised = recognisedServer(answer);
+  return recognised
+    ? `${recognised.server.name} refused it (${recognised.sign}): raise its limit with ${recognised.server.setting(acceptedBytes)}.`
+    : undefined;
+}
+
 /**
  * The hint for an answer that refused the request for its size, or undefined when the answer does
  * not look like that: any 413; a 400 from a server that names its size limit (Django), or to a
@@ -138,9 +154,7 @@ export function requestSizeHint(answer: HttpAnswer, requestBytes: number, accept
     (answer.status === 400 && (recognised?.server.name === 'Django' || requestBytes > COMMON_SMALLEST_LIMIT_BYTES));
   if (!sizeRefusal) return undefined;
   const size = `The request body was ${describeBytes(requestBytes)}; the contract has agents accept bodies up to ${megabytesFigure(acceptedBytes)} (a 5 MB photo as base64).`;
-  if (recognised) {
-    return `${size} ${recognised.server.name} refused it (${recognised.sign}): raise its limit with ${recognised.server.setting(acceptedBytes)}. ${HOSTING}`;
-  }
+  if (recognised) return `${size} ${refusingServerWords(answer, acceptedBytes)} ${HOSTING}`;
   const refused =
     answer.status === 413
       ? 'Raise the request body limit of the server that answered'

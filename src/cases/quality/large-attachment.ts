@@ -10,10 +10,11 @@
  */
 import { error } from '../../core/findings.js';
 import type { Attachment } from '../../core/request.js';
+import type { HttpOutcome } from '../../http/client.js';
 import { photoBytes } from '../photo-file.js';
 import type { Case } from '../case.js';
 import { withCaseRule } from './case-rule.js';
-import { HOSTING, commonLimits } from '../../validate/request-size-hints.js';
+import { HOSTING, commonLimits, refusingServerWords } from '../../validate/request-size-hints.js';
 
 const SOI = Buffer.from([0xff, 0xd8]);
 /** A COM segment: FF FE, then a 2-byte length that counts itself, then at most 65,533 bytes. */
@@ -62,12 +63,15 @@ const mebibytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)
 const grouped = (bytes: number): string => bytes.toLocaleString('en-US');
 
 /** The hint of a refusal: the contract's limit, and where common servers and hosts set theirs. */
-export function largeAttachmentHint(bodyBytes: number, maxRequestBytes: number | undefined): string {
+export function largeAttachmentHint(bodyBytes: number, maxRequestBytes: number | undefined, outcome?: HttpOutcome): string {
   const limit =
     maxRequestBytes === undefined
       ? 'the largest photo a platform delivers'
       : `${grouped(maxRequestBytes)} bytes (the contract's x-max-request-bytes)`;
+  // The server the refusal names (hapi's 413 quoting its payload.maxBytes, say) and its setting come first.
+  const named = outcome?.kind === 'answer' ? refusingServerWords(outcome, maxRequestBytes ?? bodyBytes) : undefined;
   return (
+    (named ? `${named} ` : '') +
     `The body was ${grouped(bodyBytes)} bytes: accept request bodies up to ${limit}; WhatsApp delivers images up to 5 MB, sent inline as base64. ` +
     `Common defaults refuse less: ${commonLimits(maxRequestBytes ?? bodyBytes)}. ${HOSTING}`
   );
@@ -111,7 +115,7 @@ export const largeAttachment: Case<'quality/large-attachment'> = {
             context.settings.timeoutSeconds,
             'large-attachment',
             sent,
-            largeAttachmentHint(judged.sentBytes, maxRequestBytes),
+            largeAttachmentHint(judged.sentBytes, maxRequestBytes, judged.outcome),
           ),
       },
     });
