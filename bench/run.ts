@@ -107,6 +107,55 @@ async function volumeFigures(url: string, where: string, full = true): Promise<s
   return lines;
 }
 
+/** (g)'s figures: what --scenarios adds to a check, beside a bare client playing the same openings. */
+async function scenarioFigures(url: string): Promise<string[]> {
+  const folder = join(ROOT, 'fixtures/scenarios/valid');
+  const withScenarios = [url, '--case', 'typed', '--scenarios', folder];
+  const har = join(tmp, 'scenarios.har');
+  await timeProcess([CLI, ...withScenarios, '--har', har]);
+  // Each scenario's gaps, from its file; each conversation's requests, from the HAR, in the order sent.
+  const { readScenarioFolder } = await import('../src/scenario-files/read-scenario-files.js');
+  const gaps = new Map(
+    readScenarioFolder(folder, Object.keys(contract.platforms)).checked.flatMap((entry) =>
+      entry.scenario ? [[entry.scenario.id, entry.scenario.opening.map((message) => message.afterMs ?? null)] as const] : [],
+    ),
+  );
+  const archive = JSON.parse(readFileSync(har, 'utf8')) as {
+    log: { entries: { request: { method: string; postData?: { text: string } } }[] };
+  };
+  const byConversation = new Map<string, { body: unknown; afterMs: number | null }[]>();
+  for (const entry of archive.log.entries) {
+    if (entry.request.method !== 'POST' || !entry.request.postData) continue;
+    const body = JSON.parse(entry.request.postData.text) as { conversationId: string };
+    const id = /\.scenario-([a-z0-9_-]+)\.\d+$/.exec(body.conversationId)?.[1];
+    if (id === undefined) continue;
+    const turns = byConversation.get(body.conversationId) ?? [];
+    turns.push({ body, afterMs: gaps.get(id)?.[turns.length] ?? null });
+    byConversation.set(body.conversationId, turns);
+  }
+  const conversationsFile = join(tmp, 'scenario-conversations.json');
+  writeFileSync(conversationsFile, JSON.stringify([...byConversation.values()]));
+  const withMs: number[] = [];
+  const withoutMs: number[] = [];
+  const bareMs: number[] = [];
+  for (let run = 0; run < Math.max(5, Math.ceil(RUNS / 2)); run++) {
+    bareMs.push((await timeProcess([join(ROOT, 'bench/scenario-client.mjs'), url, conversationsFile])).ms);
+    withoutMs.push((await timeProcess([CLI, url, '--case', 'typed'])).ms);
+    withMs.push((await timeProcess([CLI, ...withScenarios])).ms);
+  }
+  const added = median(withMs) - median(withoutMs);
+  const ratio = added / median(bareMs);
+  return [
+    row(
+      `(g) --scenarios (${byConversation.size} openings): added / bare client`,
+      `${added.toFixed(0)} / ${median(bareMs).toFixed(0)} ms = ${ratio.toFixed(2)}`,
+      '≤ 1.25',
+      ratio <= 1.25,
+    ),
+    row('    (the check with them / without)', `${median(withMs).toFixed(0)} / ${median(withoutMs).toFixed(0)} ms`, '', true),
+  ];
+}
+
 const lines: string[] = [];
 
 // The agents: one that answers at once, one that takes 1 s a turn. Every request is recorded.
@@ -197,6 +246,11 @@ try {
   } finally {
     served.stop();
   }
+
+  // (g) the team's scenarios (--scenarios): the added time is the scenarios' own gaps (after_ms) and
+  // the agent's answers. The check with them, less the same check without, beside a bare client
+  // playing the same openings (read back from a HAR of the check) with the same gaps.
+  lines.push(...(await scenarioFigures(instant.url)));
 
   // (d) in a process of its own: validateAnswer at least 200,000 real answers a second (raw ajv beside it, for information).
   const throughput = await new Promise<string>((resolve, reject) => {

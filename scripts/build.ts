@@ -96,8 +96,8 @@ async function bundle(): Promise<void> {
     legalComments: 'none',
     // Non-ASCII text as it is (the emoji data, the platforms' reaction lists), not as \u escapes twice its size.
     charset: 'utf8',
-    // Loaded only when --spec names another contract file, or when a proxy applies to the target.
-    external: ['@apidevtools/swagger-parser', 'https-proxy-agent', 'http-proxy-agent'],
+    // Loaded only when --spec names another contract file, when a proxy applies to the target, or (yaml) when --scenarios reads scenario files.
+    external: ['@apidevtools/swagger-parser', 'https-proxy-agent', 'http-proxy-agent', 'yaml'],
     logLevel: 'warning',
     // NO_MINIFY=1 keeps the names readable, for a CPU profile. No keepNames: it wraps every
     // function made at run time (each closure) in a call that names it, which costs on hot paths.

@@ -494,7 +494,7 @@ describe('the command line', () => {
     test('prints the latency warning with its figures; --strict makes it fail', async () => {
       const result = await runCli([running.url(), '--quality', '--latency-budget', '0.005', '--token-env', TOKEN_ENV], { env });
       assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stdout, /^PASS {2}quality\/latency +whatsapp .*1 warning$/m);
+      assert.match(result.stdout, /^PASS {2}quality\/latency +whatsapp .*1 warning +problem 1$/m);
       assert.match(result.stdout, /^ {6}p50 \d+ ms · p95 \d+ ms · max \d+ ms over \d+ turns \(budget 0\.005 s\)$/m);
       assert.match(result.stdout, /! latency +\(body\) +expected 95% of answers on whatsapp within the 0\.005 s budget/);
       const strict = await runCli([running.url(), '--quality', '--latency-budget', '0.005', '--strict', '--token-env', TOKEN_ENV], { env });

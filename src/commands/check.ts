@@ -144,8 +144,10 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const narrow = { cases: args.case, channels: args.channel.includes('all') ? [] : args.channel };
   const record = args.failed ? await readLastRun() : undefined;
   if (record) assertRerunnable(record);
+  // Nothing left to play: said, whatever URL was given (it is not used); else the URL must be the record's.
+  const left = record ? rerunOf(record, narrow) : undefined;
+  if (left?.only.length === 0) return nothingToRerun(args, left, output);
   const rerun = record ? rerunOf(record, narrow, againstNote(record, args)) : undefined;
-  if (rerun?.only.length === 0) return nothingToRerun(args, rerun, output);
   const chatty = chattyOf(output, args.quiet);
   const archive = wantsArchive(args) ? new HarRecorder() : undefined;
   const progress = createProgress(process.stderr, process.env);

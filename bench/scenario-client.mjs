@@ -1,0 +1,42 @@
+// The baseline for (g): the team scenarios' openings as a bare client plays them, each scenario on
+// each of its channels one conversation, all at once: a message with after_ms goes that long after
+// the one before it was sent, one without after the answer to the one before; node:http with a
+// keep-alive agent, each answer parsed as JSON and nothing validated.
+// Usage: node bench/scenario-client.mjs URL CONVERSATIONS.json
+// (CONVERSATIONS.json: [[{ "body": {...request}, "afterMs": 1200 | null }, ...], ...])
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+
+const [url, file] = process.argv.slice(2);
+const conversations = JSON.parse(readFileSync(file, 'utf8'));
+const agent = new http.Agent({ keepAlive: true });
+
+function send(method, body) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, agent, headers: body ? { 'content-type': 'application/json' } : {} }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve(method === 'HEAD' ? null : JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+async function play(turns) {
+  const answers = [];
+  let sentAt = performance.now();
+  for (const { body, afterMs } of turns) {
+    if (afterMs !== null) await pause(sentAt + afterMs - performance.now());
+    else if (answers.length) await answers.at(-1);
+    sentAt = performance.now();
+    answers.push(send('POST', JSON.stringify(body)));
+  }
+  await Promise.all(answers);
+}
+
+await send('HEAD');
+await Promise.all(conversations.map(play));
+agent.destroy();
