@@ -1,4 +1,5 @@
 import { type Finding, findingRules } from '../core/findings.js';
+import { digestTitle, placesText, problemsOf } from './digest.js';
 import { stoppedSummary } from './human.js';
 import type { Report } from '../core/report.js';
 
@@ -59,10 +60,33 @@ function cell(report: Report, channel: string, caseId: string): string {
   return caseReport.findings.length > 0 ? '⚠️ warning' : '✅';
 }
 
-/** A Markdown table of channels against cases, for `$GITHUB_STEP_SUMMARY`. */
+/** Text for a Markdown table's cell or list item: one line, pipes escaped. */
+function markdownText(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+}
+
+/** "What to fix": each distinct problem once, with its fix and where it came (the digest, as the text output starts). */
+function whatToFix(report: Report): string[] {
+  const problems = problemsOf(report);
+  if (problems.length === 0) return [];
+  const channels = report.channels.map((channel) => channel.name);
+  return [
+    `**What to fix**: ${digestTitle(problems, report)}`,
+    '',
+    ...problems.map(
+      (problem) =>
+        `${problem.number}. ${problem.severity === 'error' ? '❌' : '⚠️'} \`${problem.rule}\`${problem.path ? ` \`${problem.path}\`` : ''}: ${markdownText(problem.message)}` +
+        `${problem.hint ? ` Fix: ${markdownText(problem.hint)}` : ''} (${placesText(problem, channels)})`,
+    ),
+    '',
+  ];
+}
+
+/** For `$GITHUB_STEP_SUMMARY`: what to fix, each problem once, then a Markdown table of channels against cases. */
 export function githubStepSummary(report: Report): string {
   const lines = [`### check-endpoint: ${report.target}`, ''];
   if (report.outcome === 'error') return `${lines.join('\n')}❌ ${report.error?.message ?? 'the check could not run'}\n`;
+  lines.push(...whatToFix(report));
   const channels = [...new Set(report.cases.map((caseReport) => caseReport.channel))];
   const caseIds = [...new Set(report.cases.map((caseReport) => caseReport.id))];
   lines.push(`| channel | ${caseIds.join(' | ')} |`, `|---|${caseIds.map(() => '---').join('|')}|`);
