@@ -2,24 +2,12 @@
 // recorded turn, conversations side by side and each one's turns in order), over node:http with a
 // keep-alive agent, parsing each answer as JSON and validating nothing.
 // Usage: node bench/baseline-client.mjs URL REQUESTS.json CONCURRENCY
-import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import { httpSender } from './http-send.mjs';
 
 const [url, file, concurrencyText] = process.argv.slice(2);
 const conversations = JSON.parse(readFileSync(file, 'utf8'));
-const agent = new http.Agent({ keepAlive: true, maxSockets: Number(concurrencyText) });
-
-function send(method, body) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, agent, headers: body ? { 'content-type': 'application/json' } : {} }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve(method === 'HEAD' ? null : JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
+const { send, close } = httpSender(url, Number(concurrencyText));
 
 await send('HEAD');
 let next = 0;
@@ -30,4 +18,4 @@ async function worker() {
   }
 }
 await Promise.all(Array.from({ length: Number(concurrencyText) }, worker));
-agent.destroy();
+close();

@@ -4,24 +4,12 @@
 // keep-alive agent, each answer parsed as JSON and nothing validated.
 // Usage: node bench/scenario-client.mjs URL CONVERSATIONS.json
 // (CONVERSATIONS.json: [[{ "body": {...request}, "afterMs": 1200 | null }, ...], ...])
-import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import { httpSender } from './http-send.mjs';
 
 const [url, file] = process.argv.slice(2);
 const conversations = JSON.parse(readFileSync(file, 'utf8'));
-const agent = new http.Agent({ keepAlive: true });
-
-function send(method, body) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, agent, headers: body ? { 'content-type': 'application/json' } : {} }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve(method === 'HEAD' ? null : JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
+const { send, close } = httpSender(url);
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -39,4 +27,4 @@ async function play(turns) {
 
 await send('HEAD');
 await Promise.all(conversations.map(play));
-agent.destroy();
+close();

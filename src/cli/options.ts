@@ -20,7 +20,7 @@ import {
   type NumberFlag,
   type StringFlag,
 } from '../run/option-descriptors.js';
-import type { CommandName } from './commands.js';
+import { type CommandName, NAMED_COMMANDS } from './commands.js';
 
 export type BooleanOption = BooleanFlag;
 export type StringOption = StringFlag;
@@ -30,17 +30,7 @@ export type OptionSpec = FlagSpec;
 // Literal lists, so that the argument types below know which command takes which flag.
 const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
 const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
-const EVERY_COMMAND = [
-  'check',
-  'validate',
-  'serve-example',
-  'demo',
-  'limits',
-  'show',
-  'spec',
-  'scenarios',
-  'help',
-] as const satisfies readonly CommandName[];
+const EVERY_COMMAND = ['check', ...NAMED_COMMANDS] as const satisfies readonly CommandName[];
 /** The commands that print for people, in colour where wanted. */
 const PRINTING = ['check', 'demo', 'validate', 'show'] as const satisfies readonly CommandName[];
 
