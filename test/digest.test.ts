@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { TWO_PROBLEMS_AGENT } from '../fixtures/agents/catalogue.js';
+import { CHANNELS } from './contract-ids.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { pointerShape, problemId, template } from '../src/core/problems.js';
 import { error } from '../src/core/findings.js';
@@ -45,6 +46,10 @@ describe('problems: the grouping key', () => {
   });
 });
 
+/** The five fixed cases on every channel, and problem 1's findings: seven a channel (double-text and button-tap answer twice). */
+const CASES = CHANNELS.length * 5;
+const FINDINGS = CHANNELS.length * 7;
+
 describe('an agent with 2 distinct errors in every reply, on every channel', () => {
   let agent: RunningAgent;
   let folder: string;
@@ -64,16 +69,19 @@ describe('an agent with 2 distinct errors in every reply, on every channel', () 
     const result = await runCli([agent.url, '--channel', 'all', '--quiet'], { cwd: folder });
     assert.equal(result.code, 1, result.stderr);
     assert.ok(lines(result.stdout) <= 40, `${lines(result.stdout)} lines:\n${result.stdout}`);
-    assert.match(result.stdout, /^2 problems fail 25 of 25 cases\.$/m);
+    assert.match(result.stdout, new RegExp(`^2 problems fail ${CASES} of ${CASES} cases\\.$`, 'm'));
     assert.match(
       result.stdout,
       /^problem 1 {2}✗ schema {2}\/replies\/0 {2}image and replyTo are null; a property with no value is left out, never null$/m,
     );
     assert.match(result.stdout, /^problem 2 {2}✗ schema {2}\/replies\/0\/quickReplies {2}unknown property "quickReplies"/m);
     assert.equal(result.stdout.split('hint: Leave out a property that has no value').length - 1, 1, 'the hint once');
-    assert.match(result.stdout, /in 25 cases \(35 findings\): typed, double-text, photo, button-tap, no-reply on every channel/);
+    assert.match(
+      result.stdout,
+      new RegExp(`in ${CASES} cases \\(${FINDINGS} findings\\): typed, double-text, photo, button-tap, no-reply on every channel`),
+    );
     assert.doesNotMatch(result.stdout, /^FAIL/m, 'no case line under --quiet');
-    assert.match(result.stdout, /\n0 of 25 cases passed\.\n$/, 'the summary is the last line');
+    assert.match(result.stdout, new RegExp(`\\n0 of ${CASES} cases passed\\.\\n$`), 'the summary is the last line');
   });
 
   test('the text: the digest first, then each case naming its problems, at most 120 lines; the summary and the record last', async () => {
@@ -82,13 +90,13 @@ describe('an agent with 2 distinct errors in every reply, on every channel', () 
     assert.equal(result.code, 1, result.stderr);
     assert.ok(lines(result.stdout) <= 120, `${lines(result.stdout)} lines:\n${result.stdout}`);
     assert.ok(
-      result.stdout.indexOf('2 problems fail 25 of 25 cases.') < result.stdout.indexOf('FAIL  typed'),
+      result.stdout.indexOf(`2 problems fail ${CASES} of ${CASES} cases.`) < result.stdout.indexOf('FAIL  typed'),
       'the digest before the cases',
     );
     assert.match(result.stdout, /^FAIL {2}typed +whatsapp +1 turn +\d+ ms +problems 1, 2$/m);
     assert.match(result.stdout, /^FAIL {2}double-text +sms +2 turns +\d+ ms +problems 1 \(turns 1 and 2\), 2 \(turns 1 and 2\)$/m);
     assert.equal(result.stdout.split('unknown property "quickReplies"').length - 1, 1, 'the finding once');
-    assert.match(result.stdout, /\n0 of 25 cases passed\.\n$/);
+    assert.match(result.stdout, new RegExp(`\\n0 of ${CASES} cases passed\\.\\n$`));
     assert.match(result.stderr, /recorded in \.check-endpoint\/last-run\.json/);
 
     const report = JSON.parse(readFileSync(join(reports, 'report.json'), 'utf8')) as Report;
@@ -96,7 +104,7 @@ describe('an agent with 2 distinct errors in every reply, on every channel', () 
     const [nulls, unknown] = report.problems!;
     assert.deepEqual(
       { number: nulls!.number, rule: nulls!.rule, path: nulls!.path, findings: nulls!.findings, cases: nulls!.cases },
-      { number: 1, rule: 'schema', path: '/replies/0', findings: 35, cases: 25 },
+      { number: 1, rule: 'schema', path: '/replies/0', findings: FINDINGS, cases: CASES },
     );
     assert.equal(unknown!.path, '/replies/0/quickReplies', 'the pointer they all have');
     assert.deepEqual(nulls!.example, { case: 'typed', channel: 'whatsapp', turn: 0, reply: 0, path: '/replies/0' });
@@ -112,7 +120,7 @@ describe('an agent with 2 distinct errors in every reply, on every channel', () 
       assert.ok(typeof height === 'number' && height < 10_000, `the page is ${String(height)} px tall`);
       assert.equal(await page.locator('#what-to-fix li.problem').count(), 2);
       assert.equal(await page.locator('#what-to-fix ~ #matrix').count(), 1, 'What to fix comes above the matrix');
-      assert.equal(await page.locator('#problem-1 .problem-links a').count(), 25, 'problem 1 links to its 25 conversations');
+      assert.equal(await page.locator('#problem-1 .problem-links a').count(), CASES, `problem 1 links to its ${CASES} conversations`);
       assert.equal(await page.locator('#problem-1 .problem-links a').first().getAttribute('href'), '#case-whatsapp-typed');
       assert.equal(await page.locator('.image-placeholder').count(), 0, 'no image box for image: null');
       assert.equal(await page.locator('.quote').count(), 0, 'no quote for replyTo: null');
