@@ -22,6 +22,7 @@ import { holderSentence, isLoopback, portHolder, portOf } from './port-holder.js
 import { listenForInterrupts } from './interrupts.js';
 import { createProgress } from './progress.js';
 import { reportedErrorMessage } from './error-message.js';
+import { recordedFlags } from './recorded-flags.js';
 import { appendStepSummary, unwrittenLines, wantsArchive, writeFailureReason, writeReports } from './report-files.js';
 import { requestNote, requestOptions } from './request-options.js';
 import type { ColourFlag } from './output.js';
@@ -344,50 +345,6 @@ async function finish(
  */
 export function exitCodeWith(report: Pick<Report, 'exitCode' | 'outcome'>, reportMissing: boolean): number {
   return reportMissing && report.outcome !== 'interrupted' ? 2 : report.exitCode;
-}
-
-/**
- * The flags that decided what a run sent and how it judged it, which --failed plays with again:
- * not where it wrote or printed, nor how it started the agent (a --start command may hold a
- * secret the shell expanded), nor which cases (the record's own). Secrets are only ever named by
- * their variables in flags, so none is here.
- */
-const RECORDED_FLAGS = [
-  'spec',
-  'limits',
-  'strict',
-  'insecure',
-  'quality',
-  'extended',
-  'tokenEnv',
-  'header',
-  'headerEnv',
-  'dotenv',
-  'agentTimeout',
-  'maxBody',
-  'concurrency',
-  'baseline',
-  'caseSetting',
-  'skipCase',
-  'scenarios',
-  'only',
-  ...SETTING_OPTIONS.flatMap((setting) => (setting.flag === undefined ? [] : [argumentKey(setting.flag)])),
-] as const;
-
-/** The run's RECORDED_FLAGS that are set, as a config file's keys (the arguments' keys are the same). */
-export function recordedFlags(args: CheckCommandArgs): NonNullable<LastRun['flags']> {
-  const given = new Map<string, unknown>(Object.entries(args));
-  return Object.fromEntries(
-    RECORDED_FLAGS.flatMap((key) => {
-      const value = given.get(key);
-      const isFlagValue =
-        typeof value === 'string' ||
-        typeof value === 'number' ||
-        typeof value === 'boolean' ||
-        (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string'));
-      return isFlagValue ? [[key, value] as const] : [];
-    }),
-  );
 }
 
 /** Where the lines that are not about a failure go: nowhere under --quiet. */
