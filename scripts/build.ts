@@ -67,6 +67,10 @@ async function writeBundledSpec(): Promise<void> {
     writeFileSync(join(root, `src/generated/${generated}.json`), `${JSON.stringify(attachment)}\n`);
   }
   const channels = await writeContract();
+  // src/cases/case-modules.ts, from the case files of src/cases/quality/ and extended/ (committed;
+  // test/spec-ids.test.ts holds it current). Written before anything loads the registry, which reads it.
+  const { CASE_MODULES_FILE, writeCaseModules } = await import('./case-modules.js');
+  if (await writeCaseModules(root)) process.stdout.write(`wrote ${CASE_MODULES_FILE}\n`);
   // The ids spec/'s JSON Schemas spell out, from the case registry and the contract (committed; test/spec-ids.test.ts
   // holds them current). Loaded now: the registry reads what was just generated.
   const { writeSpecIds } = await import('./spec-ids.js');

@@ -2,7 +2,8 @@
  * A case of the check, as the best conformance suites write one: an id, the requirement it checks
  * in words, where it runs, and `run(context)`, which plays its conversations through the context.
  * The context sends each message, judges the answer and records the turn; the runner (src/run/)
- * plans, schedules and assembles the report. Every case is listed in `registry.ts`.
+ * plans, schedules and assembles the report. Every case is listed in `registry.ts` (the quality and
+ * extended ones through `case-modules.ts`, which `npm run build` writes from their files).
  */
 import type { Reply } from '../core/answer.js';
 import type { Finding, RuleFacts, RuleId, Severity } from '../core/findings.js';
@@ -41,6 +42,12 @@ export interface Case<Id extends string = string> {
   description: string;
   scope: CaseScope;
   group: CaseGroup;
+  /**
+   * A quality or extended case's place among its group's cases, in play and in every report: lowest
+   * first (quality/auth 10 … quality/latency 1000, last). Every case of src/cases/quality/ and
+   * src/cases/extended/ declares its own (the build refuses one without, or one another case has).
+   */
+  order?: number;
   /** Played once whatever --runs says: a case that sends nothing of its own (quality/latency). */
   playsOnce?: boolean;
   /** The case's own settings, by name (`budgetMs`), read in `run` with `context.setting(name)`. */

@@ -4,21 +4,10 @@
  */
 import { RULES } from '../core/findings.js';
 import { buttonTap } from './button-tap.js';
+import { EXTENDED_CASE_MODULES, QUALITY_CASE_MODULES } from './case-modules.js';
 import { doubleText } from './double-text.js';
-import { documentCase } from './extended/document.js';
-import { quoteOwn } from './extended/quote-own.js';
-import { videoCase } from './extended/video.js';
-import { voiceNoteCase } from './extended/voice-note.js';
 import { noReply } from './no-reply.js';
 import { photoCase } from './photo.js';
-import { auth } from './quality/auth.js';
-import { concurrency } from './quality/concurrency.js';
-import { forwardCompat } from './quality/forward-compat.js';
-import { largeAttachment } from './quality/large-attachment.js';
-import { latency } from './quality/latency.js';
-import { longInput } from './quality/long-input.js';
-import { malformed } from './quality/malformed.js';
-import { retry } from './quality/retry.js';
 import type { Case, SettingOption } from './case.js';
 import { settingsOf } from './case-settings.js';
 import { typed } from './typed.js';
@@ -26,14 +15,24 @@ import { typed } from './typed.js';
 /** The contract's fixed cases, played on every run. */
 export const CONTRACT_CASES = [typed, doubleText, photoCase, buttonTap, noReply] as const;
 
-/** The contract's extended cases (--extended, or --case ID): every other kind of message the request can carry. */
-export const EXTENDED_CASES = [voiceNoteCase, documentCase, videoCase, quoteOwn] as const;
+/** Cases in their declared `order`, lowest first (ties, which the build refuses, by id). */
+function inPlayOrder<C extends Case>(cases: readonly C[]): readonly C[] {
+  return [...cases].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || a.id.localeCompare(b.id));
+}
 
 /**
- * The quality cases (--quality), played after the fixed ones in this order: auth and malformed
- * first, concurrency alone (its load is its own), latency last (it reads every turn before it).
+ * The contract's extended cases (--extended, or --case ID): every other kind of message the request
+ * can carry. Each file of src/cases/extended/ that exports a case (case-modules.ts, written by the build).
  */
-export const QUALITY_CASES = [auth, malformed, forwardCompat, concurrency, retry, longInput, largeAttachment, latency] as const;
+export const EXTENDED_CASES = inPlayOrder(EXTENDED_CASE_MODULES);
+
+/**
+ * The quality cases (--quality): each file of src/cases/quality/ that exports a case
+ * (case-modules.ts, written by the build), played after the fixed ones in the `order` each
+ * declares: auth and malformed first, concurrency alone (its load is its own), latency last (it
+ * reads every turn before it).
+ */
+export const QUALITY_CASES = inPlayOrder(QUALITY_CASE_MODULES);
 
 export const CASES: readonly Case[] = [...CONTRACT_CASES, ...EXTENDED_CASES, ...QUALITY_CASES];
 

@@ -7,6 +7,7 @@ export const documentCase: Case<'document'> = {
   description: 'A message with a document attachment (a real one-page PDF, application/pdf) and text is answered.',
   scope: 'channel',
   group: 'extended',
+  order: 20,
   async run(context) {
     const conversation = context.openConversation();
     const attachment = { kind: 'document' as const, mime: menu.mime, name: menu.name, data: menu.data };

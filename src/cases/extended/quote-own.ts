@@ -8,6 +8,7 @@ export const quoteOwn: Case<'quote-own'> = {
   description: 'A message quoting the person\'s own earlier message (replyTo from "person") is answered.',
   scope: 'channel',
   group: 'extended',
+  order: 40,
   async run(context) {
     const conversation = context.openConversation();
     await context.exchange({ conversation, message: { text: FIRST }, expectsReply: true });

@@ -54,6 +54,7 @@ export const auth: Case<'quality/auth'> = {
   description: 'A request without the token, or with a wrong one, is refused with 401 or 403.',
   scope: 'run',
   group: 'quality',
+  order: 10, // first, with quality/malformed: the requests refused before any other
   rules: [{ id: 'auth' }],
   async run(context) {
     const conversation = context.openConversation();

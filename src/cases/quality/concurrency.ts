@@ -90,6 +90,7 @@ export const concurrency = {
   description: 'Conversations in flight at once stay apart: no reply names or mentions another conversation.',
   scope: 'run',
   group: 'quality',
+  order: 40, // alone, as every quality case: its load is its own
   rules: [{ id: 'concurrency' }],
   settings: {
     conversations: {

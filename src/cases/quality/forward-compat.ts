@@ -54,6 +54,7 @@ export const forwardCompat: Case<'quality/forward-compat'> = {
   description: 'A valid message with fields the contract does not know yet is answered like any message.',
   scope: 'channel',
   group: 'quality',
+  order: 30,
   rules: [{ id: 'forward-compat' }],
   async run(context) {
     const sent = `a valid message with unknown fields added (${UNKNOWN_FIELDS.join(', ')})`;

@@ -83,6 +83,7 @@ export const largeAttachment: Case<'quality/large-attachment'> = {
     'A message carrying a 5 MiB JPEG (the largest image WhatsApp delivers), a body under 7 MB, is answered with status 200 and a valid answer.',
   scope: 'channel',
   group: 'quality',
+  order: 70,
   playsOn: (platform) => platform?.image?.support !== 'no',
   // Four 7 MB bodies in flight at once would take the checker's memory past its 150 MiB.
   oneChannelAtATime: true,

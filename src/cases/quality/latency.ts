@@ -41,6 +41,7 @@ export const latency = {
   description: 'On each channel, 95% of the run’s answers come within the latency budget (--latency-budget).',
   scope: 'channel',
   group: 'quality',
+  order: 1000, // last: it reads every turn played before it
   rules: [{ id: 'latency' }],
   playsOnce: true,
   settings: {

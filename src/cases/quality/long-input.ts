@@ -38,6 +38,7 @@ export const longInput: Case<'quality/long-input'> = {
   description: 'A 4096-character message, and one mixing scripts, combining marks and joined emoji, are answered.',
   scope: 'channel',
   group: 'quality',
+  order: 60,
   rules: [{ id: 'long-input' }],
   async run(context) {
     const conversation = context.openConversation();

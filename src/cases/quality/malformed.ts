@@ -94,6 +94,7 @@ export const malformed: Case<'quality/malformed'> = {
     'A request that is not JSON, or breaks one constraint of the contract\u2019s request schema, is answered 400 or 422, never 2xx or 5xx.',
   scope: 'run',
   group: 'quality',
+  order: 20, // first, after quality/auth
   rules: [{ id: 'malformed' }],
   async run(context) {
     const conversation = context.openConversation();

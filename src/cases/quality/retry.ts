@@ -81,6 +81,7 @@ export const retry: Case<'quality/retry'> = {
     'A message sent again with the same messageId, as a platform retries, is answered 200 with the same replies; one sent twice at once, as a gateway retries a slow agent, is not answered twice.',
   scope: 'channel',
   group: 'quality',
+  order: 50,
   rules: [{ id: 'retry' }],
   // The two copies of one message in flight at once.
   conversationsAtOnce: () => 2,
