@@ -117,6 +117,8 @@ async function bundle(): Promise<void> {
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     entryPoints: { index: join(root, 'src/index.ts'), report: join(root, 'src/reports.ts') },
     outdir: join(root, 'dist'),
+    // Names as written: a caller's stack trace and `err.constructor.name` say OptionError, not `m`.
+    ...(common.minify ? { minify: false, minifyWhitespace: true, minifySyntax: true, minifyIdentifiers: false } : {}),
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
   });

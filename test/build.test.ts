@@ -93,3 +93,19 @@ describe('what the build compiles matches spec/ exactly', () => {
     }
   });
 });
+
+describe('the built library', () => {
+  test('its error classes keep the names they are thrown as (err.name, err.constructor.name, a stack trace)', async () => {
+    const library: Record<string, unknown> = await import(join(ROOT, 'dist/index.js'));
+    for (const name of ['OptionError', 'UsageError', 'ContractError']) {
+      const errorClass = library[name];
+      assert.equal(typeof errorClass, 'function', `dist/index.js exports ${name}`);
+      assert.equal((errorClass as { name: string }).name, name);
+    }
+    const { OptionError } = library as { OptionError: new (field: string, message: (on: unknown) => string) => Error };
+    const thrown = new OptionError('channel', () => 'channel: no such channel');
+    assert.equal(thrown.name, 'OptionError');
+    assert.equal(thrown.constructor.name, 'OptionError');
+    assert.match(String(thrown.stack), /^OptionError: /);
+  });
+});
