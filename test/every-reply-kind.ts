@@ -3,7 +3,7 @@
  * fixtures/answers/ (a plain text, a quote, buttons, a list, a link, an image by URL and as data, a
  * reaction, a template, a reply of a misspelt type, ...), whatever the channel: so a run of it
  * draws every reply kind on every channel, each shown where the platform sends it and struck
- * through where it does not. For the HTML preview's accessibility test.
+ * through, its refused parts not drawn, where it does not. For the HTML preview's accessibility test.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -11,6 +11,7 @@ import { startReferenceAgent } from '../src/example-agent/start-reference-agent.
 import type { CaseReport, Report, ReportedFinding, TurnReport } from '../src/core/report.js';
 import type { PersonMessage } from '../src/core/request.js';
 import { renderHtmlReport } from '../src/report/html.js';
+import { imageData } from '../src/report/html/image-data.js';
 import { checkEndpoint, describePlannedRun } from '../src/run/check-endpoint.js';
 import { errorReport } from '../src/run/assemble.js';
 import { planCheck } from '../src/run/plan.js';
@@ -239,6 +240,45 @@ describe('the HTML report: rendering', () => {
     );
   });
 
+  test("a part is hidden by a schema, platform or reference error at it; never by a warning or a case's own rule", () => {
+    const replies = [{ type: 'message', text: 'Ahoy there', image: { url: 'https://example.com/x.png' } }];
+    const pageWith = (found: ReportedFinding): string =>
+      renderHtmlReport(reportOf([caseOf('typed', 'web', [turnOf('p1', { text: 'hi' }, { replies }, [found])])]));
+    const text = (page: string): boolean => page.includes('>Ahoy there</span>');
+    const image = (page: string): boolean => page.includes('class="image-placeholder"');
+    for (const rule of ['schema', 'platform', 'reference'] as const) {
+      const page = pageWith(finding(rule, '/replies/0/text', 'refused', 0, 0));
+      assert.ok(!text(page) && image(page), `${rule} at /replies/0/text hides the text only`);
+      assert.ok(page.includes('data-pointer="/replies/0/text"'), 'its finding is drawn');
+    }
+    assert.ok(!image(pageWith(finding('schema', '/replies/0/image/url', 'refused', 0, 0))), 'an error under the image hides it');
+    assert.ok(
+      text(pageWith({ ...finding('platform', '/replies/0/text', 'shown raw', 0, 0), severity: 'warning' })),
+      'a warning hides nothing',
+    );
+    assert.ok(text(pageWith(finding('acme/pirate-voice', '/replies/0/text', 'no Arr!', 0, 0))), "a case's own rule hides nothing");
+  });
+
+  test('image data is drawn only when its bytes start as the type its mime says', () => {
+    const signatures: Record<string, number[]> = {
+      'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+      'image/gif': [...Buffer.from('GIF89a')],
+      'image/webp': [...Buffer.from('RIFF'), 0x24, 0, 0, 0, ...Buffer.from('WEBPVP8 ')],
+    };
+    for (const [mime, bytes] of Object.entries(signatures)) {
+      const data = Buffer.from([...bytes, 0, 0, 0, 0]).toString('base64');
+      assert.equal(imageData(mime, data)?.drawn, true, mime);
+      for (const other of Object.keys(signatures).filter((type) => type !== mime)) {
+        assert.equal(imageData(other, data)?.drawn, false, `${mime} bytes sent as ${other}`);
+      }
+    }
+    assert.deepEqual(imageData('image/png', 'aGVsbG8='), { drawn: false, why: 'that is not a PNG', bytes: 5 });
+    assert.deepEqual(imageData('image/heic', 'aGVsbG8='), { drawn: false, why: 'of type image/heic', bytes: 5 });
+    assert.equal(imageData('image/png', 'not base64!'), undefined);
+    assert.equal(imageData(null, 'aGVsbG8='), undefined);
+  });
+
   test('a report of a check that could not run says why', async () => {
     const page = renderHtmlReport(
       errorReport(
@@ -385,7 +425,7 @@ describe('the HTML report in a real browser', () => {
     await page.close();
   });
 
-  test('a reply the platform would not send is struck through, with its rule and JSON pointer beside it', async () => {
+  test('a reply the platform would not send is struck through, the part it refuses not drawn, with its rule and JSON pointer beside it', async () => {
     const { page, errors } = await chromiumPage(file);
     const section = page.locator('#case-whatsapp-button-tap');
     const struck = section.locator('li.row.not-sent');
@@ -395,8 +435,8 @@ describe('the HTML report in a real browser', () => {
       "getComputedStyle(document.querySelector('#case-whatsapp-button-tap li.row.not-sent .bubble .text .text-body')).textDecorationLine",
     );
     assert.match(String(decoration), /line-through/);
-    const chips = await struck.locator('.chips .chip').allInnerTexts();
-    assert.deepEqual(chips, ['6 pm', '7 pm', '8 pm', '9 pm']);
+    // The 4 buttons WhatsApp refuses are not drawn: their finding says what is wrong.
+    assert.equal(await struck.locator('.chips, .keyboard, .chip').count(), 0);
     const note = struck.locator('.finding[data-rule="platform"]');
     assert.ok(await note.isVisible());
     assert.equal(await note.locator('code.rule').innerText(), 'platform');
@@ -407,8 +447,9 @@ describe('the HTML report in a real browser', () => {
     // A whole-turn failure shows on the turn: the web agent answered HTML.
     const refused = page.locator('#case-web-typed li.row.refused');
     assert.match(await refused.locator('.finding.error[data-rule="json"]').innerText(), /json\s+at\s+\(body\)/);
-    // A reaction Telegram would not send, drawn on the message it reacts to and beside its reply.
-    assert.equal(await page.locator('#case-telegram-double-text .row.person .reaction.not-sent').count(), 1);
+    // A reaction Telegram would not send is not drawn on the message it names: its finding is beside its reply.
+    assert.equal(await page.locator('#case-telegram-double-text .row.person .reaction').count(), 0);
+    assert.equal(await page.locator('#case-telegram-double-text li.row.not-sent .reaction-note').count(), 0);
     assert.match(await page.locator('#case-telegram-double-text li.row.not-sent').innerText(), /\/replies\/0\/emoji/);
     // The person's photo (218 KB) is not in the report: the page names the file and its size.
     assert.equal(await page.locator('#case-whatsapp-photo img[alt^="Photo sent by the person"]').count(), 0);

@@ -141,7 +141,7 @@ export function renderHtmlReport(report: Report): string {
       <footer class="page-foot">
         <p>
           Drawn by check-endpoint ${report.tool.version} from its report. Each platform is imitated, not reproduced. This page loads
-          nothing: images sent by URL are named, not shown. A reply struck through is one the platform would not send; each finding names
+          nothing: images sent by URL are named, not shown. A reply struck through is one the platform would not send, the parts it refuses left out; each finding names
           its rule and a JSON pointer into that turn's answer.
         </p>
       </footer>

@@ -9,11 +9,9 @@ export interface PersonMessageView {
   turn: number;
 }
 
-/** A reaction the agent sent, drawn on the message it reacts to. */
+/** A reaction the agent sent, drawn on the message it reacts to (only one the platform would show: with no error in it). */
 export interface ReactionView {
   emoji: string;
-  /** The platform would not send it (it has an error finding). */
-  notSent: boolean;
   turn: number;
   reply: number;
 }

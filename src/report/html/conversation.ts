@@ -5,7 +5,9 @@ import { type FindingPlace, hasError, renderFindings, repeatedProblem } from './
 import { type Markup, h } from './markup.js';
 import { type PlatformLook, platformLook } from './platforms.js';
 import { renderRaw, renderReply, renderText } from './reply.js';
-import { asArray, asRecord, asString, clip, count, imageDataUrl, plural } from './values.js';
+import { drawnWhole } from './drawn-parts.js';
+import { imageDataUrl } from './image-data.js';
+import { asArray, asRecord, asString, clip, count, plural } from './values.js';
 
 const MAX_TURNS = 40;
 /** Plays drawn at the most (--runs takes up to 100). */
@@ -66,9 +68,11 @@ function buildContext(
       const record = asRecord(reply);
       const target = asString(record?.messageId);
       if (record?.type !== 'reaction' || target === undefined || !personMessages.has(target)) return;
-      const findings = turn.findings.filter((finding) => finding.reply === replyIndex);
+      const emoji = asString(record.emoji);
+      // Drawn on the message only where the platform shows it: with no error in it (its findings are beside its reply).
+      if (emoji === undefined || !drawnWhole(replyIndex, turn.findings)) return;
       const list = reactions.get(target) ?? [];
-      list.push({ emoji: clip(asString(record.emoji) ?? '?', 8).shown, notSent: hasError(findings), turn: index, reply: replyIndex });
+      list.push({ emoji: clip(emoji, 8).shown, turn: index, reply: replyIndex });
       reactions.set(target, list);
     });
   });
@@ -94,12 +98,7 @@ function renderReactionBadges(context: ConversationContext, messageId: string): 
   return h`<ul class="reactions" aria-label="Reactions">
     ${list.map(
       (reaction) =>
-        h`<li
-          class="reaction${reaction.notSent ? ' not-sent' : ''}"
-          title="${reaction.notSent ? 'not sent: see its findings' : 'the agent reacted'}"
-        >
-          <span class="sr-only">The agent reacted${reaction.notSent ? ' (not sent)' : ''}: </span>${reaction.emoji}
-        </li>`,
+        h`<li class="reaction" title="the agent reacted"><span class="sr-only">The agent reacted: </span>${reaction.emoji}</li>`,
     )}
   </ul>`;
 }

@@ -6,7 +6,9 @@ import type { ReportedFinding } from '../../core/report.js';
 import type { ConversationContext } from './context.js';
 import { hasError, renderFindings } from './findings.js';
 import { type Interpolation, type Markup, h } from './markup.js';
-import { asArray, asRecord, asString, clip, count, imageDataUrl, plural } from './values.js';
+import { drawnPart, drawnWhole } from './drawn-parts.js';
+import { imageData } from './image-data.js';
+import { asArray, asRecord, asString, clip, count, plural } from './values.js';
 
 const MAX_TEXT = 1500;
 const MAX_LABEL = 120;
@@ -51,9 +53,9 @@ export function renderQuote(context: ConversationContext, messageId: unknown): M
 }
 
 /**
- * An image as the platform shows it: by URL (named, never loaded), or its data drawn. Anything
- * else (null, no URL and data no browser draws) is no image the platform would send: nothing is
- * drawn, its finding says what is wrong.
+ * An image as the platform shows it: by URL (named, never loaded), or its data drawn. Data no
+ * browser draws (its bytes are not the type its mime claims) is named with its size instead of a
+ * broken picture. Anything else (null, neither a URL nor base64 data) has nothing to draw.
  */
 function renderImage(image: unknown): Markup | '' {
   const record = asRecord(image);
@@ -66,11 +68,10 @@ function renderImage(image: unknown): Markup | '' {
     </figure>`;
   }
   const mime = asString(record?.mime);
-  const source = imageDataUrl(record?.mime, record?.data);
-  if (source !== undefined) {
-    return h`<img class="picture" src="${source}" alt="Image sent by the agent (${mime ?? 'image'})" />`;
-  }
-  return '';
+  const data = imageData(record?.mime, record?.data);
+  if (data === undefined) return '';
+  if (data.drawn) return h`<img class="picture" src="${data.url}" alt="Image sent by the agent (${mime ?? 'image'})" />`;
+  return h`<p class="image-undrawn">Image data ${data.why} (${plural(data.bytes, 'byte')}): not drawn here</p>`;
 }
 
 function buttonLabel(button: unknown): Markup {
@@ -182,10 +183,12 @@ function renderMessage(
   findings: readonly ReportedFinding[],
 ): Markup {
   const notSent = hasError(findings);
-  const text = asString(reply.text);
-  const buttons = asArray(reply.buttons);
-  const list = asRecord(reply.list);
-  const link = asRecord(reply.link);
+  // Each part only where no error is found at it: its finding is drawn instead.
+  const part = (field: string): unknown => drawnPart(reply, place.reply, field, findings);
+  const text = asString(part('text'));
+  const buttons = asArray(part('buttons'));
+  const list = asRecord(part('list'));
+  const link = asRecord(part('link'));
   const linked = link ? renderLink(context, link) : { inside: '' as const, below: '' as const };
   const below: Interpolation[] = [];
   if (buttons) below.push(renderButtons(context, buttons, linked.below));
@@ -196,14 +199,18 @@ function renderMessage(
       </ul>`,
     );
   if (list) below.push(renderListSheet(list));
-  const image = renderImage(reply.image);
-  const bubble = h`<div class="bubble from-agent">
-    ${renderQuote(context, reply.replyTo)} ${image}
-    ${text !== undefined && text !== '' ? h`<p class="text" dir="auto">${renderText(text)}</p>` : ''}
-    ${text === undefined && image === '' ? h`<p class="text bad-value">(no text)</p>` : ''} ${linked.inside}
-    ${list ? h`<p class="list-opener"><span aria-hidden="true">☰ </span>${label(list.button)}</p>` : ''}
-    ${place.reply === 0 ? h`<p class="meta">${count(place.latencyMs)} ms</p>` : ''}
-  </div>`;
+  const quote = renderQuote(context, part('replyTo'));
+  const image = renderImage(part('image'));
+  const shownText = text !== undefined && text !== '' ? h`<p class="text" dir="auto">${renderText(text)}</p>` : '';
+  const opener = list ? h`<p class="list-opener"><span aria-hidden="true">☰ </span>${label(list.button)}</p>` : '';
+  // A message with no part to draw is no bubble: its findings say what is wrong (the turn's line has its latency).
+  const drawn = quote !== '' || image !== '' || shownText !== '' || linked.inside !== '' || opener !== '';
+  const bubble = drawn
+    ? h`<div class="bubble from-agent">
+        ${quote} ${image} ${shownText} ${linked.inside} ${opener}
+        ${place.reply === 0 ? h`<p class="meta">${count(place.latencyMs)} ms</p>` : ''}
+      </div>`
+    : '';
   const preview = text !== undefined ? renderBubblePreview(context, text, findings) : '';
   return row(
     'message',
@@ -249,14 +256,15 @@ function renderReaction(
   const target = context.personMessages.get(asString(reply.messageId) ?? '');
   // A reaction that is sent, on a message of this conversation, is drawn on that message only.
   if (target && findings.length === 0) return '';
+  // One mark: an emoji on a message. With an error anywhere in it, no platform shows it; its findings say why.
   const emoji = asString(reply.emoji);
-  const on = target
-    ? h`the person's “${renderText(target.summary, 60)}”`
-    : h`an unknown message <code>${label(reply.messageId, '(no id)')}</code>`;
-  const lane = h`<div class="reaction-note">
-    <span class="reaction-emoji">${emoji === undefined ? '?' : clip(emoji, 8).shown}</span>
-    <span>Reaction on ${on}</span>
-  </div>`;
+  const lane =
+    drawnWhole(place.reply, findings) && emoji !== undefined && target
+      ? h`<div class="reaction-note">
+          <span class="reaction-emoji">${clip(emoji, 8).shown}</span>
+          <span>Reaction on the person's “${renderText(target.summary, 60)}”</span>
+        </div>`
+      : '';
   return row('reaction', lane, renderFindings(findings, 'Findings for this reaction', context.place), notSent, describe(place, notSent));
 }
 
@@ -268,6 +276,10 @@ function renderTemplate(
 ): Markup {
   const notSent = hasError(findings);
   const parameters = asArray(reply.parameters) ?? [];
+  // One card: with an error anywhere in it, no platform shows it; its findings say why.
+  if (!drawnWhole(place.reply, findings)) {
+    return row('template', '', renderFindings(findings, 'Findings for this template', context.place), notSent, describe(place, notSent));
+  }
   const lane = h`<div class="bubble from-agent template">
     <p class="template-label"><span aria-hidden="true">▤ </span>Template message</p>
     <dl class="template-fields">

@@ -146,6 +146,7 @@ body.only-failures .channel-group:not(:has(.case[data-state="fail"])) { display:
 .picture { display: block; width: 12rem; max-width: 100%; height: auto; max-height: 10rem; object-fit: cover; border-radius: 6px; margin: .1rem 0 .3rem; background: rgba(0, 0, 0, .06); }
 .image-placeholder { margin: .1rem 0 .3rem; padding: .6rem; border: 2px dashed currentColor; border-radius: 6px; display: flex; gap: .5rem; align-items: flex-start; font-size: .82rem; }
 .placeholder-icon { font-size: 1.4rem; line-height: 1; }
+.image-undrawn { margin: .1rem 0 .3rem; font-size: .82rem; font-style: italic; }
 .url { overflow-wrap: anywhere; }
 .quote { margin: 0 0 .3rem; padding: .25rem .5rem; border-left: 4px solid var(--quote); background: rgba(0, 0, 0, .06); border-radius: 6px; font-size: .84rem; }
 .from-person .quote { background: var(--person-quote-bg); border-left-color: var(--person-quote); }
@@ -160,7 +161,6 @@ body.only-failures .channel-group:not(:has(.case[data-state="fail"])) { display:
 .reactions { list-style: none; margin: 0; padding: 0; position: absolute; left: .4rem; bottom: -1rem; display: flex; gap: .15rem; }
 .bubble:has(.reactions) { margin-bottom: 1rem; }
 .reaction { background: var(--reaction-bg); border-radius: 999px; padding: 0 .35rem; font-size: .9rem; line-height: 1.45; box-shadow: 0 1px 2px rgba(0, 0, 0, .25); }
-.reaction.not-sent { outline: 2px dashed var(--fail-line); text-decoration: line-through var(--fail-line) 2px; }
 .look-imessage .reactions, .look-sms .reactions { top: -.95rem; bottom: auto; left: -.5rem; }
 .look-imessage .bubble:has(.reactions), .look-sms .bubble:has(.reactions) { margin: .9rem 0 0; }
 .reaction-note { display: flex; align-items: center; gap: .4rem; padding: .3rem .6rem; border-radius: 999px; background: var(--agent-bg); color: var(--agent-fg); font-size: .85rem; }

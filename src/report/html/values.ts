@@ -44,22 +44,3 @@ export function count(value: number): string {
 export function plural(value: number, one: string, many = `${one}s`): string {
   return `${count(value)} ${value === 1 ? one : many}`;
 }
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-/** Raster image types a browser draws from a data: URL (SVG is left out: it is a document, not a picture). */
-const IMAGE_MIME = /^image\/(?:png|jpeg|jpg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)$/;
-/** Data URLs above this size are not drawn (the contract's largest image is 10 MiB, about 14 MB of base64). */
-const MAX_DATA_CHARS = 15 * 1024 * 1024;
-
-/**
- * A data: URL for an image sent as base64 bytes, or undefined when the mime is not an image type
- * a browser draws or the data is not base64: such bytes are never put into the page as a URL.
- */
-export function imageDataUrl(mime: unknown, data: unknown): string | undefined {
-  if (typeof mime !== 'string' || typeof data !== 'string') return undefined;
-  const type = mime.trim().toLowerCase();
-  if (!IMAGE_MIME.test(type) || data.length === 0 || data.length > MAX_DATA_CHARS || data.length % 4 !== 0 || !BASE64.test(data)) {
-    return undefined;
-  }
-  return `data:${type};base64,${data}`;
-}
