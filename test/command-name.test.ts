@@ -121,10 +121,11 @@ describe('commandOf, from what it reads of the process', () => {
     cwd: '/work/app',
     path: '/usr/bin',
     npxPackage: undefined,
+    npxCachePackages: undefined,
     realpath: (file: string) => links[file],
   };
 
-  test('npx --package <tarball>: the same form, with the package as given; without one, the version pinned', () => {
+  test('npx --package <tarball>: the same form, with the package as given (or as npx cached it); never a registry name', () => {
     const script = '/home/me/.npm/_npx/ab12/node_modules/.bin/check-endpoint';
     const outside = { ...facts, cwd: '/work/python-agent', script };
     assert.equal(
@@ -135,7 +136,14 @@ describe('commandOf, from what it reads of the process', () => {
       commandOf({ ...outside, npxPackage: '/tmp/my tools/check-endpoint-0.1.0.tgz' }),
       "npx --yes --package '/tmp/my tools/check-endpoint-0.1.0.tgz' check-endpoint",
     );
-    assert.match(commandOf(outside), /^npx --yes --package check-endpoint@\d+\.\d+\.\d+\S* check-endpoint$/);
+    // `npx ./check-endpoint-0.1.0.tgz`: npm passes no npm_config_package; its cache's package.json names what was given.
+    assert.equal(
+      commandOf({ ...outside, npxCachePackages: ['./check-endpoint-0.1.0.tgz'] }),
+      'npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint',
+    );
+    // Neither says it: the cached command by its path, never a name the registry would resolve.
+    assert.equal(commandOf(outside), script);
+    assert.equal(commandOf({ ...outside, npxCachePackages: ['./a.tgz', './b.tgz'] }), script);
   });
 
   test('the library, in a project that installed it: npx check-endpoint; elsewhere, the bin by its path', () => {

@@ -138,6 +138,24 @@ describe('the packed package', { timeout: 180_000 }, () => {
     );
   });
 
+  test('npx <tarball> (the package given in place, which npm does not pass on): named with --package, and that runs', async () => {
+    const folder = emptyFolder();
+    copyFileSync(tarball, join(folder, 'check-endpoint-0.1.0.tgz'));
+    const check = await run(npx, ['--yes', './check-endpoint-0.1.0.tgz', agent!.url, '--case', 'typed'], folder, {
+      npm_config_cache: npmCache,
+    });
+    assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
+    assert.match(
+      check.stderr,
+      /^recorded in \.check-endpoint\/last-run\.json: npx --yes --package \.\/check-endpoint-0\.1\.0\.tgz check-endpoint show prints it/m,
+    );
+    const shown = await run('bash', ['-c', 'npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint show'], folder, {
+      npm_config_cache: npmCache,
+    });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /^1 of 1 case passed\.$/m);
+  });
+
   test('each npx --package ./check-endpoint-0.1.0.tgz line of the README and docs/ runs as written, and names itself so', async () => {
     const pages = [
       'README.md',

@@ -87,6 +87,17 @@ describe('--wait and --start', () => {
     assert.equal(alive(agentPid(log)), false);
   });
 
+  test("run by npx --package <tarball>, the agent's command does not inherit npm_config_package (an npx in it would run that tarball)", async () => {
+    const port = await freePort();
+    const dir = reportDir();
+    const command = `echo "agent sees npm_config_package=[$npm_config_package]"; ${agentCommand(port, 'ok')}`;
+    const result = await runCli([`http://127.0.0.1:${port}/agent`, '--case', 'typed', '--start', command, '--report-dir', dir], {
+      env: { npm_config_package: './tools/check-endpoint-0.1.0.tgz' },
+    });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(readFileSync(join(dir, 'agent.log'), 'utf8'), /^agent sees npm_config_package=\[\]$/m);
+  });
+
   test("without --report-dir the agent's output goes to .check-endpoint/agent.log; the summary is the last line, the record's path after it", async () => {
     const port = await freePort();
     const cwd = reportDir();

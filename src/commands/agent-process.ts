@@ -13,6 +13,16 @@ const LONGEST_LINE = 2000;
 /** How long the group has after SIGTERM before SIGKILL. */
 const STOP_GRACE_MS = 5000;
 
+/**
+ * The agent's environment: the check's, less what npx sets for the check itself. Run by `npx
+ * --package <tarball> check-endpoint`, the check has npm_config_package, and an `npx tsx …` in the
+ * agent's command would read it and run from that tarball instead.
+ */
+export function agentEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { npm_config_package: _package, ...rest } = env;
+  return rest;
+}
+
 export interface AgentExitInfo {
   /** `its process exited with code 3`, `its process was killed by SIGKILL`. */
   description: string;
@@ -40,7 +50,7 @@ export class AgentProcess {
   ) {
     this.#onLine = onLine;
     this.#secrets = secrets.filter((secret) => secret !== '');
-    this.#child = spawn(command, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.#child = spawn(command, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: agentEnvironment(process.env) });
     // Even a SIGKILL of the check stops the group: a guard process stops it once the check is gone.
     this.#guard = this.#child.pid === undefined ? undefined : guardProcessGroup(this.#child.pid, STOP_GRACE_MS);
     for (const stream of ['stdout', 'stderr'] as const) {

@@ -3,9 +3,12 @@
  * line, `show`, the `--failed` note and every suggestion that names the command prints it through
  * commandName(), so each one runs as written. The forms, tried in this order:
  *
- * - run by `npx --package <tarball-or-spec> check-endpoint` (npx's cache, `_npx/`): that form
- *   again, with --yes and the package as given (a bare `npx check-endpoint` would ask the registry, which
- *   has no package of that name, or someone else's);
+ * - run by npx (npx's cache, `_npx/`): `npx --yes --package <tarball-or-spec> check-endpoint`, with
+ *   the package as given: npm passes `--package`'s value to the command; given in place
+ *   (`npx ./check-endpoint-0.1.0.tgz`), it is read from the package.json npx writes in its cache
+ *   (`"_npx": { "packages": [...] }`); where neither says it, the cached command by its path. Never
+ *   a bare `npx check-endpoint`, which would ask the registry, which has no package of that name,
+ *   or someone else's;
  * - installed in the current folder (`node_modules/.bin/check-endpoint` is this copy):
  *   `npx check-endpoint`, which resolves to that install;
  * - first on PATH under its own name (a global install, or a link of one's own): `check-endpoint`;
@@ -14,10 +17,9 @@
  *
  * In the library (checkEndpoint in a test), the same rules name the copy the library belongs to.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TOOL_VERSION } from './version.js';
 
 /** The command's executable name, as package.json's "bin" gives it. */
 export const BIN_NAME = 'check-endpoint';
@@ -33,6 +35,8 @@ export interface ProcessFacts {
   path: string | undefined;
   /** npm exec's `--package` value, as npm passes it to the command (npm_config_package), when run by npx. */
   npxPackage: string | undefined;
+  /** The packages npx's cache folder was made for, as given to npx (its package.json's `_npx.packages`), when run by npx. */
+  npxCachePackages: readonly string[] | undefined;
   /** A file's target with every link followed; undefined when there is no such file. */
   realpath: (file: string) => string | undefined;
 }
@@ -59,9 +63,11 @@ export function commandOf(facts: ProcessFacts): string {
   const ran = ranTheBin ? script! : facts.packageBin;
 
   if (ranTheBin && `${sep}${script}`.includes(`${sep}_npx${sep}`)) {
-    const spec = facts.npxPackage?.trim() ? facts.npxPackage : `${BIN_NAME}@${TOOL_VERSION}`;
+    const [given, ...others] = facts.npxCachePackages ?? [];
+    const spec = facts.npxPackage?.trim() ? facts.npxPackage : given !== undefined && others.length === 0 ? given : undefined;
     // --yes: without it, npx asks before it installs, and outside a terminal it refuses.
-    return `npx --yes --package ${shellWord(spec)} ${BIN_NAME}`;
+    if (spec !== undefined) return `npx --yes --package ${shellWord(spec)} ${BIN_NAME}`;
+    return shellWord(script!);
   }
   if (bin !== undefined && facts.realpath(join(facts.cwd, 'node_modules', '.bin', BIN_NAME)) === bin) return `npx ${BIN_NAME}`;
   // Skips the node_modules/.bin folders npm puts on PATH while it runs a script: outside npm they are not there.
@@ -89,6 +95,22 @@ function packageBin(): string {
   return join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', `${BIN_NAME}.cjs`);
 }
 
+/** `_npx.packages` of the package.json in the npx cache folder a script runs from (`…/_npx/HASH/node_modules/.bin/x`). */
+function npxCachePackages(script: string | undefined): string[] | undefined {
+  const marker = `${sep}_npx${sep}`;
+  const at = script?.lastIndexOf(marker) ?? -1;
+  if (script === undefined || at < 0) return undefined;
+  const hash = script.slice(at + marker.length).split(sep)[0]!;
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(join(script.slice(0, at + marker.length), hash, 'package.json'), 'utf8'));
+    const npx = typeof manifest === 'object' && manifest !== null && '_npx' in manifest ? manifest._npx : undefined;
+    const packages = typeof npx === 'object' && npx !== null && 'packages' in npx ? npx.packages : undefined;
+    return Array.isArray(packages) && packages.every((item) => typeof item === 'string') ? packages : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function realpathOrNone(file: string): string | undefined {
   try {
     return realpathSync(file);
@@ -105,6 +127,7 @@ export function commandName(): string {
     cwd: process.cwd(),
     path: process.env.PATH,
     npxPackage: process.env.npm_config_package,
+    npxCachePackages: npxCachePackages(process.argv[1]),
     realpath: realpathOrNone,
   });
 }
