@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { formatFinding, replyOf } from '../report/human.js';
+import { answerProblems, channelProblemsText, formatAnswerDigest } from '../report/answer-digest.js';
 import { parseJsonBody } from '../validate/judge-exchange.js';
 import { REPORT_FORMAT_VERSION } from '../core/report.js';
 import { resolveChannels } from '../run/channels.js';
@@ -14,6 +14,7 @@ import type { ColourFlag, Output } from './output.js';
 import { reportedErrorMessage } from './error-message.js';
 import type { OptionNames } from '../core/option-error.js';
 import type { Finding } from '../core/findings.js';
+import type { ProblemReport } from '../core/report.js';
 
 export interface ValidateCommandArgs extends ColourFlag {
   file?: string;
@@ -68,6 +69,8 @@ export interface ValidateReport {
   /** Why the input could not be read or checked (exit 2), else null. */
   error: { message: string } | null;
   results: ValidateResult[];
+  /** The answer's distinct problems across the channels asked (absent when it could not be checked). */
+  problems?: ProblemReport[];
 }
 
 interface ValidateResult {
@@ -141,9 +144,15 @@ async function validate(args: ValidateCommandArgs, output: Output, loaded: { spe
   });
   const exitCode: 0 | 1 = results.every((result) => result.valid) ? 0 : 1;
 
+  // The digest first, each problem once; then each channel's verdict naming its problems by number.
+  const problems = answerProblems(results);
+  const digest = formatAnswerDigest(problems, parsed.value, { input: input.name, channels }, c);
+  for (const line of digest) output.line(line);
+  if (digest.length) output.line();
   for (const result of results) {
     const verdict = result.valid ? c.green('VALID  ') : c.bold(c.red('INVALID'));
-    output.line(`${verdict}  ${result.channel}  ${input.name}`);
+    const named = channelProblemsText(result, problems);
+    output.line(`${verdict}  ${result.channel}  ${input.name}${named ? `  ${named}` : ''}`);
     if (result.limits === 'none')
       output.line(
         c.bold(
@@ -152,8 +161,6 @@ async function validate(args: ValidateCommandArgs, output: Output, loaded: { spe
           ),
         ),
       );
-    for (const finding of result.findings)
-      for (const line of formatFinding(finding, c, { reply: replyOf(parsed.value, finding.path) })) output.line(line);
   }
   if (args.personMessageId.length === 0) {
     output.line(
@@ -170,6 +177,7 @@ async function validate(args: ValidateCommandArgs, output: Output, loaded: { spe
       exitCode,
       error: null,
       results,
+      problems,
     };
     output.json(report);
   }
