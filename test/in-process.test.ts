@@ -265,8 +265,11 @@ describe('assertEndpoint', () => {
     const report = await assertEndpoint(answering(BOLD), { ...QUIET, cases: ['typed', 'no-reply'] });
     assert.equal(report.outcome, 'passed');
     const lines = report.warnings.split('\n');
-    assert.match(lines[0]!, /^PASS {2}typed .* 1 warning$/);
-    assert.match(report.warnings, /\n {6}! platform {2}\/replies\/0\/text {2}.*\*\*9 am\*\*/);
+    // The digest first, each warning once with its fix, then each case naming it by number.
+    assert.equal(lines[0], '1 problem warns in 2 of 2 cases.');
+    assert.match(report.warnings, /\nproblem 1 {2}! platform {2}\/replies\/0\/text {2}.*\*\*9 am\*\*/);
+    assert.equal(report.warnings.split('      hint: ').length - 1, 1, 'the hint once');
+    assert.match(report.warnings, /\nPASS {2}typed .* 1 warning +problem 1\n/);
     assert.equal(lines.at(-1), '2 warnings in 2 of 2 cases; they fail the assertion with strict: true.');
     assert.ok(!('warnings' in JSON.parse(JSON.stringify(report))), 'the JSON is the report as checkEndpoint gives it');
   });
