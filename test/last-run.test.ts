@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { RawResponse, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
+import { recordedNote } from '../src/commands/check.js';
 import { createAjv } from '../src/contract/ajv.js';
 import type { AgentRequest } from '../src/core/request.js';
 import { VALID_AGENTS } from '../fixtures/agents/catalogue.js';
@@ -113,7 +114,10 @@ describe('the last run record and --failed', () => {
     assert.equal(shown.code, 0, shown.stderr);
     assert.equal(agent.received.length, sent, 'show sends nothing');
     assert.match(shown.stdout, /^last run: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC · http:\/\/127\.0\.0\.1:\d+\/agent/);
-    assert.match(shown.stdout, /\nFAIL {2}photo {2}sms\n {6}✗ status {2}\(body\) {2}expected status 200, got 500/);
+    // The digest first, each problem once with its fix, then the case naming it by number.
+    assert.match(shown.stdout, /\n1 problem fails 1 of 1 case\.\n\nproblem 1 {2}✗ status {2}\(body\) {2}expected status 200, got 500/);
+    assert.match(shown.stdout, /\n {6}hint: The agent failed while answering[^\n]*\n {6}in 1 case: photo on sms\n/);
+    assert.match(shown.stdout, /\nFAIL {2}photo {2}sms {2}problem 1\n/);
     assert.match(shown.stdout, /\n0 of 1 case passed\.\n/);
     assert.match(shown.stdout, /--failed plays the case that did not pass again\./);
     const shownJson = await runCli(['show', '--json'], { cwd: folder, env: ENV });
@@ -279,6 +283,29 @@ test('the library writes no record: checkEndpoint leaves the current folder as i
   }
 });
 
+test('the recorded line promises --failed only where it can play: not after a run that could not run; with the URL again after one with a query', async () => {
+  const folder = newFolder();
+  const unreachable = await runCli(['http://127.0.0.1:9/agent'], { cwd: folder, env: ENV });
+  assert.equal(unreachable.code, 2);
+  assert.match(
+    unreachable.stderr,
+    new RegExp(
+      `^recorded in ${RECORD.replace(/\./g, '\\.')}: node \\S+ show prints it \\(the check could not run: --failed has nothing to play again\\)$`,
+      'm',
+    ),
+  );
+  const refused = await runCli(['--failed'], { cwd: folder, env: ENV });
+  assert.equal(refused.code, 2, 'as the line says: nothing to play again');
+  assert.equal(
+    recordedNote({ outcome: 'failed', target: 'http://127.0.0.1:8080/agent?key=<redacted>' }, 'check-endpoint'),
+    "check-endpoint show prints it, check-endpoint URL --failed plays again what did not pass (the URL again: its query's values are not recorded)",
+  );
+  assert.equal(
+    recordedNote({ outcome: 'passed', target: 'http://127.0.0.1:8080/agent' }, 'check-endpoint'),
+    'check-endpoint show prints it, --failed plays again what did not pass',
+  );
+});
+
 test('show escapes control characters and line breaks from the record: no line it prints is a workflow command', async () => {
   const folder = newFolder();
   const injected = 'x\n::error title=pwned::injected\u001b[2K';
@@ -324,8 +351,8 @@ test('show escapes control characters and line breaks from the record: no line i
   assert.equal(shown.code, 0, shown.stderr);
   assert.doesNotMatch(shown.stdout, /^::/m, 'no line the CI runner would read as a workflow command');
   assert.doesNotMatch(shown.stdout, /\u001b/, 'no escape sequence from the record');
-  // Every field that carried the line break is shown, escaped.
-  assert.equal(shown.stdout.split('x\\u000a::error title=pwned::injected\\u001b[2K').length - 1, 13, shown.stdout);
+  // Every field that carried the line break is shown, escaped (the case and channel twice: the problem's places, the case line).
+  assert.equal(shown.stdout.split('x\\u000a::error title=pwned::injected\\u001b[2K').length - 1, 15, shown.stdout);
 });
 
 describe('--failed takes the URL and the flags from the record', () => {

@@ -4,7 +4,8 @@
  * breaks a limit in about a third of its answers, by a fixed-seed hash (fixtures/agents/flaky.ts).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { breaksOn, flakyAnswer } from '../fixtures/agents/flaky.js';
@@ -102,14 +103,26 @@ describe('--runs N', () => {
     assert.match(junit, /failure message="\d of 6 plays failed \(plays? [\d, ]+\); /);
   });
 
-  test('the human output: one line per case and channel, each distinct finding once with its count, the summary', async () => {
-    const result = await runCli([flaky.url, '--runs', '5', '--channel', 'web']);
+  test('the human output: one line per case and channel, each distinct finding once with its count, the summary; show the same', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-runs-'));
+    const result = await runCli([flaky.url, '--runs', '5', '--channel', 'web'], { cwd: folder });
     assert.equal(result.code, 1);
     assert.match(result.stdout, /^(FLAKY|FAIL |PASS ) {2}typed +web +\d\/5 passed/m);
     assert.match(result.stdout, /^FLAKY  \S+ +web +[1-4]\/5 passed/m);
     assert.match(result.stdout, /^problem \d+ {2}✗ platform /m);
     assert.match(result.stdout, /^(FLAKY|FAIL ) .* problems? .*\(in [1-5] of 5 plays\)/m);
     assert.match(result.stdout, /^\d of 5 cases passed on every play; \d flaky\.$/m);
+    // show, from the record: the same case lines, each problem with the plays it came in.
+    const shown = await runCli(['show'], { cwd: folder });
+    rmSync(folder, { recursive: true, force: true });
+    assert.equal(shown.code, 0, shown.stderr);
+    const caseLines = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => /^(FLAKY|FAIL) /.test(line))
+        .map((line) => /^(FLAKY|FAIL) +(\S+) .*(problems? .*)$/.exec(line)!.slice(1).join(' '));
+    assert.ok(caseLines(shown.stdout).length > 0, shown.stdout);
+    assert.deepEqual(caseLines(shown.stdout), caseLines(result.stdout));
   });
 
   test('--runs 1 is the run as ever: no pass-rate column, no play counts', async () => {

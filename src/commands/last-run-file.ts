@@ -63,7 +63,8 @@ function isRecordedCase(value: unknown): boolean {
         typeof finding.path === 'string' &&
         typeof finding.message === 'string' &&
         (finding.hint === null || typeof finding.hint === 'string') &&
-        (finding.turn === null || Number.isInteger(finding.turn)),
+        (finding.turn === null || Number.isInteger(finding.turn)) &&
+        (finding.plays === undefined || Number.isInteger(finding.plays)),
     )
   );
 }

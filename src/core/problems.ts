@@ -8,7 +8,17 @@
  */
 import { createHash } from 'node:crypto';
 import type { Finding, RuleId, Severity } from './findings.js';
-import type { CaseReport, ProblemReport, ReportedFinding } from './report.js';
+import type { ProblemReport, ReportedFinding } from './report.js';
+
+/** What grouping reads of a finding: a report's, or one from the last run's record (which keeps no reply index). */
+export type GroupedFinding = Finding & Pick<ReportedFinding, 'turn' | 'problem' | 'play'> & { reply?: number | null };
+
+/** What grouping reads of a case: a report's case, or a recorded one. */
+export interface FindingsOfCase {
+  id: string;
+  channel: string;
+  findings: readonly GroupedFinding[];
+}
 
 /** `/replies/2/buttons/0` is `/replies/*\/buttons/*`: every index segment of a JSON pointer as `*`. */
 export function pointerShape(path: string): string {
@@ -16,12 +26,18 @@ export function pointerShape(path: string): string {
 }
 
 /**
- * A message or hint with what varies from answer to answer taken out: each quoted value as `"…"`,
- * each number as `N`. `the text is 5,000 characters long; WhatsApp shows at most 4,096` and
+ * A message or hint with what varies from answer to answer taken out: each quoted value (or list
+ * of them) as `"…"`, each number as `N`. `the text is 5,000 characters long; WhatsApp shows at most 4,096` and
  * `the text is 4,200 characters long; …` are the same template.
  */
 export function template(text: string): string {
-  return text.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\d[\d,.]*/g, 'N');
+  return (
+    text
+      .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+      // A list of quoted values is one value: `one of "p1"` and `one of "p1", "p2" or "p3"` are alike.
+      .replace(/"…"(?:(?:,? (?:or|and) |, )"…")+/g, '"…"')
+      .replace(/\d[\d,.]*/g, 'N')
+  );
 }
 
 function problemKey(finding: Finding): string {
@@ -61,7 +77,7 @@ function severityRank(severity: Severity): number {
  * first, then the one that came first; numbered from 1 in that order. Each names where it came
  * (each case on each channel, with the turns, from 0), how often, and its first finding as the example.
  */
-export function groupProblems(cases: readonly CaseReport[]): ProblemReport[] {
+export function groupProblems(cases: readonly FindingsOfCase[]): ProblemReport[] {
   const groups = new Map<string, Grouping>();
   let order = 0;
   for (const caseReport of cases) {
@@ -109,12 +125,12 @@ export function groupProblems(cases: readonly CaseReport[]): ProblemReport[] {
     .map((group, index) => ({ ...group.problem, number: index + 1 }));
 }
 
-function exampleOf(caseReport: CaseReport, finding: ReportedFinding): ProblemReport['example'] {
+function exampleOf(caseReport: FindingsOfCase, finding: GroupedFinding): ProblemReport['example'] {
   return {
     case: caseReport.id,
     channel: caseReport.channel,
     turn: finding.turn,
-    reply: finding.reply,
+    reply: finding.reply ?? null,
     path: finding.path,
     ...(finding.play !== undefined ? { play: finding.play } : {}),
   };

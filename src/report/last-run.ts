@@ -5,9 +5,11 @@
  * body, a header or a secret: no request, no answer, no reproduce line.
  */
 import type { RuleId, Severity } from '../core/findings.js';
-import type { CaseLabel, CaseReport, CaseStatus, ChannelReport, Report, RunStop } from '../core/report.js';
+import type { CaseLabel, CaseReport, CaseStatus, ChannelReport, ProblemReport, Report, RunStop } from '../core/report.js';
 import type { Colours } from './colour.js';
-import { formatFinding, formatFindingsOnce, formatSummary, howOften, printable, stoppedSummary, turnsText } from './human.js';
+import { groupProblems } from '../core/problems.js';
+import { formatDigest, problemNumbersText } from './digest.js';
+import { formatSummary, printable, spaced, stoppedSummary } from './human.js';
 
 /** The record format's version: it changes only when the shape does. */
 export const LAST_RUN_FORMAT_VERSION = 1;
@@ -20,6 +22,8 @@ export interface LastRunFinding {
   hint: string | null;
   /** The turn's index in its case (0-based), or null for a finding about the whole case. */
   turn: number | null;
+  /** With --runs above 1: in how many of the case's plays it came. */
+  plays?: number;
 }
 
 export interface LastRunCase {
@@ -78,7 +82,10 @@ function recordedCase(caseReport: CaseReport): LastRunCase {
     passedRuns: caseReport.passedRuns,
     turns: caseReport.turns.length,
     rules: [...new Set(ordered.map((finding) => finding.rule))],
-    findings: ordered.map(({ rule, severity, path, message, hint, turn }) => ({ rule, severity, path, message, hint, turn })),
+    findings: ordered.map(({ rule, severity, path, message, hint, turn, plays }) => ({
+      ...{ rule, severity, path, message, hint, turn },
+      ...(plays !== undefined ? { plays } : {}),
+    })),
   };
 }
 
@@ -131,9 +138,19 @@ function printableRecord(record: LastRun): LastRun {
   };
 }
 
+/** The record's distinct problems, grouped from its cases' findings as the run grouped them (same ids, same numbers). */
+export function recordedProblems(record: Pick<LastRun, 'cases'>): ProblemReport[] {
+  return groupProblems(
+    record.cases
+      .filter((recorded) => recorded.status !== 'not-run')
+      .map((recorded) => ({ id: recorded.case, channel: recorded.channel, findings: recorded.findings })),
+  );
+}
+
 /**
- * `check-endpoint show`: when and what was checked, each case that did not pass with its findings, and the summary;
- * `command` is how to run check-endpoint again (core/command-name.ts).
+ * `check-endpoint show`: when and what was checked, the digest of its distinct problems (each
+ * once, with its fix and where it came), each case that did not pass naming its problems by
+ * number, and the summary; `command` is how to run check-endpoint again (core/command-name.ts).
  */
 export function formatLastRun(given: LastRun, c: Colours, command: string): string[] {
   const record = printableRecord(given);
@@ -143,21 +160,27 @@ export function formatLastRun(given: LastRun, c: Colours, command: string): stri
     '',
   ];
   if (record.outcome === 'error') return [...lines, c.red(`The check could not run: ${record.error ?? 'no reason was recorded'}`)];
+  const problems = recordedProblems(record);
+  // The record keeps no answer, so the digest quotes no reply.
+  lines.push(...spaced(formatDigest({ problems, cases: [], channels: record.channels, counts: record.counts }, c)));
   const notPassed = record.cases.filter((recorded) => recorded.status === 'failed');
+  const caseWidth = Math.max(0, ...notPassed.map((recorded) => recorded.case.length));
+  const channelWidth = Math.max(0, ...notPassed.map((recorded) => recorded.channel.length));
   for (const recorded of notPassed) {
     const word = recorded.runs > 1 ? LABELS[recorded.label] : 'FAIL';
-    const plays = recorded.runs > 1 ? `  ${recorded.passedRuns}/${recorded.runs} passed` : '';
+    const plays = recorded.runs > 1 ? `${recorded.passedRuns}/${recorded.runs} passed` : '';
+    const named = problemNumbersText(recorded, recorded.turns, problems);
     lines.push(
-      `${recorded.expected ? c.yellow(word) : c.bold(c.red(word))}  ${recorded.case}  ${recorded.channel}${plays}${recorded.expected ? c.yellow('  expected (baseline)') : ''}`,
-    );
-    lines.push(
-      ...formatFindingsOnce(recorded.findings, c, ({ finding, turns }, withHint) => {
-        const often = howOften(turns, undefined, recorded.runs);
-        return formatFinding(withHint ? finding : { ...finding, hint: null }, c, {
-          ...(recorded.turns > 1 && turns.length > 0 ? { turn: turnsText(turns) } : {}),
-          ...(often ? { plays: often } : {}),
-        });
-      }),
+      [
+        recorded.expected ? c.yellow(word) : c.bold(c.red(word)),
+        recorded.case.padEnd(caseWidth),
+        recorded.channel.padEnd(channelWidth),
+        plays,
+        recorded.expected ? c.yellow('expected (baseline)') : '',
+        named,
+      ]
+        .filter((part) => part !== '')
+        .join('  '),
     );
   }
   const notRun = record.cases.filter((recorded) => recorded.status === 'not-run');
