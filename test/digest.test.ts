@@ -18,7 +18,7 @@ import { pointerShape, problemId, template } from '../src/core/problems.js';
 import { error } from '../src/core/findings.js';
 import type { Report } from '../src/core/report.js';
 import { launchChromium } from './chromium.js';
-import { runCli } from './helpers.js';
+import { CLI, runCli, runCommand } from './helpers.js';
 
 const lines = (text: string): number => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
@@ -35,6 +35,9 @@ describe('problems: the grouping key', () => {
       template('the text is 4,200 characters long; WhatsApp shows at most 4,096'),
     );
     assert.equal(template('got "Hello" from "x"'), 'got "…" from "…"');
+    // A list of quoted values is one value: the ids a conversation knows grow turn by turn.
+    assert.equal(template('expected one of "p1"'), template('expected one of "p1", "p2"'));
+    assert.equal(template('one of "a", "b" or "c"'), 'one of "…"');
   });
   test('alike findings share an id; a different rule, message or hint does not', () => {
     const a = error('schema', '/replies/0/text', 'the text is "a"', 'Shorten it.');
@@ -135,5 +138,106 @@ describe('an agent with 2 distinct errors in every reply, on every channel', () 
     } finally {
       await page.close();
     }
+  });
+  test('show: the same digest from the record, each problem once, then each case naming its problems by number', async () => {
+    const reports = join(folder, 'reports');
+    const report = JSON.parse(readFileSync(join(reports, 'report.json'), 'utf8')) as Report;
+    const shown = await runCli(['show'], { cwd: folder });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.ok(lines(shown.stdout) <= CASES + 20, `${lines(shown.stdout)} lines:\n${shown.stdout}`);
+    assert.match(shown.stdout, new RegExp(`\\n2 problems fail ${CASES} of ${CASES} cases\\.\\n`));
+    // Numbered as the run numbered them: the record's findings group into the report's problems.
+    for (const problem of report.problems!)
+      assert.ok(
+        shown.stdout.includes(`problem ${problem.number}  ✗ ${problem.rule}  ${problem.path}  ${problem.message}`),
+        problem.message,
+      );
+    assert.equal(shown.stdout.split('unknown property "quickReplies"').length - 1, 1, 'the finding once');
+    assert.equal(shown.stdout.split('hint: Leave out a property that has no value').length - 1, 1, 'the hint once');
+    assert.match(shown.stdout, /^FAIL {2}typed {8}whatsapp {2}problems 1, 2$/m);
+    assert.match(shown.stdout, /^FAIL {2}double-text {2}sms {7}problems 1 \(turns 1 and 2\), 2 \(turns 1 and 2\)$/m);
+    assert.ok(shown.stdout.indexOf('problem 2 ') < shown.stdout.indexOf('FAIL  typed'), 'the digest before the cases');
+    assert.match(
+      shown.stdout,
+      new RegExp(`\\n0 of ${CASES} cases passed\\.\\n[^\\n]*--failed plays the ${CASES} cases that did not pass again\\.\\n$`),
+    );
+  });
+
+  test('GitHub Actions: one annotation per problem, not one per case', async () => {
+    const result = await runCli([agent.url, '--channel', 'all', '--quiet'], { cwd: folder, env: { GITHUB_ACTIONS: 'true' } });
+    assert.equal(result.code, 1, result.stderr);
+    const annotations = result.stderr.split('\n').filter((line) => line.startsWith('::'));
+    assert.equal(annotations.length, 2, annotations.join('\n'));
+    assert.match(
+      annotations[0]!,
+      /^::error title=check-endpoint problem 1%3A schema::image and replyTo are null[^\n]* at \/replies\/0\. Hint: Leave out/,
+    );
+    assert.match(
+      annotations[0]!,
+      new RegExp(`In ${CASES} cases \\(${FINDINGS} findings\\): typed, double-text, photo, button-tap, no-reply on every channel\\.$`),
+    );
+    assert.match(annotations[1]!, /^::error title=check-endpoint problem 2%3A schema::unknown property "quickReplies"/);
+    // In the job's log (stdout and stderr in one), the annotations come before the summary, which stays last.
+    const log = await runCommand(
+      'bash',
+      ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} ${agent.url} --channel all 2>&1`],
+      {
+        cwd: folder,
+        env: { ...process.env, GITHUB_ACTIONS: 'true', NO_COLOR: '1' },
+      },
+    );
+    const logLines = log.stdout.trimEnd().split('\n');
+    assert.match(logLines.at(-2)!, new RegExp(`^0 of ${CASES} cases passed\\.$`), log.stdout.slice(-2000));
+    assert.match(logLines.at(-1)!, /^recorded in \.check-endpoint\/last-run\.json: /);
+    assert.ok(log.stdout.lastIndexOf('::error ') < log.stdout.indexOf(`0 of ${CASES} cases passed.`), 'the annotations before the summary');
+  });
+});
+
+describe('GitHub Actions: at most 10 annotations of a level, as GitHub shows; problems with one fix are one', () => {
+  /** An unknown property named after the channel and case: on every channel, 25 problems, each in its own case. */
+  let perCase: RunningAgent;
+  /** Twelve unknown properties in one reply: twelve problems in the same case with the same fix. */
+  const NAMES = 'abcdefghijkl'.split('').map((letter) => `extra_${letter}`);
+  let twelve: RunningAgent;
+  before(async () => {
+    perCase = await serveAgent((request) => ({
+      replies: [{ type: 'message', text: 'Hi.', [`extra_${request.channel}_${request.conversationId.split('.')[1]}`]: 1 }],
+    }));
+    twelve = await serveAgent(() => ({
+      replies: [{ type: 'message', text: 'Hi.', ...Object.fromEntries(NAMES.map((name) => [name, 1])) }],
+    }));
+  });
+  after(async () => {
+    await perCase?.close();
+    await twelve?.close();
+  });
+
+  test(`${CASES} problems in as many cases: 9 annotations, and a 10th counting the rest; every one stays in the log`, async () => {
+    const result = await runCli([perCase.url, '--channel', 'all'], { env: { GITHUB_ACTIONS: 'true' } });
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stdout, new RegExp(`^${CASES} problems fail ${CASES} of ${CASES} cases\\.$`, 'm'));
+    const annotations = result.stderr.split('\n').filter((line) => line.startsWith('::'));
+    assert.equal(annotations.length, 10, annotations.join('\n'));
+    assert.ok(annotations.every((line) => line.startsWith('::error ')));
+    assert.match(annotations[8]!, /^::error title=check-endpoint problem 9%3A schema::unknown property "extra_/);
+    assert.equal(
+      annotations[9],
+      `::error title=check-endpoint::${CASES - 9} more problems (problems 10–${CASES}): GitHub shows 10 annotations of a kind a step; each is in the step summary and the log`,
+    );
+    for (const channel of CHANNELS) assert.ok(result.stdout.includes(`unknown property "extra_${channel}_typed"`), channel);
+  });
+
+  test('12 problems with one fix in the same case: one annotation, the fix once', async () => {
+    const result = await runCli([twelve.url, '--case', 'typed', '--channel', 'web'], { env: { GITHUB_ACTIONS: 'true' } });
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stdout, /^12 problems fail 1 of 1 case\.$/m);
+    const annotations = result.stderr.split('\n').filter((line) => line.startsWith('::'));
+    assert.deepEqual(annotations.length, 1, annotations.join('\n'));
+    assert.match(
+      annotations[0]!,
+      /^::error title=check-endpoint problems 1–12%3A schema::12 problems with one fix; the first: unknown property "extra_a"[^\n]*\. Hint: Remove it[^\n]*\. In 1 case: typed on web\.$/,
+    );
+    assert.equal(annotations[0]!.split('Hint:').length - 1, 1, 'the fix once');
+    for (const name of NAMES) assert.ok(result.stdout.includes(`unknown property "${name}"`), name);
   });
 });

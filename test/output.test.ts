@@ -143,7 +143,7 @@ test('--report-dir also holds report.html, the same page --html writes', async (
   assert.match(result.stdout, new RegExp(`wrote ${dir}/report.html`));
 });
 
-test('GitHub annotations: one per case, channel and rule, counting the findings it stands for', async () => {
+test('GitHub annotations: one per distinct problem, counting the cases and findings it stands for', async () => {
   const result = await cli([misspelt.url, '--case', 'double-text', '--channel', 'whatsapp', '--channel', 'sms'], {
     GITHUB_ACTIONS: 'true',
   });
@@ -151,7 +151,10 @@ test('GitHub annotations: one per case, channel and rule, counting the findings 
   const annotations = result.stderr.split('\n').filter((line) => line.startsWith('::'));
   assert.deepEqual(
     annotations.map((line) => line.slice(0, line.indexOf('::', 2))),
-    ['::error title=whatsapp/double-text%3A schema', '::error title=sms/double-text%3A schema'],
+    ['::error title=check-endpoint problem 1%3A schema'],
   );
-  assert.match(annotations[0]!, /::2 findings; the first: unknown property "buttton"/);
+  assert.match(
+    annotations[0]!,
+    /::unknown property "buttton"[^\n]* at \/replies\/0\/buttton\. Hint: did you mean "buttons"\? In 2 cases \(4 findings\): double-text on every channel\.$/,
+  );
 });

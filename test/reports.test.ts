@@ -149,6 +149,16 @@ describe('baselines', () => {
     assert.match(result.stderr, /FAIL {2}double-text .* expected \(baseline\)/);
   });
 
+  test('--quiet: the digest says the baseline expected the failures, and the baseline line is printed', async () => {
+    const file = join(tmp, 'quiet-baseline.txt');
+    writeFileSync(file, 'whatsapp/double-text:schema\n');
+    const result = await runCli([typo.url, '--baseline', file, '--quiet']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^1 problem fails 1 of 5 cases, as the baseline expected\.$/m);
+    assert.match(result.stdout, /^baseline .*quiet-baseline\.txt: expected failures whatsapp\/double-text$/m);
+    assert.match(result.stdout, /\n\n4 of 5 cases passed\.\n$/);
+  });
+
   test('an entry that passes now is stale and fails the run; one for a case that did not run is only noted', async () => {
     const file = join(tmp, 'stale.txt');
     writeFileSync(file, '# expected failures\ndouble-text:schema\nphoto\ntelegram/typed:platform\n');
@@ -193,18 +203,22 @@ describe('baselines', () => {
 });
 
 describe('in CI', () => {
-  test('GitHub Actions: an ::error per finding titled channel/case: rule, and a step summary table', async () => {
+  test('GitHub Actions: an ::error per distinct problem titled with its number and rule, and a step summary table', async () => {
     const summary = join(tmp, 'step-summary.md');
     const result = await runCli([typo.url, '--channel', 'whatsapp', '--channel', 'sms'], {
       env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
     });
     assert.equal(result.code, 1);
     const annotations = result.stderr.split('\n').filter((line) => line.startsWith('::'));
+    // One problem in two cases (double-text on each channel): one annotation, naming both.
     assert.deepEqual(
       annotations.map((line) => line.slice(0, line.indexOf('::', 2))),
-      ['::error title=whatsapp/double-text%3A schema', '::error title=sms/double-text%3A schema'],
+      ['::error title=check-endpoint problem 1%3A schema'],
     );
-    assert.match(annotations[0]!, /::unknown property "buttton"; allowed here%3A|::unknown property "buttton"/);
+    assert.match(
+      annotations[0]!,
+      /::unknown property "buttton"; allowed here: [^\n]*\. Hint: did you mean "buttons"\? In 2 cases: double-text on every channel\.$/,
+    );
     const table = readFileSync(summary, 'utf8');
     assert.match(table, /\| channel \| typed \| double-text \| photo \| button-tap \| no-reply \|/);
     assert.match(table, /\| whatsapp \| ✅ \| ❌ schema \| ✅ \| ✅ \| ✅ \|/);

@@ -158,12 +158,12 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   show: {
     title: 'show',
     usage: 'show [flags]',
-    summary: "Show the last run's summary and failures, from .check-endpoint/last-run.json; sends nothing",
+    summary: "Show the last run's problems, failures and summary, from .check-endpoint/last-run.json; sends nothing",
     about: [
-      "Shows the last check's summary and failures, as the check recorded them in .check-endpoint/last-run.json in the current folder, without sending anything. Every check that gets past its flags records itself there; check-endpoint URL --failed plays again what failed, was flaky or was not run.",
+      "Shows the last check's distinct problems (each once, with its fix and where it came, numbered as the check numbered them), each case that failed naming its problems by number, and the summary, as the check recorded them in .check-endpoint/last-run.json in the current folder, without sending anything. Every check that gets past its flags records itself there; check-endpoint URL --failed plays again what failed, was flaky or was not run.",
     ],
     examples: [
-      { command: 'check-endpoint show', description: "The last run's failures" },
+      { command: 'check-endpoint show', description: "The last run's problems and the cases that failed" },
       { command: 'check-endpoint show --json', description: 'The record itself (spec/last-run.schema.json)' },
     ],
     exitCodes: 'Exit codes: 0 the last run was shown, 2 there is no record in this folder, or it cannot be read.',

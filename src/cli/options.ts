@@ -79,7 +79,8 @@ const COMMAND_FLAGS = {
   quiet: {
     type: 'boolean',
     commands: CHECK,
-    description: 'Print only the failed cases and the summary: a passing run prints its summary line alone',
+    description:
+      'Print only the digest (each problem once, with its fix and a reproduce line) and the summary: no case line, no note of the record; a passing run without warnings prints its summary line alone',
   },
   color: {
     type: 'boolean',

@@ -1,7 +1,7 @@
 import type { Output } from './output.js';
 import { checkEndpointWith, describePlannedRun, somethingAnswers } from '../run/check-endpoint.js';
 import type { CheckEndpointOptions, CheckPlan } from '../run/plan.js';
-import { formatCase, formatEnding, formatHeader, formatSummary, printable } from '../report/human.js';
+import { formatBaseline, formatCase, formatEnding, formatHeader, formatSummary, printable } from '../report/human.js';
 import { formatDigest, problemsOf } from '../report/digest.js';
 import { type AgentLog, agentLogPath, openAgentLog } from './agent-log.js';
 import type { Report } from '../core/report.js';
@@ -51,7 +51,7 @@ export type CheckCommandArgs = RunFlagArgs &
     verbose: boolean;
     /** With --start: check what already answers at the URL instead of refusing it. */
     reuseExisting: boolean;
-    /** Print only the failed cases and the summary. */
+    /** Print only the digest of what failed and the summary. */
     quiet: boolean;
     /** Play only what did not pass in the last run (.check-endpoint/last-run.json). */
     failed: boolean;
@@ -322,18 +322,21 @@ async function finish(
   if (run.portHolder) output.error(`${run.portHolder[0]!.toUpperCase()}${run.portHolder.slice(1)}.`);
   // One file that cannot be written stops none of the others, nor the record, nor the verdict.
   const unwritten = await writeReports(args, report, { archive: run.archive, strict: run.plan.strict, startedAt: run.startedAt }, chatty);
-  if (report.outcome === 'error') output.error(report.error!.message);
-  else if (args.quiet && report.exitCode === 0) {
-    if (problems.length) output.line();
-    output.line(formatSummary(report, c)); // --quiet: a passing run's summary alone (under its warnings' digest)
-  } else for (const line of formatEnding(report, c)) output.line(line);
-  await recordRun(report, recordedFlags(args), args.quiet);
   if (process.env.GITHUB_ACTIONS === 'true') {
-    // Workflow commands on stderr: stdout may be carrying the JSON report.
+    // Workflow commands on stderr (stdout may be carrying the JSON report), before the summary, which stays last in the log.
     for (const line of githubAnnotations(report)) process.stderr.write(`${line}\n`);
     const summaryFile = process.env.GITHUB_STEP_SUMMARY;
     if (summaryFile) unwritten.push(...(await appendStepSummary(summaryFile, githubStepSummary(report))));
   }
+  if (report.outcome === 'error') output.error(report.error!.message);
+  else if (args.quiet && report.exitCode === 0) {
+    // --quiet: a passing run's summary alone, under its warnings' digest and what its baseline expected.
+    const baseline = formatBaseline(report, c);
+    for (const line of baseline) output.line(line);
+    if (problems.length || baseline.length) output.line();
+    output.line(formatSummary(report, c));
+  } else for (const line of formatEnding(report, c)) output.line(line);
+  await recordRun(report, recordedFlags(args), args.quiet);
   for (const line of unwrittenLines(unwritten)) output.error(line);
   if (args.json) output.json(report);
   return exitCodeWith(report, unwritten.length > 0);
@@ -352,11 +355,23 @@ function chattyOf(output: Output, quiet: boolean): Output {
   return quiet ? { ...output, line: () => {} } : output;
 }
 
+/**
+ * What the record is for, as the line that says where it is written puts it: `show` always;
+ * `--failed` where it can play from it: not after a run that could not run, and with the URL again
+ * when it had a query (the record keeps no query value).
+ */
+export function recordedNote(report: Pick<Report, 'outcome' | 'target'>, command: string): string {
+  if (report.outcome === 'error') return `${command} show prints it (the check could not run: --failed has nothing to play again)`;
+  if (report.target.includes('?'))
+    return `${command} show prints it, ${command} URL --failed plays again what did not pass (the URL again: its query's values are not recorded)`;
+  return `${command} show prints it, --failed plays again what did not pass`;
+}
+
 /** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, in words, not fatal. */
 async function recordRun(report: Report, flags: NonNullable<LastRun['flags']>, quiet: boolean): Promise<void> {
   try {
     const file = await writeLastRun(report, new Date(), flags);
-    if (!quiet) process.stderr.write(`recorded in ${file}: ${commandName()} show prints it, --failed plays again what did not pass\n`);
+    if (!quiet) process.stderr.write(`recorded in ${file}: ${recordedNote(report, commandName())}\n`);
   } catch (cause) {
     const reason = await writeFailureReason(LAST_RUN_FILE, cause);
     process.stderr.write(`check-endpoint: could not record this run in ${LAST_RUN_FILE}: ${reason}\n`);

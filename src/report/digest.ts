@@ -5,7 +5,7 @@
  */
 import type { Colours } from './colour.js';
 import { excerpt } from '../core/findings.js';
-import { groupProblems, problemId } from '../core/problems.js';
+import { type GroupedFinding, groupProblems, problemId } from '../core/problems.js';
 import type { CaseReport, ProblemReport, Report, TurnReport } from '../core/report.js';
 import { printable, replyOf, turnsText } from './text.js';
 
@@ -14,7 +14,7 @@ const REPLY_EXCERPT = 100;
 const MAX_NOTED = 6;
 
 /** `1–3, 5, 7–9`: numbers as ranges. */
-function ranges(numbers: readonly number[]): string {
+export function ranges(numbers: readonly number[]): string {
   const sorted = [...numbers].sort((a, b) => a - b);
   const parts: string[] = [];
   for (let start = 0; start < sorted.length;) {
@@ -38,8 +38,14 @@ export function problemsOf(report: Pick<Report, 'problems' | 'cases'>): ProblemR
   return report.problems ?? groupProblems(report.cases.filter((caseReport) => caseReport.status !== 'not-run'));
 }
 
-/** `2 problems fail 17 of 25 cases; 1 more warns in 3.` */
-export function digestTitle(problems: readonly ProblemReport[], report: Pick<Report, 'counts'>): string {
+/** What the title reads of the cases: whether the baseline expected their failure. */
+type ExpectedOf = { cases: readonly { status: string; expected: boolean }[] };
+
+/**
+ * `2 problems fail 17 of 25 cases; 1 more warns in 3.`; with a baseline, `2 problems fail 5 of 5
+ * cases, 5 of them as the baseline expected.`
+ */
+export function digestTitle(problems: readonly ProblemReport[], report: Pick<Report, 'counts'> & ExpectedOf): string {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const warnings = problems.length - errors;
   const { cases, failed } = report.counts;
@@ -51,7 +57,11 @@ export function digestTitle(problems: readonly ProblemReport[], report: Pick<Rep
       .flatMap((problem) => problem.where.map((place) => JSON.stringify([place.channel, place.case]))),
   ).size;
   if (errors === 0) return `${warned(false)} in ${warnedCases} of ${plural(cases, 'case')}.`;
-  const failing = `${plural(errors, 'problem')} fail${errors === 1 ? 's' : ''} ${failed} of ${plural(cases, 'case')}`;
+  const expected = report.cases.filter((caseReport) => caseReport.status === 'failed' && caseReport.expected).length;
+  const asExpected = expected
+    ? `, ${expected === failed ? (failed === 1 ? 'as' : 'all as') : `${expected} of them as`} the baseline expected`
+    : '';
+  const failing = `${plural(errors, 'problem')} fail${errors === 1 ? 's' : ''} ${failed} of ${plural(cases, 'case')}${asExpected}`;
   return warnings ? `${failing}; ${warned(true)} in ${plural(warnedCases, 'case')}.` : `${failing}.`;
 }
 
@@ -84,8 +94,12 @@ function channelNames(report: Pick<Report, 'channels'>): string[] {
   return report.channels.map((channel) => channel.name);
 }
 
-/** The problems in order, those next to each other with the same severity, hint and places made one group. */
-function sharingAFix(problems: readonly ProblemReport[], report: Pick<Report, 'channels'>): ProblemReport[][] {
+/**
+ * The problems in order, those next to each other with the same severity, hint and places made one
+ * group (quality/malformed's accepted bodies: one fix for them all), which the digest and the
+ * GitHub annotations say once.
+ */
+export function sharingAFix(problems: readonly ProblemReport[], report: Pick<Report, 'channels'>): ProblemReport[][] {
   const groups: { key: string | undefined; problems: ProblemReport[] }[] = [];
   for (const problem of problems) {
     const key =
@@ -112,7 +126,7 @@ export function formatProblem(
   const mark = problem.severity === 'error' ? c.red('✗') : c.yellow('!');
   const where = problem.path === '' ? '(body)' : printable(problem.path);
   const lines = [
-    `${c.bold(`problem ${problem.number}`)}  ${mark} ${c.bold(problem.rule)}  ${c.cyan(where)}  ${printable(problem.message)}`,
+    `${c.bold(`problem ${problem.number}`)}  ${mark} ${c.bold(printable(problem.rule))}  ${c.cyan(where)}  ${printable(problem.message)}`,
   ];
   if (problem.hint && own) lines.push(c.dim(`      hint: ${printable(problem.hint)}`));
   const turn = exampleTurn(problem, report.cases);
@@ -163,9 +177,21 @@ export function formatDigest(
  * many plays (`problem 1 (in 2 of 5 plays)`). Empty for a case without findings.
  */
 export function caseProblemsText(caseReport: CaseReport, problems: readonly ProblemReport[]): string {
+  return problemNumbersText(caseReport, caseReport.turns.length, problems);
+}
+
+/**
+ * caseProblemsText for a case as a report or the last run's record holds it: its findings, how
+ * many turns it played (`turns`) and how many times (`runs`).
+ */
+export function problemNumbersText(
+  played: { findings: readonly (GroupedFinding & { plays?: number })[]; runs: number },
+  turnCount: number,
+  problems: readonly ProblemReport[],
+): string {
   const numbers = new Map(problems.map((problem) => [problem.id, problem.number]));
   const mine = new Map<number, { turns: number[]; plays: number | undefined }>();
-  for (const finding of caseReport.findings) {
+  for (const finding of played.findings) {
     const number = numbers.get(finding.problem ?? problemId(finding));
     if (number === undefined) continue;
     const entry = mine.get(number) ?? { turns: [], plays: finding.plays };
@@ -180,8 +206,8 @@ export function caseProblemsText(caseReport: CaseReport, problems: readonly Prob
     .sort(([a], [b]) => a - b)
     .map(([number, { turns, plays }]) => {
       const notes = [
-        caseReport.turns.length > 1 && turns.length > 0 ? turnsText([...turns].sort((a, b) => a - b)) : undefined,
-        plays !== undefined ? `in ${plays} of ${plural(caseReport.runs, 'play')}` : undefined,
+        turnCount > 1 && turns.length > 0 ? turnsText([...turns].sort((a, b) => a - b)) : undefined,
+        plays !== undefined ? `in ${plays} of ${plural(played.runs, 'play')}` : undefined,
       ];
       const note = notes.filter(Boolean).join(', ');
       return `${number}${note ? ` (${note})` : ''}`;

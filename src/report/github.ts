@@ -1,7 +1,7 @@
-import { type Finding, findingRules } from '../core/findings.js';
-import { digestTitle, placesText, problemsOf } from './digest.js';
+import { findingRules } from '../core/findings.js';
+import { digestTitle, placesText, problemsOf, ranges, sharingAFix } from './digest.js';
 import { stoppedSummary } from './human.js';
-import type { Report } from '../core/report.js';
+import type { ProblemReport, Report } from '../core/report.js';
 
 /** A workflow command's message: %, CR and LF escaped as the runner reads them. */
 function escapeData(value: string): string {
@@ -13,40 +13,101 @@ function escapeProperty(value: string): string {
   return escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** A finding as an annotation's text: what, where, and how to fix it. */
-function findingText(finding: Finding): string {
-  const where = finding.path ? ` at ${finding.path}` : '';
-  return `${finding.message}${where}${finding.hint ? `. Hint: ${finding.hint}` : ''}`;
+/**
+ * GitHub shows at most 10 annotations of each level a step writes (actions/toolkit,
+ * docs/problem-matchers.md: "10 warning annotations, 10 error annotations, and 10 notice
+ * annotations per step"); past that, the last one shown counts the rest.
+ */
+export const ANNOTATIONS_PER_LEVEL = 10;
+
+function plural(count: number, one: string): string {
+  return `${count} ${one}${count === 1 ? '' : 's'}`;
+}
+
+type Level = 'error' | 'warning';
+
+/** An error fails the run unless every case it came in was expected by the baseline: then it is a warning. */
+function levelOf(problem: ProblemReport, report: Report): Level {
+  if (problem.severity === 'warning') return 'warning';
+  const expected = (place: ProblemReport['where'][number]): boolean =>
+    report.cases.some((caseReport) => caseReport.id === place.case && caseReport.channel === place.channel && caseReport.expected);
+  return problem.where.every(expected) ? 'warning' : 'error';
+}
+
+/** A sentence ended with a full stop, unless it has one (or another mark) already. */
+function ended(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** A problem as an annotation's text: what, where, how to fix it, and in which cases. */
+function problemText(problem: ProblemReport, channels: readonly string[]): string {
+  const where = problem.path ? ` at ${problem.path}` : '';
+  const often = problem.findings > problem.cases ? ` (${plural(problem.findings, 'finding')})` : '';
+  return [
+    ended(`${problem.message}${where}`),
+    ...(problem.hint ? [ended(`Hint: ${problem.hint}`)] : []),
+    `In ${plural(problem.cases, 'case')}${often}: ${placesText(problem, channels)}.`,
+  ].join(' ');
+}
+
+/** Problems with one fix in the same cases (the digest's groups) as one annotation: how many, the first, the fix once. */
+function groupAnnotation(group: readonly ProblemReport[], level: Level, channels: readonly string[]): string {
+  const [first] = group;
+  if (group.length === 1) return command(level, `check-endpoint problem ${first!.number}: ${first!.rule}`, problemText(first!, channels));
+  const numbers = `${first!.number}–${group.at(-1)!.number}`;
+  const rules = [...new Set(group.map((problem) => problem.rule))].join(', ');
+  return command(
+    level,
+    `check-endpoint problems ${numbers}: ${rules}`,
+    `${group.length} problems with one fix; the first: ${problemText(first!, channels)}`,
+  );
+}
+
+function command(level: Level, title: string, text: string): string {
+  return `::${level} title=${escapeProperty(title)}::${escapeData(text)}`;
+}
+
+/** A level's problems' annotations, at most `room`: past that, the last counts the problems it stands for. */
+function capped(level: Level, annotations: readonly string[], numbers: readonly (readonly number[])[], room: number): string[] {
+  if (annotations.length <= room) return [...annotations];
+  const shown = annotations.slice(0, room - 1);
+  const rest = numbers.slice(room - 1).flat();
+  const text = `${plural(rest.length, 'more problem')} (problems ${ranges(rest)}): GitHub shows ${ANNOTATIONS_PER_LEVEL} annotations of a kind a step; each is in the step summary and the log`;
+  return [...shown, command(level, 'check-endpoint', text)];
 }
 
 /**
- * One `::error` (or `::warning`) workflow command per case, channel and rule, titled with them,
- * so GitHub Actions shows each on the run's summary page once: a rule broken on several turns (or
- * by several replies) is one annotation, counting them and giving the first.
+ * One `::error` (or `::warning`) workflow command per distinct problem (the digest's), titled
+ * with its number and rule, saying what is wrong, the fix and the cases it came in: a problem in
+ * 25 cases is one annotation, not 25. An error that only came in cases the baseline expected is a
+ * warning. Then why the run stopped early, and stale baseline entries.
  */
 export function githubAnnotations(report: Report): string[] {
-  if (report.outcome === 'error')
-    return [`::error title=${escapeProperty('check-endpoint')}::${escapeData(report.error?.message ?? 'the check could not run')}`];
-  const lines = report.cases.flatMap((caseReport) => {
-    const byRule = new Map<string, Finding[]>();
-    for (const finding of caseReport.findings) byRule.set(finding.rule, [...(byRule.get(finding.rule) ?? []), finding]);
-    return [...byRule].map(([rule, findings]) => {
-      const failing = findings.some((finding) => finding.severity === 'error');
-      const level = failing && !caseReport.expected ? 'error' : 'warning';
-      // The first error (a warning where there is none) speaks for the rule.
-      const first = findings.find((finding) => finding.severity === 'error') ?? findings[0]!;
-      const text = findings.length === 1 ? findingText(first) : `${findings.length} findings; the first: ${findingText(first)}`;
-      return `::${level} title=${escapeProperty(`${caseReport.channel}/${caseReport.id}: ${rule}`)}::${escapeData(text)}`;
-    });
-  });
-  const stopped = stoppedSummary(report);
-  if (stopped) lines.push(`::error title=${escapeProperty('check-endpoint')}::${escapeData(stopped)}`);
-  for (const entry of report.baseline?.stale ?? []) {
-    lines.push(
-      `::error title=${escapeProperty(`baseline: ${entry}`)}::${escapeData(`"${entry}" now passes: remove it from ${report.baseline!.file}`)}`,
-    );
+  if (report.outcome === 'error') return [command('error', 'check-endpoint', report.error?.message ?? 'the check could not run')];
+  const channels = report.channels.map((channel) => channel.name);
+  const byLevel: Record<Level, { annotations: string[]; numbers: number[][] }> = {
+    error: { annotations: [], numbers: [] },
+    warning: { annotations: [], numbers: [] },
+  };
+  for (const group of sharingAFix(problemsOf(report), report)) {
+    const level = levelOf(group[0]!, report);
+    byLevel[level].annotations.push(groupAnnotation(group, level, channels));
+    byLevel[level].numbers.push(group.map((problem) => problem.number));
   }
-  return lines;
+  const stopped = stoppedSummary(report);
+  const runErrors = [
+    ...(stopped ? [command('error', 'check-endpoint', stopped)] : []),
+    ...(report.baseline?.stale ?? []).map((entry) =>
+      command('error', `baseline: ${entry}`, `"${entry}" now passes: remove it from ${report.baseline!.file}`),
+    ),
+  ];
+  // Why the run stopped and the stale entries are each said; the problems take the room left.
+  const errorRoom = Math.max(1, ANNOTATIONS_PER_LEVEL - runErrors.length);
+  return [
+    ...capped('error', byLevel.error.annotations, byLevel.error.numbers, errorRoom),
+    ...runErrors,
+    ...capped('warning', byLevel.warning.annotations, byLevel.warning.numbers, ANNOTATIONS_PER_LEVEL),
+  ];
 }
 
 function cell(report: Report, channel: string, caseId: string): string {
