@@ -13,12 +13,14 @@ import { UsageError } from './core/usage-error.js';
 import { FLAG_NAMES } from './cli/options.js';
 import { TOOL_VERSION } from './core/version.js';
 import { commandName } from './core/command-name.js';
+import { withCommand } from './core/command-words.js';
 
 /** Exit codes, as the contract says: 0 every case passed, 1 a case failed, 2 the check could not run. */
 const EXIT_USAGE = 2;
 
 function fail(message: string): never {
-  process.stderr.write(`check-endpoint: ${message}\nRun ${commandName()} --help for usage.\n`);
+  const command = commandName();
+  process.stderr.write(`check-endpoint: ${withCommand(message, command)}\nRun ${command} --help for usage.\n`);
   process.exit(EXIT_USAGE);
 }
 

@@ -11,6 +11,7 @@ import { delimiter, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { commandOf } from '../src/core/command-name.js';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
+import { serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { CLI, ROOT, runCommand } from './helpers.js';
 
@@ -105,6 +106,42 @@ describe('the command, started each way, names itself as it was started', { time
     const missing = await runCommand(process.execPath, ['bin/check-endpoint.cjs'], { cwd: ROOT, env });
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /^Run node bin\/check-endpoint\.cjs --help for usage\.$/m);
+  });
+});
+
+describe("a hint's command, as the process was started", { timeout: 60_000 }, () => {
+  let agent: RunningAgent;
+  let folder = '';
+  before(async () => {
+    // Markdown on SMS: a finding whose hint suggests `check-endpoint limits sms --prompt`.
+    agent = await serveAgent(() => ({ replies: [{ type: 'message', text: 'We are **open** until 6pm.' }] }));
+    folder = mkdtempSync(join(tmpdir(), 'check-endpoint-hint-command-'));
+  });
+  after(async () => {
+    await agent.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** The --json report's problems, checked from `cwd` with the bin at `bin`. */
+  async function problems(bin: string, cwd: string): Promise<{ id: string; hint: string }[]> {
+    const result = await runCommand(process.execPath, [bin, agent.url, '--channel', 'sms', '--case', 'typed', '--json'], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    assert.equal(result.code, 0, 'a warning passes');
+    return (JSON.parse(result.stdout) as { problems: { id: string; hint: string }[] }).problems;
+  }
+
+  test('names the command each way it was started, and the problem keeps one id', async () => {
+    const fromClone = await problems('bin/check-endpoint.cjs', ROOT);
+    const fromElsewhere = await problems(CLI, folder);
+    const markdown = fromClone.find((problem) => problem.hint.includes('limits sms --prompt'));
+    assert.ok(markdown, JSON.stringify(fromClone));
+    assert.match(markdown.hint, /`node bin\/check-endpoint\.cjs limits sms --prompt`/);
+    const same = fromElsewhere.find((problem) => problem.id === markdown.id);
+    assert.ok(same, 'the same problem id from another folder');
+    assert.ok(same.hint.includes(`\`node ${CLI} limits sms --prompt\``), same.hint);
+    assert.doesNotMatch(same.hint, /`check-endpoint /);
   });
 });
 

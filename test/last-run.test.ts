@@ -192,7 +192,7 @@ describe('the last run record and --failed', () => {
     writeFileSync(join(folder, RECORD), '{"version":1,"cases":[]}');
     const wrong = await runCli(['show'], { cwd: folder, env: ENV });
     assert.equal(wrong.code, 2);
-    assert.match(wrong.stderr, /is not a record of a run \(spec\/last-run\.schema\.json\)/);
+    assert.match(wrong.stderr, /is not a record of a run \(its schema: `node \S+ spec last-run`\)/);
   });
 });
 

@@ -80,7 +80,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       },
       {
         command: 'check-endpoint URL --json > report.json',
-        description: 'A machine-readable report (documented in spec/report.schema.json)',
+        description: 'A machine-readable report (its schema: `check-endpoint spec report`)',
       },
     ],
     exitCodes: CHECK_EXIT_CODES,
@@ -111,7 +111,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     usage: 'serve-example [flags]',
     summary: 'Serve the reference agent, a conformant agent to try the check on or to port from',
     about: [
-      'Serves the reference agent, a conformant agent to try the check on or to port from, until Ctrl-C. It answers 400, with the reasons, to a request that breaks spec/request.schema.json, and 401 without the bearer token when its variable is set.',
+      "Serves the reference agent, a conformant agent to try the check on or to port from, until Ctrl-C. It answers 400, with the reasons, to a request that breaks the contract's request schema (`check-endpoint spec request`), and 401 without the bearer token when its variable is set.",
     ],
     examples: [
       { command: 'check-endpoint serve-example --port 8080', description: 'Serve it at http://127.0.0.1:8080/agent' },
@@ -149,7 +149,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       { command: 'check-endpoint limits', description: 'Every platform, as tables' },
       {
         command: 'check-endpoint limits whatsapp --json',
-        description: "WhatsApp's limits as JSON (spec/report.schema.json, $defs/limitsReport)",
+        description: "WhatsApp's limits as JSON (its schema: `check-endpoint spec report`, $defs/limitsReport)",
       },
       { command: 'check-endpoint limits acme --limits acme=acme-limits.json', description: "A custom channel's limits, from its file" },
     ],
@@ -164,7 +164,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     ],
     examples: [
       { command: 'check-endpoint show', description: "The last run's problems and the cases that failed" },
-      { command: 'check-endpoint show --json', description: 'The record itself (spec/last-run.schema.json)' },
+      { command: 'check-endpoint show --json', description: 'The record itself (its schema: `check-endpoint spec last-run`)' },
     ],
     exitCodes: 'Exit codes: 0 the last run was shown, 2 there is no record in this folder, or it cannot be read.',
   },

@@ -1,4 +1,5 @@
 /** The help of each command, written from the command and option tables. */
+import { withCommand } from '../core/command-words.js';
 import { wrap } from '../core/wrap.js';
 import { COMMANDS, type CommandName, NAMED_COMMANDS } from './commands.js';
 import { type OptionName, flagUsage, optionSpec, optionsOf } from './options.js';
@@ -44,7 +45,7 @@ export function flagDescription(name: OptionName, command: CommandName): string 
 }
 
 /** An example's command line with check-endpoint written as `command` (`echo … | check-endpoint validate -` too). */
-function withCommand(example: string, command: string): string {
+function exampleLine(example: string, command: string): string {
   return example.replace(/(^|[ |] *)check-endpoint(?= )/g, (_match, before: string) => `${before}${command}`);
 }
 
@@ -55,20 +56,20 @@ function withCommand(example: string, command: string): string {
 export function renderHelp(topic: CommandName, width: number, command = 'check-endpoint'): string {
   const spec = COMMANDS[topic];
   const lines: string[] = [];
-  for (const paragraph of spec.about) lines.push(...wrap(paragraph, width), '');
+  for (const paragraph of spec.about) lines.push(...wrap(withCommand(paragraph, command), width), '');
   lines.push(`Usage: ${command} ${spec.usage}`, '');
   if (topic === 'check') {
     const named = NAMED_COMMANDS.map((name) => [COMMANDS[name].usage.replace(' [flags]', ''), COMMANDS[name].summary] as const);
     lines.push('Commands:', ...columns([[spec.title, spec.summary], ...named], width), '');
   }
   if (spec.positional) lines.push('Arguments:', ...columns([[spec.positional.placeholder, spec.positional.description]], width), '');
-  const flags = optionsOf(topic).map((name) => [flagUsage(name), flagDescription(name, topic)] as const);
+  const flags = optionsOf(topic).map((name) => [flagUsage(name), withCommand(flagDescription(name, topic), command)] as const);
   lines.push('Flags:', ...columns(flags, width), '');
   lines.push('Examples:');
   for (const example of spec.examples)
     lines.push(
-      ...wrap(`${example.description}:`, width - INDENT.length).map((line) => `${INDENT}${line}`),
-      `${INDENT}${INDENT}${withCommand(example.command, command)}`,
+      ...wrap(`${withCommand(example.description, command)}:`, width - INDENT.length).map((line) => `${INDENT}${line}`),
+      `${INDENT}${INDENT}${exampleLine(example.command, command)}`,
     );
   lines.push('');
   if (spec.exitCodes) lines.push(...wrap(spec.exitCodes, width), '');

@@ -67,7 +67,7 @@ const COMMAND_FLAGS = {
     descriptionOn: {
       validate: 'Print the result as JSON on stdout',
       limits: 'Print the limits as one JSON document on stdout',
-      show: "Print the last run's record as it is stored (spec/last-run.schema.json)",
+      show: "Print the last run's record as it is stored (its schema: `check-endpoint spec last-run`)",
     },
   },
   prompt: {
@@ -125,7 +125,7 @@ const COMMAND_FLAGS = {
     negatable: true,
     commands: ['check'],
     description:
-      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: check-endpoint spec config',
+      'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: `check-endpoint spec config`',
     defaultDescription: 'check-endpoint.config.json in the current folder, if there is one',
   },
   verbose: {

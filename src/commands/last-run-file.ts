@@ -10,6 +10,7 @@ import { UsageError } from '../core/usage-error.js';
 import { LAST_RUN_FORMAT_VERSION, type LastRun, lastRunRecord } from '../report/last-run.js';
 import { JsonFileError, jsonFileMessage, parseJsonText, readBoundedText } from './read-json-file.js';
 import { writeFileAtomic } from './write-file-atomic.js';
+import { commandWords } from '../core/command-words.js';
 
 /** The folder the check keeps its own files in, in the current folder. */
 export const STATE_FOLDER = '.check-endpoint';
@@ -104,7 +105,10 @@ export function parseLastRun(text: string, file = LAST_RUN_FILE): LastRun {
       (isRecord(value.spec) && typeof value.spec.version === 'string' && typeof value.spec.source === 'string')) &&
     // Each flag's value is checked against the option table where --failed reads them (src/cli/config-file.ts).
     (value.flags === undefined || isRecord(value.flags));
-  if (!valid) throw new UsageError(`${file} is not a record of a run (spec/last-run.schema.json); run the check again to record one anew`);
+  if (!valid)
+    throw new UsageError(
+      `${file} is not a record of a run (its schema: ${commandWords('spec last-run')}); run the check again to record one anew`,
+    );
   // Every field read is checked above, as spec/last-run.schema.json describes it.
   return value as unknown as LastRun;
 }

@@ -5,6 +5,7 @@
  * folder cannot be read.
  */
 import { type Contract, knownChannels } from '../contract/contract.js';
+import { commandName } from '../core/command-name.js';
 import { loadContract } from '../contract/load-contract.js';
 import { REPORT_FORMAT_VERSION } from '../core/report.js';
 import { TOOL_VERSION } from '../core/version.js';
@@ -34,7 +35,7 @@ export async function runScenariosCommand(args: ScenariosCommandArgs, output: Ou
   const contract = await loadContract(args.spec);
   const folder = args.folder ?? DEFAULT_SCENARIO_FOLDER;
   const team = await resolveTeamScenarios(folder, channelsOf(contract, args.limits), undefined);
-  const section = scenariosSection(team, []);
+  const section = scenariosSection(team, [], commandName());
   // Nothing is played here: a file without problems is `valid`.
   const files = section.files.map((file) => (file.status === 'invalid' ? file : { ...file, status: 'valid' as const }));
   const exitCode = files.some((file) => file.status === 'invalid') ? 1 : 0;

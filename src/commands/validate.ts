@@ -6,6 +6,7 @@ import { resolveChannels } from '../run/channels.js';
 import { loadContract } from '../contract/load-contract.js';
 import { answerValidators } from '../contract/compile-contract.js';
 import { commandName } from '../core/command-name.js';
+import { withCommand } from '../core/command-words.js';
 import { UsageError } from '../core/usage-error.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { platformRulesFor, validateAnswer } from '../validate/validate-answer.js';
@@ -131,7 +132,7 @@ async function validate(args: ValidateCommandArgs, output: Output, loaded: { spe
   if (!parsed.ok) throw new UsageError(`${input.name}: ${parsed.finding.message}`);
 
   const c = output.colour;
-  const results = channels.map((channel): ValidateResult => {
+  const rawResults = channels.map((channel): ValidateResult => {
     const rules = platformRulesFor(channel, contract, limits[channel]);
     const findings = validateAnswer(parsed.value, {
       channel,
@@ -142,10 +143,16 @@ async function validate(args: ValidateCommandArgs, output: Output, loaded: { spe
     const failed = findings.some((finding) => finding.severity === 'error' || args.strict);
     return { channel, limits: limits[channel] ? 'file' : rules ? 'spec' : 'none', valid: !failed, findings };
   });
-  const exitCode: 0 | 1 = results.every((result) => result.valid) ? 0 : 1;
+  const exitCode: 0 | 1 = rawResults.every((result) => result.valid) ? 0 : 1;
 
   // The digest first, each problem once; then each channel's verdict naming its problems by number.
-  const problems = answerProblems(results);
+  // Problems are told apart by the hints as the checks wrote them, then the hints name the command as it was run.
+  const command = commandName();
+  const problems = answerProblems(rawResults).map((problem) => ({ ...problem, hint: withCommand(problem.hint, command) }));
+  const results = rawResults.map((result) => ({
+    ...result,
+    findings: result.findings.map((finding) => ({ ...finding, hint: withCommand(finding.hint, command) })),
+  }));
   const digest = formatAnswerDigest(problems, parsed.value, { input: input.name, channels }, c);
   for (const line of digest) output.line(line);
   if (digest.length) output.line();

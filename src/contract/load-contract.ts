@@ -5,6 +5,7 @@ import { createAjv } from './ajv.js';
 import type { Contract, JsonSchema, PlatformRules } from './contract.js';
 import { ContractError } from './contract-error.js';
 import { describeSchemaErrors, extractContract } from './extract-contract.js';
+import { commandWords } from '../core/command-words.js';
 
 /**
  * The contract shipped with the tool: `spec/` as validated, dereferenced and extracted at build
@@ -66,7 +67,7 @@ export async function loadLimitsFile(file: string): Promise<PlatformRules> {
   const validate = validatePlatformRules();
   if (!validate(rules)) {
     throw new ContractError(
-      `${file}: not a platform limits file (spec/platform-limits.schema.json): ${describeSchemaErrors('limits', validate.errors)}`,
+      `${file}: not a platform limits file (its schema: ${commandWords('spec limits')}): ${describeSchemaErrors('limits', validate.errors)}`,
     );
   }
   return rules as PlatformRules;

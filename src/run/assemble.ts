@@ -18,6 +18,7 @@ import type {
   TurnReport,
 } from '../core/report.js';
 import { REPORT_FORMAT_VERSION } from '../core/report.js';
+import { withCommand } from '../core/command-words.js';
 import { groupProblems, problemId } from '../core/problems.js';
 import { TOOL_VERSION } from '../core/version.js';
 import type { Contract } from '../contract/contract.js';
@@ -80,12 +81,23 @@ export interface PlayedCase extends PlayReport {
   latency?: LatencyFigures;
 }
 
-/** One play as reported: every finding of its turns and its own, each placed at its turn and reply. */
-export function assemblePlay(parts: CaseParts, play: number, strict: boolean, target: ReproduceTarget | undefined): PlayedCase {
+/**
+ * One play as reported: every finding of its turns and its own, each placed at its turn and reply,
+ * its hint's commands written as `command` (core/command-words.ts); its problem id is taken first,
+ * from the hint as the check wrote it.
+ */
+export function assemblePlay(
+  parts: CaseParts,
+  play: number,
+  strict: boolean,
+  command: string,
+  target: ReproduceTarget | undefined,
+): PlayedCase {
   const turns = parts.turns.map((turn, index): TurnReport => {
     const reproduce = reproduceLine(turn, parts.id, parts.channel, target);
     const findings = turn.findings.map((finding): ReportedFinding => ({
       ...finding,
+      hint: withCommand(finding.hint, command),
       turn: index,
       reply: replyIndex(finding.path),
       reproduce,
@@ -95,6 +107,7 @@ export function assemblePlay(parts: CaseParts, play: number, strict: boolean, ta
   });
   const caseFindings = (parts.caseFindings ?? []).map((finding): ReportedFinding => ({
     ...finding,
+    hint: withCommand(finding.hint, command),
     turn: null,
     reply: replyIndex(finding.path),
     reproduce: null,

@@ -278,8 +278,8 @@ export const OPTION_DESCRIPTORS = {
       list: true,
       placeholder: '[NAME=]FILE',
       commands: [...CHECK_AND_VALIDATE, 'limits', 'scenarios'],
-      description: 'Display limits for a custom channel: a JSON file shaped like spec/platform-limits.schema.json',
-      descriptionOn: { limits: "Also show a custom channel's limits: a JSON file shaped like spec/platform-limits.schema.json" },
+      description: 'Display limits for a custom channel: a JSON file shaped as `check-endpoint spec limits` prints',
+      descriptionOn: { limits: "Also show a custom channel's limits: a JSON file shaped as `check-endpoint spec limits` prints" },
     },
   },
   strict: {

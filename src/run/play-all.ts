@@ -3,6 +3,7 @@
  * in which batch), the tally of plays into case reports (a case reported once all its plays are
  * in; --max-failures counted as turns fail), and why the run stopped, if it did.
  */
+import { commandName } from '../core/command-name.js';
 import { conversationPattern, newRunId } from '../core/ids.js';
 import type { CaseReport } from '../core/report.js';
 import type { AgentTransport } from '../http/transport.js';
@@ -162,6 +163,7 @@ export async function playAll(
     reproduceUrl,
     inProcess,
     runId,
+    command: commandName(),
     finishedCases: () => tally.finished,
     liveness,
     signal,

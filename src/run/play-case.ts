@@ -39,6 +39,8 @@ export interface RunState {
   /** A handler checked in this process, and the path its requests go to; undefined for an agent's URL. */
   inProcess: InProcessTarget | undefined;
   runId: string;
+  /** How this process was started (core/command-name.ts): what the hints' commands are written as. */
+  command: string;
   /** The cases of the run finished so far. */
   finishedCases(): readonly CaseReport[];
   liveness: AgentLiveness;
@@ -376,6 +378,7 @@ function assembleOf(context: PlayContext, started: number, outcome: CaseOutcome)
     },
     context.playNumber.play,
     plan.strict,
+    context.run.command,
     context.run.reproduceUrl === undefined
       ? undefined
       : { url: context.run.reproduceUrl, headers: reproduceHeaders(plan), flags: reproduceFlags(plan) },

@@ -3,6 +3,8 @@
  * on its channels (its cases are in `cases`, as every case's are). A file with a problem fails the
  * run as a failed case does: it was not played, and `flow test` would refuse it.
  */
+import { commandName } from '../core/command-name.js';
+import { withCommand } from '../core/command-words.js';
 import type { CaseReport, Report, ScenarioFileReport, ScenariosReport } from '../core/report.js';
 import { openingTexts, scenarioCaseId } from '../scenario-files/scenario-case.js';
 import type { TeamScenarios } from './team-scenarios.js';
@@ -12,7 +14,8 @@ function statusOf(plays: readonly CaseReport[]): ScenarioFileReport['status'] {
   return plays.some((play) => play.status === 'failed' && !play.expected) ? 'failed' : 'passed';
 }
 
-export function scenariosSection(team: TeamScenarios, cases: readonly CaseReport[]): ScenariosReport {
+/** The section: each file's problems with their fixes' commands written as `command` (core/command-words.ts). */
+export function scenariosSection(team: TeamScenarios, cases: readonly CaseReport[], command: string): ScenariosReport {
   const files = team.checked.map((entry): ScenarioFileReport => {
     const scenario = entry.scenario;
     if (scenario === undefined) {
@@ -20,7 +23,7 @@ export function scenariosSection(team: TeamScenarios, cases: readonly CaseReport
         file: entry.file,
         id: null,
         status: 'invalid',
-        problems: entry.problems,
+        problems: entry.problems.map((problem) => ({ ...problem, fix: withCommand(problem.fix, command) })),
         caseId: null,
         channels: [],
         opening: [],
@@ -54,7 +57,7 @@ export function scenariosSection(team: TeamScenarios, cases: readonly CaseReport
 /** The report with its `scenarios` section; a scenario file with a problem fails a run that otherwise passed. */
 export function withTeamScenarios(report: Report, team: TeamScenarios | undefined): Report {
   if (team === undefined) return report;
-  const scenarios = scenariosSection(team, report.cases);
+  const scenarios = scenariosSection(team, report.cases, commandName());
   const invalid = scenarios.files.some((file) => file.status === 'invalid');
   return invalid && report.outcome === 'passed' ? { ...report, outcome: 'failed', exitCode: 1, scenarios } : { ...report, scenarios };
 }

@@ -5,6 +5,7 @@
 import { LineCounter, type Node, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import { type Locate, checkScenario } from './check-scenario.js';
 import type { CheckedScenario, FilePosition } from './scenario-file.js';
+import { commandWords } from '../core/command-words.js';
 
 /** What a file's check needs beside its text. */
 export interface ScenarioFileSource {
@@ -72,7 +73,7 @@ export function parseScenarioFile(text: string, source: ScenarioFileSource): Che
         : `expected YAML; ${problem.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
       fix: duplicate
         ? 'Remove one of the two: YAML parsers keep one silently, so the scenario would not say what you wrote.'
-        : 'Fix the YAML at that line (indentation, a missing colon, an unclosed quote); `check-endpoint scenarios --lint` checks the files alone.',
+        : `Fix the YAML at that line (indentation, a missing colon, an unclosed quote); ${commandWords('scenarios --lint')} checks the files alone.`,
     };
   });
   // A syntax error leaves no scenario to check; a repeated key still leaves one, checked for the rest.

@@ -4,7 +4,7 @@
  * method for 405, the agent's own log for a 5xx.
  */
 import type { HttpAnswer } from '../http/client.js';
-import { commandName } from '../core/command-name.js';
+import { commandWords } from '../core/command-words.js';
 import { notAnAgentHint } from './connection-hints.js';
 
 /** What a request carried to prove who sent it, as a hint may name it (never a value). */
@@ -88,7 +88,7 @@ export function statusHint(answer: HttpAnswer, credentials: SentCredentials | un
   }
   if (status >= 500) return "The agent failed while answering: look at the agent's log for the error (the body, if any, is quoted above).";
   if (status === 400 || status === 422) {
-    return `The agent refused this request as invalid: it must accept every request that matches the contract's request schema (${commandName()} spec request prints it), and ignore fields it does not know.`;
+    return `The agent refused this request as invalid: it must accept every request that matches the contract's request schema (${commandWords('spec request')} prints it), and ignore fields it does not know.`;
   }
   return 'Answer every message with 200 and { "replies": [...] }; use { "replies": [] } to send nothing.';
 }

@@ -6,7 +6,7 @@
  * warning naming what the agent let through; a 5xx, a dropped connection or no answer in time is an
  * error; any other status is a warning. Runs once per run, with the token.
  */
-import { commandName } from '../../core/command-name.js';
+import { commandWords } from '../../core/command-words.js';
 import { type Finding, error, warning } from '../../core/findings.js';
 import type { AgentRequest, PersonMessage } from '../../core/request.js';
 import { requestValidator } from '../../contract/compile-contract.js';
@@ -57,10 +57,10 @@ export const FULL_MESSAGE: PersonMessage = {
   replyTo: { messageId: 'chk_quoted', from: 'person', text: 'hi' },
 };
 
-/** The hint of a body the agent should have refused: the request schema, named by the command that prints it (core/command-name.ts), and pydantic's words for FastAPI. */
+/** The hint of a body the agent should have refused: the request schema, named by the command that prints it (core/command-words.ts), and pydantic's words for FastAPI. */
 function validateHint(): string {
   return (
-    `Validate each request against the contract's request schema (${commandName()} spec request prints it) before acting on it, and answer 400 (or 422) naming what is wrong, so broken senders are seen. ` +
+    `Validate each request against the contract's request schema (${commandWords('spec request')} prints it) before acting on it, and answer 400 (or 422) naming what is wrong, so broken senders are seen. ` +
     'With FastAPI, a pydantic model of the request does it (422 naming the field): `messageId: str = Field(min_length=1, max_length=200)`, ' +
     '`kind: Literal["image", "audio", "video", "document"]`, and `model_config = ConfigDict(extra="ignore")` so fields added later are ignored, not refused.'
   );
