@@ -130,6 +130,10 @@ async function bundle(): Promise<void> {
     format: 'cjs',
     entryPoints: [join(root, 'src/cli.ts')],
     outfile: join(root, 'dist/cli.cjs'),
+    // The file is one function expression, called by bin/check-endpoint.cjs as Node calls a
+    // CommonJS module's wrapper: wrapped here, once, not by a copy of the whole source at each start.
+    banner: { js: '(function (exports, require, module, __filename, __dirname, __cliUrl) {' },
+    footer: { js: '})' },
     // import() of a bundled module becomes a lazy initializer; of swagger-parser, a require().
     supported: { 'dynamic-import': false },
     define: { 'import.meta.url': '__cliUrl' },
