@@ -5,7 +5,11 @@
 // - the command is one CommonJS bundle (dist/cli.cjs) compiled with the V8 code cache the build
 //   wrote beside it (dist/cli.cache, made by a check against the reference agent): the functions a
 //   check runs come compiled, not parsed again on every start. A cache V8 rejects (another Node
-//   version or V8 flags) or a missing one only costs that time back.
+//   version or V8 flags) or a missing one only costs that time back;
+// - the bundle comes wrapped in its function by the build (esbuild's banner and footer) and in
+//   ASCII only, so it is read in one read of its size and compiled as it is: no string is built
+//   around it, and V8 keeps it as a one-byte string (a single non-ASCII character would make the
+//   whole source two bytes a character).
 'use strict';
 const { readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -26,15 +30,17 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
   }
   let code;
   try {
-    code = readFileSync(bundle, 'utf8');
+    // As bytes, then decoded: readFileSync(file, 'utf8') reads a file 8 KiB at a time into a
+    // growing buffer; without an encoding it reads the whole file at once, as its size says.
+    code = readFileSync(bundle).toString('utf8');
   } catch {
     // A clone after `npm install`, before any build (npm start, npm test and npm pack build).
     process.stderr.write(`check-endpoint: ${bundle} is missing: run \`npm run build\` in ${join(__dirname, '..')} first\n`);
     process.exit(2);
   }
-  // The bundle runs as a CommonJS module would; `import.meta.url` in the sources is `__cliUrl`.
-  const source = `(function (exports, require, module, __filename, __dirname, __cliUrl) {${code}\n})`;
-  const script = new Script(source, { filename: bundle, cachedData });
+  // The bundle is one function expression (scripts/build.ts wraps it), run as a CommonJS module
+  // would be; `import.meta.url` in the sources is `__cliUrl`.
+  const script = new Script(code, { filename: bundle, cachedData });
   if (process.env.CHECK_ENDPOINT_DEBUG) {
     const state = cachedData === undefined ? 'missing' : script.cachedDataRejected ? 'rejected' : 'used';
     process.stderr.write(`check-endpoint: code cache ${state}\n`);

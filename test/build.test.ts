@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { runInThisContext } from 'node:vm';
+import { escapeNonAscii } from '../scripts/escape-non-ascii.js';
 import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneResponseValidator } from '../scripts/standalone-validator.js';
 import { bundledContract, loadContractFile } from '../src/contract/load-contract.js';
 import { validateAnswer } from '../src/validate/validate-answer.js';
@@ -107,5 +109,36 @@ describe('the built library', () => {
     assert.equal(thrown.name, 'OptionError');
     assert.equal(thrown.constructor.name, 'OptionError');
     assert.match(String(thrown.stack), /^OptionError: /);
+  });
+});
+
+describe('the built JavaScript is ASCII (V8 keeps a source with one other character as a two-byte string)', () => {
+  test('no byte of dist/cli.cjs or of the library is 0x80 or above', () => {
+    assert.ok(existsSync(join(ROOT, 'dist/cli.cjs')), 'run npm run build first');
+    const files = readdirSync(join(ROOT, 'dist'), { recursive: true, encoding: 'utf8' }).filter((file) => /\.c?js$/.test(file));
+    assert.ok(files.includes('cli.cjs') && files.includes('index.js'));
+    for (const file of files) {
+      const bytes = readFileSync(join(ROOT, 'dist', file));
+      const at = bytes.findIndex((byte) => byte >= 0x80);
+      assert.equal(at, -1, `dist/${file} has a byte past ASCII at ${at}: ${bytes.subarray(Math.max(0, at - 40), at + 8).toString()}`);
+    }
+  });
+
+  test('escapeNonAscii: each escape means what it replaced, in strings, templates and regular expressions', () => {
+    // In a function of its own: runInThisContext's top-level const would stay declared.
+    const source = [
+      '(() => {',
+      "const quoted = 'a · b \\• c';",
+      'const template = `${quoted} … 📎`;',
+      'const bullet = /^[-*+•]\\s/;',
+      'const astral = /^[😀-🙏]$/u;',
+      "return [quoted, template, bullet.test('• x'), astral.test('🙂'), astral.test('a')];",
+      '})()',
+    ].join('\n');
+    const escaped = escapeNonAscii(source);
+    assert.ok(/^[\0-\x7f]*$/.test(escaped), escaped);
+    assert.ok(escaped.includes("'a \\u00B7 b \\u2022 c'"), 'an identity escape loses its backslash');
+    assert.deepEqual(runInThisContext(escaped), runInThisContext(source));
+    assert.deepEqual(runInThisContext(escaped), ['a · b • c', 'a · b • c … 📎', true, true, false]);
   });
 });

@@ -111,9 +111,13 @@ function npxCachePackages(script: string | undefined): string[] | undefined {
   }
 }
 
+/**
+ * The native realpath (one realpath(3) call), not realpathSync's walk, which lstats every folder
+ * of the path in JavaScript: commandName() looks up one file in each folder of PATH.
+ */
 function realpathOrNone(file: string): string | undefined {
   try {
-    return realpathSync(file);
+    return realpathSync.native(file);
   } catch {
     return undefined;
   }
