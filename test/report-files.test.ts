@@ -16,6 +16,7 @@ import type { RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { exitCodeWith } from '../src/commands/check.js';
 import { runCli } from './helpers.js';
+import { REPORT_DIR_FILES } from './contract-ids.js';
 
 const ENV = { FLOW_FRAMEWORK_AGENT_TOKEN: undefined, GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: undefined };
 const folders: string[] = [];
@@ -78,7 +79,7 @@ describe('a report file that cannot be written', () => {
     const result = await runCli([agent.url, '--junit', 'adir', '--report-dir', 'reports', '--json'], { cwd: folder, env: ENV });
     assert.equal(result.code, 2, result.stderr);
     assert.deepEqual(verdict(result.stdout), { outcome: 'passed', cases: 5, exitCode: 0 });
-    assert.deepEqual(readdirSync(join(folder, 'reports')).sort(), ['junit.xml', 'report.html', 'report.json', 'traffic.har']);
+    assert.deepEqual(readdirSync(join(folder, 'reports')).sort(), REPORT_DIR_FILES);
     assert.ok(existsSync(join(folder, '.check-endpoint/last-run.json')), 'the run is recorded');
     assert.deepEqual(unwrittenLines(result.stderr), [
       'check-endpoint: could not write adir (--junit): it is a folder, not a file: name a file in it (EISDIR)',
