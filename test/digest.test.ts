@@ -154,8 +154,13 @@ describe('an agent with 2 distinct errors in every reply, on every channel', () 
       );
     assert.equal(shown.stdout.split('unknown property "quickReplies"').length - 1, 1, 'the finding once');
     assert.equal(shown.stdout.split('hint: Leave out a property that has no value').length - 1, 1, 'the hint once');
-    assert.match(shown.stdout, /^FAIL {2}typed {8}whatsapp {2}problems 1, 2$/m);
-    assert.match(shown.stdout, /^FAIL {2}double-text {2}sms {7}problems 1 \(turns 1 and 2\), 2 \(turns 1 and 2\)$/m);
+    // The channel column is as wide as the longest channel name, and two spaces.
+    const column = (channel: string) => `${channel}${' '.repeat(Math.max(...CHANNELS.map((name) => name.length)) - channel.length + 2)}`;
+    assert.match(shown.stdout, new RegExp(`^FAIL {2}typed {8}${column('whatsapp')}problems 1, 2$`, 'm'));
+    assert.match(
+      shown.stdout,
+      new RegExp(`^FAIL {2}double-text {2}${column('sms')}problems 1 \\(turns 1 and 2\\), 2 \\(turns 1 and 2\\)$`, 'm'),
+    );
     assert.ok(shown.stdout.indexOf('problem 2 ') < shown.stdout.indexOf('FAIL  typed'), 'the digest before the cases');
     assert.match(
       shown.stdout,
