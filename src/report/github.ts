@@ -136,7 +136,7 @@ function whatToFix(report: Report): string[] {
     '',
     ...problems.map(
       (problem) =>
-        `${problem.number}. ${problem.severity === 'error' ? '❌' : '⚠️'} \`${problem.rule}\`${problem.path ? ` \`${problem.path}\`` : ''}: ${markdownText(problem.message)}` +
+        `${problem.number}. ${problem.severity === 'error' ? '❌' : '⚠️'} \`${problem.rule}\`${problem.path ? ` \`${problem.path}\`` : ''}: ${markdownText(problem.hint ? ended(problem.message) : problem.message)}` +
         `${problem.hint ? ` Fix: ${markdownText(problem.hint)}` : ''} (${placesText(problem, channels)})`,
     ),
     '',

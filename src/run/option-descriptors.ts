@@ -96,6 +96,11 @@ export interface OptionDescriptor {
   flag?: FlagSpec & { name: string };
   /** The command maps the flag onto the option by hand (src/commands/check.ts says how). */
   special?: true;
+  /**
+   * It changes what a case finds, so a reproduce line (`--failed`'s, the record's) repeats its flag
+   * when its value is not the default (src/run/plan.ts, reproduceFlags).
+   */
+  reproduce?: true;
 }
 
 const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
@@ -247,6 +252,7 @@ export const OPTION_DESCRIPTORS = {
     help: 'The largest answer body accepted, in bytes. Default 10 MiB.',
     default: DEFAULT_MAX_BODY_BYTES,
     validate: positive(true),
+    reproduce: true,
     flag: {
       name: 'max-body',
       type: 'number',
@@ -286,6 +292,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'boolean',
     help: 'Warnings fail the case too.',
     default: false,
+    reproduce: true,
     flag: {
       name: 'strict',
       type: 'boolean',
@@ -375,6 +382,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'boolean',
     help: 'Accept an https certificate the system does not trust (a self-signed one, for local use only).',
     default: false,
+    reproduce: true,
     flag: {
       name: 'insecure',
       type: 'boolean',

@@ -23,7 +23,7 @@ import { closestName } from '../validate/did-you-mean.js';
 import type { Case } from '../cases/case.js';
 import { type BaselineEntry, parseBaseline } from './baseline.js';
 import { resolveChannels } from './channels.js';
-import { DEFAULT_MAX_BODY_BYTES } from './defaults.js';
+import { OPTION_DESCRIPTORS, type OptionDescriptor } from './option-descriptors.js';
 import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
 import { type CheckEndpointOptions, resolveOptions } from './options.js';
 import { parseTargetUrl } from './target-url.js';
@@ -381,10 +381,22 @@ export function reproduceFlags(plan: CheckPlan): string[] {
     ...plan.limitFiles.flatMap((file) => ['--limits', shellQuote(file)]),
     ...(plan.dotenvFile !== undefined ? ['--dotenv', shellQuote(plan.dotenvFile)] : []),
     ...(plan.timeoutSeconds !== plan.contract.agentTimeoutSeconds ? ['--agent-timeout', String(plan.timeoutSeconds)] : []),
-    ...(plan.maxBodyBytes !== DEFAULT_MAX_BODY_BYTES ? ['--max-body', String(plan.maxBodyBytes)] : []),
-    ...(plan.strict ? ['--strict'] : []),
-    ...(plan.insecure ? ['--insecure'] : []),
+    ...reproducedOptionFlags(plan.options),
   ];
+}
+
+/** The flags of the options marked `reproduce` whose value is not their default, in the table's order. */
+function reproducedOptionFlags(options: ResolvedOptions): string[] {
+  const values: Readonly<Record<string, unknown>> = options;
+  const descriptors: Readonly<Record<string, OptionDescriptor>> = OPTION_DESCRIPTORS;
+  return Object.entries(descriptors).flatMap(([field, descriptor]) => {
+    const value = values[field];
+    if (!descriptor.reproduce || !descriptor.flag || value === undefined || value === descriptor.default) return [];
+    const flag = `--${descriptor.flag.name}`;
+    if (typeof value === 'boolean') return [value ? flag : `--no-${descriptor.flag.name}`];
+    if (typeof value === 'number') return [flag, String(value)];
+    return typeof value === 'string' ? [flag, shellQuote(value)] : [];
+  });
 }
 
 /** The headers a reproduce line sends: the token and secret headers by their variables, the others as given. */
