@@ -89,6 +89,9 @@ async function writeBundledSpec(): Promise<void> {
   // docs/report-formats.md's table, from the report formats' registry (committed; test/report-formats.test.ts holds it current).
   const { DOC_FILE, writeReportFormatsDoc } = await import('./report-formats-doc.js');
   if (writeReportFormatsDoc(root)) process.stdout.write(`wrote ${DOC_FILE}\n`);
+  // docs/checks.md's tables of the extended and quality cases, from each case's `doc` (committed; test/checks-doc.test.ts holds them current).
+  const { CHECKS_DOC_FILE, writeChecksDoc } = await import('./checks-doc.js');
+  if (writeChecksDoc(root)) process.stdout.write(`wrote ${CHECKS_DOC_FILE}\n`);
 }
 
 async function bundle(): Promise<void> {

@@ -68,6 +68,37 @@ export interface Case<Id extends string = string> {
   run(context: CaseContext): Promise<CaseOutcome | void>;
 }
 
+/**
+ * A quality case's row in docs/checks.md's table of the quality cases, which `npm run build` writes
+ * from the registry (scripts/checks-doc.ts): Markdown, one line each, links relative to docs/.
+ */
+export interface QualityCaseDoc {
+  /** Where it plays: `once, first channel`, `every channel`, or which channels. */
+  runs: string;
+  /** What it sends. */
+  sends: string;
+  /** What passes and what is found, naming its rule. */
+  finding: string;
+}
+
+/** An extended case's row in docs/checks.md's table of the extended cases (as `QualityCaseDoc`). */
+export interface ExtendedCaseDoc {
+  /** What the person does: `sends only a voice note: …`. */
+  does: string;
+}
+
+/** A case of src/cases/quality/: its `order` and its row in docs/checks.md (`doc`) are its own to give. */
+export interface QualityCase<Id extends string = string> extends Case<Id> {
+  order: number;
+  doc: QualityCaseDoc;
+}
+
+/** A case of src/cases/extended/: its `order` and its row in docs/checks.md (`doc`) are its own to give. */
+export interface ExtendedCase<Id extends string = string> extends Case<Id> {
+  order: number;
+  doc: ExtendedCaseDoc;
+}
+
 /** A value a case setting holds: any JSON value. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 

@@ -11,7 +11,7 @@
  */
 import type { CommandName } from '../core/command-name.js';
 import { MAX_WAIT_SECONDS } from '../contract/contract.js';
-import { ALL_CASE_IDS } from '../cases/registry.js';
+import { ALL_CASE_IDS, EXTENDED_CASE_IDS, QUALITY_CASE_IDS } from '../cases/registry.js';
 import { PLATFORM_NAMES } from '../generated/platform-names.js';
 import { DEFAULT_SCENARIO_FOLDER } from '../scenario-files/scenario-file.js';
 import { positiveProblem } from '../cases/case-settings.js';
@@ -110,6 +110,15 @@ const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies read
 function positive(integer: boolean, max?: number): (value: number) => string | undefined {
   return (value) => positiveProblem(value, integer, max);
 }
+
+/** Case ids as a sentence lists them, in the registry's order: `a, b and c`; quality cases without their `quality/`. */
+function caseList(ids: readonly string[]): string {
+  const names = ids.map((id) => id.replace(/^quality\//, ''));
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** Case ids as code, for the library's help: `` `voice-note`, `document` ``. */
+const codeList = (ids: readonly string[]): string => ids.map((id) => `\`${id}\``).join(', ');
 
 /** The most plays of a case --runs takes. */
 export const MAX_RUNS = 100;
@@ -315,24 +324,24 @@ export const OPTION_DESCRIPTORS = {
   },
   extended: {
     kind: 'boolean',
-    help: 'Run the extended cases too (`voice-note`, `document`, `video`, `quote-own`), with the fixed ones.',
+    help: `Run the extended cases too (${codeList(EXTENDED_CASE_IDS)}), with the fixed ones.`,
     default: false,
     flag: {
       name: 'extended',
       type: 'boolean',
       commands: CHECK,
-      description: "Also run the extended cases: a voice note, a document, a video, a quote of the person's own message",
+      description: `Also run the extended cases: ${caseList(EXTENDED_CASE_IDS)}`,
     },
   },
   quality: {
     kind: 'boolean',
-    help: 'Run the quality cases too (`quality/auth`, `quality/malformed`, ...), after the fixed ones.',
+    help: `Run the quality cases too (${codeList(QUALITY_CASE_IDS)}), after the fixed ones.`,
     default: false,
     flag: {
       name: 'quality',
       type: 'boolean',
       commands: CHECK,
-      description: 'Also run the quality cases: auth, malformed input, forward compatibility, concurrency, retries, long input, latency',
+      description: `Also run the quality cases: ${caseList(QUALITY_CASE_IDS)}`,
     },
   },
   caseSettings: {

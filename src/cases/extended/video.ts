@@ -1,5 +1,6 @@
 import video from '../../generated/video.json' with { type: 'json' };
 import { attachmentOnly } from '../attachment-only.js';
+import type { ExtendedCase } from '../case.js';
 
 /** `video`: the person sends only a short video (a real tiny MP4, text ""). */
 export const videoCase = {
@@ -15,4 +16,7 @@ export const videoCase = {
     }),
   ),
   order: 30,
-};
+  doc: {
+    does: 'sends only a short video: `text` is `""`, one `video` attachment (`video/mp4`, [`fixtures/video.mp4`](../fixtures/video.mp4))',
+  },
+} satisfies ExtendedCase<'video'>;

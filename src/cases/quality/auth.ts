@@ -7,7 +7,7 @@ import { type Finding, error, warning } from '../../core/findings.js';
 import type { CaseReport } from '../../core/report.js';
 import type { HttpOutcome } from '../../http/client.js';
 import { whatCame } from '../../validate/outcome-summary.js';
-import type { Case, RunSettings } from '../case.js';
+import type { QualityCase, RunSettings } from '../case.js';
 
 type Attempt = 'none' | 'wrong-token';
 
@@ -49,12 +49,18 @@ function noTokenWarning(settings: RunSettings, finished: readonly CaseReport[]):
   );
 }
 
-export const auth: Case<'quality/auth'> = {
+export const auth: QualityCase<'quality/auth'> = {
   id: 'quality/auth',
   description: 'A request without the token, or with a wrong one, is refused with 401 or 403.',
   scope: 'run',
   group: 'quality',
   order: 10, // first, with quality/malformed: the requests refused before any other
+  doc: {
+    runs: 'once, first channel',
+    sends: 'with a token set: a message with no `authorization`, then one with a made-up token (never printed)',
+    finding:
+      '`2xx` is an error (`auth`); `401`/`403` pass; any other answer warns. With no token set: a warning that anyone with the URL can talk to the agent',
+  },
   rules: [{ id: 'auth' }],
   async run(context) {
     const conversation = context.openConversation();

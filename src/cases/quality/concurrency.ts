@@ -6,7 +6,7 @@
  * conversations. Runs once per run, alone, so its load is its own.
  */
 import { type Finding, error, excerpt, pointer } from '../../core/findings.js';
-import type { Conversation, Case } from '../case.js';
+import type { Conversation, QualityCase } from '../case.js';
 
 const HINT =
   'Keep every piece of conversation state (history, pending work, the message being answered) keyed by conversationId, never in a global or module-level variable shared by requests in flight.';
@@ -91,6 +91,12 @@ export const concurrency = {
   scope: 'run',
   group: 'quality',
   order: 40, // alone, as every quality case: its load is its own
+  doc: {
+    runs: 'once, first channel',
+    sends:
+      '`--quality-conversations N` (default 8) conversations at once, each on its own connection, each two messages about its own order code',
+    finding: "a reply naming another conversation's message id or order code is an error (`concurrency`) naming both",
+  },
   rules: [{ id: 'concurrency' }],
   settings: {
     conversations: {
@@ -123,4 +129,4 @@ export const concurrency = {
       }),
     );
   },
-} satisfies Case<'quality/concurrency'>;
+} satisfies QualityCase<'quality/concurrency'>;

@@ -8,7 +8,7 @@
 import type { PersonMessage } from '../../core/request.js';
 import { MADE_UP_CHOICE } from '../button-tap.js';
 import menu from '../../generated/document.json' with { type: 'json' };
-import type { Case } from '../case.js';
+import type { QualityCase } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 
 /** The unknown fields added, as pointers into the request: named in the refusal's message. */
@@ -49,12 +49,17 @@ const HINT =
   'Ignore request fields you do not know: the contract adds fields over time. Do not reject unknown properties (additionalProperties: false, extra="forbid", strict decoders); read the fields you need. ' +
   'With pydantic, give each request model `model_config = ConfigDict(extra="ignore")` (keep extra="forbid" for the answer models only).';
 
-export const forwardCompat: Case<'quality/forward-compat'> = {
+export const forwardCompat: QualityCase<'quality/forward-compat'> = {
   id: 'quality/forward-compat',
   description: 'A valid message with fields the contract does not know yet is answered like any message.',
   scope: 'channel',
   group: 'quality',
   order: 30,
+  doc: {
+    runs: 'every channel',
+    sends: 'a valid message (text, a photo, a tap) with unknown fields at every level',
+    finding: 'judged like any message; a refusal or no answer is `forward-compat`',
+  },
   rules: [{ id: 'forward-compat' }],
   async run(context) {
     const sent = `a valid message with unknown fields added (${UNKNOWN_FIELDS.join(', ')})`;

@@ -12,7 +12,7 @@ import { error } from '../../core/findings.js';
 import type { Attachment } from '../../core/request.js';
 import type { HttpOutcome } from '../../http/client.js';
 import { photoBytes } from '../photo-file.js';
-import type { Case } from '../case.js';
+import type { QualityCase } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 import { HOSTING, commonLimits, refusingServerWords } from '../../validate/request-size-hints.js';
 
@@ -77,13 +77,20 @@ export function largeAttachmentHint(bodyBytes: number, maxRequestBytes: number |
   );
 }
 
-export const largeAttachment: Case<'quality/large-attachment'> = {
+export const largeAttachment: QualityCase<'quality/large-attachment'> = {
   id: 'quality/large-attachment',
   description:
     'A message carrying a 5 MiB JPEG (the largest image WhatsApp delivers), a body under 7 MB, is answered with status 200 and a valid answer.',
   scope: 'channel',
   group: 'quality',
   order: 70,
+  doc: {
+    runs: 'every channel whose platform takes images (not SMS; a custom channel unless its `--limits` file says `image: no`)',
+    sends:
+      "one message carrying a 5 MiB JPEG (`x-large-attachment-bytes`: the photo padded with JPEG comment segments, made at run time, never shipped) in a body of about 6,990,800 bytes, under the contract's 7,000,000 (`x-max-request-bytes`), as WhatsApp delivers its largest images",
+    finding:
+      "anything but `200` with a valid answer is an error (`large-attachment`), its hint naming the body's size and the defaults that refuse it: `express.json()` 100 kB, Fastify `bodyLimit` 1 MiB, koa `jsonLimit` 1 MB, Next.js `sizeLimit` 1 MB, nginx `client_max_body_size` 1 MB, Django `DATA_UPLOAD_MAX_MEMORY_SIZE` 2.5 MB, and the hosts' fixed 4.5 MB (Vercel) and 6 MB (AWS Lambda)",
+  },
   playsOn: (platform) => platform?.image?.support !== 'no',
   // Four 7 MB bodies in flight at once would take the checker's memory past its 150 MiB.
   oneChannelAtATime: true,

@@ -8,7 +8,7 @@
 import { warning } from '../../core/findings.js';
 import { MAX_WAIT_SECONDS } from '../../contract/contract.js';
 import type { LatencyFigures } from '../../core/report.js';
-import type { Case } from '../case.js';
+import type { QualityCase } from '../case.js';
 import { auth } from './auth.js';
 import { largeAttachment } from './large-attachment.js';
 import { malformed } from './malformed.js';
@@ -42,6 +42,11 @@ export const latency = {
   scope: 'channel',
   group: 'quality',
   order: 1000, // last: it reads every turn played before it
+  doc: {
+    runs: 'every channel',
+    sends: "nothing: reads the answer times of the channel's message turns (not the auth or malformed probes, nor the 5 MiB upload)",
+    finding: 'p50, p95 and max (nearest rank) printed; p95 above `--latency-budget` seconds (default 10) warns (`latency`)',
+  },
   rules: [{ id: 'latency' }],
   playsOnce: true,
   settings: {
@@ -83,4 +88,4 @@ export const latency = {
         : [];
     return { findings, latency: figures };
   },
-} satisfies Case<typeof ID>;
+} satisfies QualityCase<typeof ID>;

@@ -4,7 +4,7 @@
  * combining marks and emoji joined with U+200D. Each must be answered 200 with a valid answer
  * (rule `long-input` when none came). Runs on every channel.
  */
-import type { Case } from '../case.js';
+import type { QualityCase } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 
 /** Code points in the long message (ASCII, so also UTF-16 units and bytes). */
@@ -33,12 +33,17 @@ const INPUTS = [
 const HINT =
   'Accept any text the platform delivers: up to 4096 characters, in any script, with combining marks and emoji joined by U+200D. Do not cap the request size below that, reject non-Latin text, or cut strings by UTF-16 units.';
 
-export const longInput: Case<'quality/long-input'> = {
+export const longInput: QualityCase<'quality/long-input'> = {
   id: 'quality/long-input',
   description: 'A 4096-character message, and one mixing scripts, combining marks and joined emoji, are answered.',
   scope: 'channel',
   group: 'quality',
   order: 60,
+  doc: {
+    runs: 'every channel',
+    sends: 'a 4096-character message, then one mixing Arabic and Hebrew, combining marks and ZWJ emoji',
+    finding: 'each must get `200` and a valid answer (`long-input`)',
+  },
   rules: [{ id: 'long-input' }],
   async run(context) {
     const conversation = context.openConversation();

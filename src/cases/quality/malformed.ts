@@ -12,7 +12,7 @@ import type { AgentRequest, PersonMessage } from '../../core/request.js';
 import { requestValidator } from '../../contract/compile-contract.js';
 import type { HttpOutcome } from '../../http/client.js';
 import { whatCame } from '../../validate/outcome-summary.js';
-import type { Case } from '../case.js';
+import type { QualityCase } from '../case.js';
 import { fullRequest, invalidRequests } from './invalid-requests.js';
 
 /** One request sent to be refused: what it is, the body sent, and what a 2xx to it means. */
@@ -88,13 +88,20 @@ export function refusalFindings(outcome: HttpOutcome, sent: Refusable): Finding[
   return [warning('malformed', '', `${expected}; got ${whatCame(outcome)}`, validateHint())];
 }
 
-export const malformed: Case<'quality/malformed'> = {
+export const malformed: QualityCase<'quality/malformed'> = {
   id: 'quality/malformed',
   description:
     'A request that is not JSON, or breaks one constraint of the contract\u2019s request schema, is answered 400 or 422, never 2xx or 5xx.',
   scope: 'run',
   group: 'quality',
   order: 20, // first, after quality/auth
+  doc: {
+    runs: 'once, first channel',
+    sends:
+      'three bodies made from a valid request (cut off halfway, not JSON; no `message`; `messageId` and `message.text` as numbers), then, generated from [`spec/request.schema.json`](../spec/request.schema.json) at run time, one request per constraint (each required field, type, length, pattern, enum) breaking only that one: 42 for contract 1.0',
+    finding:
+      '`400` or `422` passes; a `2xx` warns naming what was let through ("the agent accepted a messageId of 201 characters; the contract allows 200"); a `5xx`, a dropped connection or no answer is an error; another status warns (`malformed`)',
+  },
   rules: [{ id: 'malformed' }],
   async run(context) {
     const conversation = context.openConversation();

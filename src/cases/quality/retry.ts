@@ -11,7 +11,7 @@
  */
 import type { Reply } from '../../core/answer.js';
 import { excerpt, warning } from '../../core/findings.js';
-import type { Case, CaseContext, Conversation, ExchangedTurn, JudgedExchange } from '../case.js';
+import type { QualityCase, CaseContext, Conversation, ExchangedTurn, JudgedExchange } from '../case.js';
 import { withCaseRule } from './case-rule.js';
 
 const HINT =
@@ -75,13 +75,20 @@ async function inFlightDuplicate(context: CaseContext, conversation: Conversatio
   });
 }
 
-export const retry: Case<'quality/retry'> = {
+export const retry: QualityCase<'quality/retry'> = {
   id: 'quality/retry',
   description:
     'A message sent again with the same messageId, as a platform retries, is answered 200 with the same replies; one sent twice at once, as a gateway retries a slow agent, is not answered twice.',
   scope: 'channel',
   group: 'quality',
   order: 50,
+  doc: {
+    runs: 'every channel',
+    sends:
+      'a message, then the same body again (same `messageId`), as a platform retries; then another message twice at once, as a gateway retries a slow agent',
+    finding:
+      'the retry must get `200` and a valid answer (`retry`); different replies warn, and so do two different non-empty answers to the message sent twice at once',
+  },
   rules: [{ id: 'retry' }],
   // The two copies of one message in flight at once.
   conversationsAtOnce: () => 2,
