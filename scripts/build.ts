@@ -89,6 +89,9 @@ async function writeBundledSpec(): Promise<void> {
   // docs/report-formats.md's table, from the report formats' registry (committed; test/report-formats.test.ts holds it current).
   const { DOC_FILE, writeReportFormatsDoc } = await import('./report-formats-doc.js');
   if (writeReportFormatsDoc(root)) process.stdout.write(`wrote ${DOC_FILE}\n`);
+  // docs/platforms.md's table of limits, from the contract's x-platforms (committed; test/platforms-doc.test.ts holds it current).
+  const platformsDoc = await import('./platforms-doc.js');
+  if (platformsDoc.writePlatformsDoc(root)) process.stdout.write(`wrote ${platformsDoc.DOC_FILE}\n`);
 }
 
 async function bundle(): Promise<void> {
