@@ -66,8 +66,9 @@ describe(DOC_FILE, () => {
         else if (support === 'ignored') assert.match(cell, /^ignored\b/, `${channel}.${feature}`);
         for (const figure of numbers(value)) {
           const mib = figure / (1024 * 1024);
-          const said = Number.isInteger(mib) && mib > 0 ? `${mib} MiB` : String(figure);
-          assert.match(cell, new RegExp(`(^|\\D)${said}(\\D|$)`), `${channel}.${feature}: ${figure} in «${cell}»`);
+          // A size in MiB where it is whole mebibytes, else in bytes (grouped: 1,000,000).
+          const said = Number.isInteger(mib) && mib > 0 ? `${mib} MiB` : `(${figure}|${figure.toLocaleString('en-US')})`;
+          assert.match(cell, new RegExp(`(^|[^\\d,])${said}([^\\d,]|,? |$)`), `${channel}.${feature}: ${figure} in «${cell}»`);
         }
       }
       const { emoji } = rules.reaction ?? {};
