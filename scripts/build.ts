@@ -92,6 +92,9 @@ async function writeBundledSpec(): Promise<void> {
   // docs/checks.md's tables of the extended and quality cases, from each case's `doc` (committed; test/checks-doc.test.ts holds them current).
   const { CHECKS_DOC_FILE, writeChecksDoc } = await import('./checks-doc.js');
   if (writeChecksDoc(root)) process.stdout.write(`wrote ${CHECKS_DOC_FILE}\n`);
+  // docs/platforms.md's table of limits, from the contract's x-platforms (committed; test/platforms-doc.test.ts holds it current).
+  const platformsDoc = await import('./platforms-doc.js');
+  if (platformsDoc.writePlatformsDoc(root)) process.stdout.write(`wrote ${platformsDoc.DOC_FILE}\n`);
 }
 
 async function bundle(): Promise<void> {

@@ -80,11 +80,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** `rowIdMaxLength` → `row id max length`. */
-function words(key: string): string {
+export function words(key: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-function unitOf(counting: unknown): string {
+/** A counting unit's short name, for a cell: `UTF-16 code units`; a unit this module has no name for, as the contract writes it. */
+export function unitOf(counting: unknown): string {
   const name = typeof counting === 'string' ? counting : JSON.stringify(counting);
   return SHORT_UNITS[name] ?? name;
 }

@@ -28,10 +28,12 @@ function fail(check: ReplyCheck, segments: Segments, message: string, hint: stri
   check.findings.push({ rule: 'platform', severity, message, path: replyPointer(check.index, ...segments), hint });
 }
 
-type Feature = 'buttons' | 'list' | 'link' | 'image' | 'replyTo' | 'reaction' | 'template';
+/** The features a platform's rules say it shows or not (`support`). */
+export const SUPPORT_FEATURES = ['buttons', 'list', 'link', 'image', 'replyTo', 'reaction', 'template'] as const;
+type Feature = (typeof SUPPORT_FEATURES)[number];
 
 /** Whether a platform shows a feature: as its rules say, else yes, but for templates (a WhatsApp feature). */
-function support(rules: PlatformRules, feature: Feature): Support {
+export function support(rules: PlatformRules, feature: Feature): Support {
   return rules[feature]?.support ?? (feature === 'template' ? 'no' : 'yes');
 }
 
