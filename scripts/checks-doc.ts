@@ -3,12 +3,10 @@
  * (src/cases/registry.ts), one row a case in its play order, each row from the case's own `doc`:
  * `npm run build` writes each table between its markers, and test/checks-doc.test.ts holds them current.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { EXTENDED_CASES, QUALITY_CASES } from '../src/cases/registry.js';
+import { rewritePage, withWrittenTable } from './written-table.js';
 
 export const CHECKS_DOC_FILE = 'docs/checks.md';
-const END = '<!-- end of the written table -->';
 
 /** A table of the page: the marker it follows, and its text. */
 interface Table {
@@ -57,22 +55,10 @@ const TABLES: readonly Table[] = [
 
 /** The page's text with its tables as the registry says. */
 export function withTables(page: string): string {
-  let written = page;
-  for (const { begin, text } of TABLES) {
-    const start = written.indexOf(begin);
-    const end = written.indexOf(END, start);
-    if (start < 0 || end < 0) throw new Error(`${CHECKS_DOC_FILE} has no markers for the table that follows "${begin}"`);
-    written = `${written.slice(0, start + begin.length)}\n${text()}\n${written.slice(end)}`;
-  }
-  return written;
+  return TABLES.reduce((written, { begin, text }) => withWrittenTable(written, CHECKS_DOC_FILE, begin, text()), page);
 }
 
 /** Writes the tables into the page; true when it changed. */
 export function writeChecksDoc(root: string): boolean {
-  const path = join(root, CHECKS_DOC_FILE);
-  const page = readFileSync(path, 'utf8');
-  const written = withTables(page);
-  if (written === page) return false;
-  writeFileSync(path, written);
-  return true;
+  return rewritePage(root, CHECKS_DOC_FILE, withTables);
 }

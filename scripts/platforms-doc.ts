@@ -6,16 +6,16 @@
  * field (a count, a length, a size, a list, a flag), so a channel or a limit added to the contract
  * is in the table without an edit here.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Contract, PlatformRules } from '../src/contract/contract.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 import { unitOf, words } from '../src/report/limits-table.js';
 import { SUPPORT_FEATURES, support as supportOf } from '../src/validate/platform-findings.js';
+import { rewritePage, withWrittenTable } from './written-table.js';
 
 export const DOC_FILE = 'docs/platforms.md';
 const BEGIN = "<!-- the table below is written from the contract's x-platforms by npm run build -->";
-const END = '<!-- end of the written table -->';
 
 /** Fields about the platform as a whole: the row's name and the text column's unit, not columns. */
 const ABOUT = new Set(['title', 'counting', 'sources']);
@@ -191,20 +191,12 @@ export function platformsTable(contract: Contract = bundledContract()): string {
 
 /** The page's text with its table as the contract says. */
 export function withTable(page: string, contract?: Contract): string {
-  const begin = page.indexOf(BEGIN);
-  const end = page.indexOf(END, begin);
-  if (begin < 0 || end < begin) throw new Error(`${DOC_FILE} has no markers for its table`);
-  return `${page.slice(0, begin + BEGIN.length)}\n${platformsTable(contract)}\n${page.slice(end)}`;
+  return withWrittenTable(page, DOC_FILE, BEGIN, platformsTable(contract));
 }
 
 /** Writes the table into the page; true when it changed. */
 export function writePlatformsDoc(root: string): boolean {
-  const path = join(root, DOC_FILE);
-  const page = readFileSync(path, 'utf8');
   // The contract as this build just wrote it, read from the file: a module that imported it earlier holds the one before.
   const bundled = JSON.parse(readFileSync(join(root, 'src/generated/bundled-spec.json'), 'utf8')) as { contract: Contract };
-  const written = withTable(page, bundled.contract);
-  if (written === page) return false;
-  writeFileSync(path, written);
-  return true;
+  return rewritePage(root, DOC_FILE, (page) => withTable(page, bundled.contract));
 }
