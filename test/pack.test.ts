@@ -138,6 +138,19 @@ describe('the packed package', { timeout: 180_000 }, () => {
     );
   });
 
+  /** The run named itself as `npx --package ./check-endpoint-0.1.0.tgz`, and `show` run so in `folder` answers: its stdout. */
+  async function namedAsTarballAndShown(stderr: string, folder: string): Promise<string> {
+    assert.match(
+      stderr,
+      /^recorded in \.check-endpoint\/last-run\.json: npx --yes --package \.\/check-endpoint-0\.1\.0\.tgz check-endpoint show prints it/m,
+    );
+    const shown = await run('bash', ['-c', 'npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint show'], folder, {
+      npm_config_cache: npmCache,
+    });
+    assert.equal(shown.code, 0, shown.stderr);
+    return shown.stdout;
+  }
+
   test('npx <tarball> (the package given in place, which npm does not pass on): named with --package, and that runs', async () => {
     const folder = emptyFolder();
     copyFileSync(tarball, join(folder, 'check-endpoint-0.1.0.tgz'));
@@ -145,15 +158,8 @@ describe('the packed package', { timeout: 180_000 }, () => {
       npm_config_cache: npmCache,
     });
     assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
-    assert.match(
-      check.stderr,
-      /^recorded in \.check-endpoint\/last-run\.json: npx --yes --package \.\/check-endpoint-0\.1\.0\.tgz check-endpoint show prints it/m,
-    );
-    const shown = await run('bash', ['-c', 'npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint show'], folder, {
-      npm_config_cache: npmCache,
-    });
-    assert.equal(shown.code, 0, shown.stderr);
-    assert.match(shown.stdout, /^1 of 1 case passed\.$/m);
+    const shown = await namedAsTarballAndShown(check.stderr, folder);
+    assert.match(shown, /^1 of 1 case passed\.$/m);
   });
 
   test('each npx --package ./check-endpoint-0.1.0.tgz line of the README and docs/ runs as written, and names itself so', async () => {
@@ -178,14 +184,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
       const port = line.includes('--start') ? await freePort() : Number(new URL(agent!.url).port);
       const result = await run('bash', ['-c', line.replaceAll('8080', String(port))], folder, { npm_config_cache: npmCache });
       assert.equal(result.code, 0, `${line}\n${result.stdout}\n${result.stderr}`);
-      assert.match(
-        result.stderr,
-        /^recorded in \.check-endpoint\/last-run\.json: npx --yes --package \.\/check-endpoint-0\.1\.0\.tgz check-endpoint show prints it/m,
-      );
-      const shown = await run('bash', ['-c', 'npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint show'], folder, {
-        npm_config_cache: npmCache,
-      });
-      assert.equal(shown.code, 0, shown.stderr);
+      await namedAsTarballAndShown(result.stderr, folder);
     }
   });
 
