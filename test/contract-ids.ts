@@ -6,7 +6,7 @@
 import { knownChannels } from '../src/contract/contract.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 import { REPORT_FORMATS } from '../src/report/formats.js';
-import { CASE_IDS } from '../src/cases/registry.js';
+import { CASE_IDS, QUALITY_CASE_IDS } from '../src/cases/registry.js';
 
 /** Every platform the contract names (`x-platforms`), in its order. */
 export const CHANNELS: readonly string[] = knownChannels(bundledContract());
@@ -18,6 +18,9 @@ export const IMAGE_CHANNELS: readonly string[] = CHANNELS.filter(
 
 /** The fixed cases, played on every run, in the registry's order. */
 export const FIXED_CASE_IDS: readonly string[] = CASE_IDS;
+
+/** The quality cases (--quality), in the registry's order. */
+export const QUALITY_IDS: readonly string[] = QUALITY_CASE_IDS;
 
 /** The files --report-dir writes for a run that started (without --start), sorted: each report format's that has one. */
 export const REPORT_DIR_FILES: readonly string[] = REPORT_FORMATS.flatMap((format) => format.dirFile ?? []).sort();

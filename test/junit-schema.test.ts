@@ -21,7 +21,7 @@ import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.
 import { renderJunit } from '../src/report/junit.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
 import { ROOT, runCli } from './helpers.js';
-import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
+import { CHANNELS, FIXED_CASE_IDS, QUALITY_IDS } from './contract-ids.js';
 
 const JUNIT_XSD = readFileSync(join(ROOT, 'test/xsd/junit-10.xsd'), 'utf8');
 const TOKEN_ENV = 'JUNIT_SCHEMA_TEST_TOKEN';
@@ -109,13 +109,20 @@ describe("JUnit files validate against Jenkins' xUnit schema (junit-10.xsd)", ()
       code: 0,
       cases: CHANNELS.length * FIXED_CASE_IDS.length,
     },
-    { what: 'a failing run', agent: () => typo, args: ['--channel', 'whatsapp', '--channel', 'sms'], code: 1, cases: 10 },
+    {
+      what: 'a failing run',
+      agent: () => typo,
+      args: ['--channel', 'whatsapp', '--channel', 'sms'],
+      code: 1,
+      cases: 2 * FIXED_CASE_IDS.length,
+    },
     {
       what: 'a quality run (--quality)',
       agent: () => quality,
       args: ['--quality', '--quality-conversations', '3', '--token-env', TOKEN_ENV],
       code: 0,
-      cases: 5 + 8,
+      // On one channel (whatsapp, which takes images): every fixed case and every quality case.
+      cases: FIXED_CASE_IDS.length + QUALITY_IDS.length,
     },
   ]) {
     test(`${run.what}: valid, and every testsuite carries the start, the host and the run's properties`, async () => {
