@@ -61,12 +61,12 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** 5242880 → `5 MiB`; a size that is not whole mebibytes, in bytes. */
 /** `JPEG or PNG`, `bold, links and tables`. */
 function either(items: readonly string[], word: 'and' | 'or'): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1)!}`;
 }
 
+/** 5242880 → `5 MiB`; a size that is not whole mebibytes, in bytes. */
 function size(bytes: number): string {
   const mib = bytes / (1024 * 1024);
   return Number.isInteger(mib) ? `${mib} MiB` : `${bytes.toLocaleString('en-US')} bytes`;
