@@ -258,7 +258,7 @@ describe('the body of a request with a large attachment', () => {
 describe('the reproduce line of a body over 1 KB', () => {
   test('names the case and channel, and the headers as the run sent them (secrets by variable)', () => {
     assert.equal(
-      replayCommand('http://127.0.0.1:8080/agent', 'telegram', CASE, [
+      replayCommand('node bin/check-endpoint.cjs', 'http://127.0.0.1:8080/agent', 'telegram', CASE, [
         { name: 'authorization', variable: 'FLOW_FRAMEWORK_AGENT_TOKEN', prefix: 'Bearer ' },
         { name: 'x-team', value: "o'brien" },
         { name: 'x-api-key', variable: 'API_KEY' },

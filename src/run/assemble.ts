@@ -58,10 +58,16 @@ export interface ReproduceTarget {
 /**
  * The command that sends a failed turn's request again, or null for a turn without an error (and
  * for a handler checked in this process, which has no URL to send it to): a curl command with the
- * body exactly as sent, or, for a body over 1 KB, the check-endpoint command that plays the turn's
- * case again. The token and secret headers named by their variables, and only where they were sent.
+ * body exactly as sent, or, for a body over 1 KB, the check-endpoint command (named as `command`)
+ * that plays the turn's case again. The token and secret headers named by their variables, and only where they were sent.
  */
-function reproduceLine(turn: RecordedTurn, caseId: string, channel: string, target: ReproduceTarget | undefined): string | null {
+function reproduceLine(
+  turn: RecordedTurn,
+  caseId: string,
+  channel: string,
+  command: string,
+  target: ReproduceTarget | undefined,
+): string | null {
   if (target === undefined) return null;
   if (!turn.findings.some((finding) => finding.severity === 'error')) return null;
   const body = turn.sentBody ?? JSON.stringify(turn.request);
@@ -69,7 +75,7 @@ function reproduceLine(turn: RecordedTurn, caseId: string, channel: string, targ
   const headers = turn.authorization === undefined ? target.headers : target.headers.filter((header) => header.name !== 'authorization');
   if (leftOutData(turn.request) || Buffer.byteLength(body) > MAX_INLINE_REPRODUCE_BODY) {
     // A case of your own (the library's customCases) is no case of the command line: it has no replay.
-    return isAnyCaseId(caseId) ? replayCommand(target.url, channel, caseId, headers, target.flags) : null;
+    return isAnyCaseId(caseId) ? replayCommand(command, target.url, channel, caseId, headers, target.flags) : null;
   }
   return curlCommand(target.url, body, headers);
 }
@@ -94,7 +100,7 @@ export function assemblePlay(
   target: ReproduceTarget | undefined,
 ): PlayedCase {
   const turns = parts.turns.map((turn, index): TurnReport => {
-    const reproduce = reproduceLine(turn, parts.id, parts.channel, target);
+    const reproduce = reproduceLine(turn, parts.id, parts.channel, command, target);
     const findings = turn.findings.map((finding): ReportedFinding => ({
       ...finding,
       hint: withCommand(finding.hint, command),

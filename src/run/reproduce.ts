@@ -1,5 +1,3 @@
-import { commandName } from '../core/command-name.js';
-
 /** A value quoted for a POSIX shell: single quotes, each ' written as '\''. */
 export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
@@ -40,16 +38,18 @@ function replayFlag(header: CurlHeader): string {
 /**
  * The check-endpoint command that plays this case again on this channel: the reproduce line of a
  * turn whose body is over 1 KB (a photo, a 5 MB attachment), which a curl line cannot carry
- * readably, named as this process was started (core/command-name.ts). It writes no file; secrets are named by their variables, as in the curl line.
+ * readably, named as `command` (the run's: this process as it was started, core/command-name.ts).
+ * It writes no file; secrets are named by their variables, as in the curl line.
  */
 export function replayCommand(
+  command: string,
   url: string,
   channel: string,
   caseId: string,
   headers: readonly CurlHeader[],
   flags: readonly string[] = [],
 ): string {
-  const parts = [commandName(), shellQuote(url), '--channel', channel, '--case', caseId, ...flags];
+  const parts = [command, shellQuote(url), '--channel', channel, '--case', caseId, ...flags];
   for (const header of headers) parts.push(replayFlag(header));
   return parts.join(' ');
 }
