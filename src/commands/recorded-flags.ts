@@ -5,34 +5,21 @@
 import { SETTING_OPTIONS } from '../cases/registry.js';
 import { argumentKey } from '../core/argument-key.js';
 import type { LastRun } from '../report/last-run.js';
+import { OPTION_DESCRIPTORS, type OptionDescriptor } from '../run/option-descriptors.js';
 
 /**
  * The flags that decided what a run sent and how it judged it, which --failed plays with again:
- * not where it wrote or printed, nor how it started the agent (a --start command may hold a
+ * each option the table marks `recorded` or `reproduce`, by its flag, and the cases' settings' own
+ * flags. Not where it wrote or printed, nor how it started the agent (a --start command may hold a
  * secret the shell expanded), nor which cases (the record's own). Secrets are only ever named by
  * their variables in flags, so none is here.
  */
-const RECORDED_FLAGS = [
-  'spec',
-  'limits',
-  'strict',
-  'insecure',
-  'quality',
-  'extended',
-  'tokenEnv',
-  'header',
-  'headerEnv',
-  'dotenv',
-  'agentTimeout',
-  'maxBody',
-  'concurrency',
-  'baseline',
-  'caseSetting',
-  'skipCase',
-  'scenarios',
-  'only',
+const RECORDED_FLAGS: readonly string[] = [
+  ...Object.values<OptionDescriptor>(OPTION_DESCRIPTORS).flatMap((descriptor) =>
+    descriptor.flag !== undefined && (descriptor.recorded || descriptor.reproduce) ? [argumentKey(descriptor.flag.name)] : [],
+  ),
   ...SETTING_OPTIONS.flatMap((setting) => (setting.flag === undefined ? [] : [argumentKey(setting.flag)])),
-] as const;
+];
 
 /** The run's RECORDED_FLAGS that are set, as a config file's keys (the arguments' keys are the same). */
 export function recordedFlags(args: object): NonNullable<LastRun['flags']> {

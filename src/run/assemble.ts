@@ -24,7 +24,8 @@ import { TOOL_VERSION } from '../core/version.js';
 import type { Contract } from '../contract/contract.js';
 import { type BaselineEntry, baselineOutcome } from './baseline.js';
 import { leftOutData } from './recorded-request.js';
-import { type CurlHeader, MAX_INLINE_REPRODUCE_BODY, curlCommand, replayCommand } from './reproduce.js';
+import { MAX_INLINE_REPRODUCE_BODY, curlCommand, replayCommand } from './reproduce.js';
+import type { ReproduceTarget } from './reproduce-target.js';
 import { ruleFactsOf } from './rule-facts.js';
 import { type InterruptExitCode, casePasses, runVerdict } from './verdict.js';
 import { isAnyCaseId } from '../cases/registry.js';
@@ -45,14 +46,6 @@ export interface CaseParts {
   /** Findings about the case as a whole, not one turn (reported with turn null). */
   caseFindings?: readonly Finding[];
   latency?: LatencyFigures;
-}
-
-/** What the reproduce lines need: the agent's URL, and the headers sent besides the checker's own (secrets by variable). */
-export interface ReproduceTarget {
-  url: string;
-  headers: readonly CurlHeader[];
-  /** The run's flags a replay of a case needs (`--spec`, `--limits`, `--strict`, ...), written for a shell. */
-  flags: readonly string[];
 }
 
 /**

@@ -97,8 +97,13 @@ export interface OptionDescriptor {
   /** The command maps the flag onto the option by hand (src/commands/check.ts says how). */
   special?: true;
   /**
-   * It changes what a case finds, so a reproduce line (`--failed`'s, the record's) repeats its flag
-   * when its value is not the default (src/run/plan.ts, reproduceFlags).
+   * It decided what the run sent or how it judged it, so the record of the run keeps its flag and
+   * --failed plays again with it (src/commands/recorded-flags.ts).
+   */
+  recorded?: true;
+  /**
+   * It changes what a case finds, so a failed turn's replay line repeats its flag when its value is
+   * not the default (src/run/reproduce-target.ts, reproduceFlags); the record keeps it too.
    */
   reproduce?: true;
 }
@@ -157,6 +162,7 @@ export const OPTION_DESCRIPTORS = {
   skipCases: {
     kind: 'strings',
     help: 'Case ids to leave out of the run, of any group or of `customCases`: after `cases`, `extended` and `quality` chose.',
+    recorded: true,
     flag: {
       name: 'skip-case',
       type: 'string',
@@ -170,6 +176,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'string',
     help: 'The environment variable that holds the bearer token. Default FLOW_FRAMEWORK_AGENT_TOKEN.',
     default: DEFAULT_TOKEN_ENV,
+    recorded: true,
     flag: {
       name: 'token-env',
       type: 'string',
@@ -190,6 +197,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'string record',
     help: 'Headers sent with every request, as given: not for secrets.',
     special: true,
+    recorded: true,
     flag: {
       name: 'header',
       type: 'string',
@@ -203,6 +211,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'string record',
     help: "Headers whose values are read from variables: header name to variable name. Never printed; `authorization` takes the bearer token's place.",
     special: true,
+    recorded: true,
     flag: {
       name: 'header-env',
       type: 'string',
@@ -217,6 +226,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'string',
     help: 'A .env file: the token variable and the `secretHeaders` variables are read from it when `env` does not set them. None when left out.',
     special: true,
+    recorded: true,
     flag: {
       name: 'dotenv',
       type: 'string',
@@ -232,6 +242,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'number',
     help: "Seconds the agent has for each answer; the contract's (60) when left out.",
     validate: positive(false, MAX_WAIT_SECONDS),
+    recorded: true,
     flag: {
       name: 'agent-timeout',
       type: 'number',
@@ -247,6 +258,7 @@ export const OPTION_DESCRIPTORS = {
     help: 'Conversations in flight at once. Default 8.',
     default: DEFAULT_CONCURRENCY,
     validate: positive(true),
+    recorded: true,
     flag: {
       name: 'concurrency',
       type: 'number',
@@ -275,6 +287,7 @@ export const OPTION_DESCRIPTORS = {
   spec: {
     kind: 'string',
     help: 'Another version of the contract, from an OpenAPI 3.1 file (instead of `contract`).',
+    recorded: true,
     flag: {
       name: 'spec',
       type: 'string',
@@ -287,6 +300,7 @@ export const OPTION_DESCRIPTORS = {
   limits: {
     kind: 'limits',
     help: 'Display rules for custom channels: by channel name, or as files, `[NAME=]FILE` (a file without a NAME applies to every custom channel of the run).',
+    recorded: true,
     flag: {
       name: 'limits',
       type: 'string',
@@ -313,6 +327,7 @@ export const OPTION_DESCRIPTORS = {
   baseline: {
     kind: 'baseline',
     help: 'Expected failures: a baseline file, or its entries. Listed failures do not fail the run; a stale entry does.',
+    recorded: true,
     flag: {
       name: 'baseline',
       type: 'string',
@@ -326,6 +341,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'boolean',
     help: `Run the extended cases too (${codeList(EXTENDED_CASE_IDS)}), with the fixed ones.`,
     default: false,
+    recorded: true,
     flag: {
       name: 'extended',
       type: 'boolean',
@@ -337,6 +353,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'boolean',
     help: `Run the quality cases too (${codeList(QUALITY_CASE_IDS)}), after the fixed ones.`,
     default: false,
+    recorded: true,
     flag: {
       name: 'quality',
       type: 'boolean',
@@ -348,6 +365,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'case settings',
     help: 'The cases\' own settings, by case id and setting name: `{ "quality/latency": { budgetMs: 2000 } }`; each case declares its settings, their defaults and what they take.',
     special: true,
+    recorded: true,
     flag: {
       name: 'case-setting',
       type: 'string',
@@ -365,6 +383,7 @@ export const OPTION_DESCRIPTORS = {
   scenarios: {
     kind: 'scenarios',
     help: "The team's scenarios (what `flow test` plays after the check): a folder of `*.yaml` files (`tests/scenarios`), or the objects they parse to. Each is checked before anything is sent, and each valid one's opening is played on its channels, every answer judged by every common rule. A case from defineCase in the list is taken as one of `customCases` (its earlier name).",
+    recorded: true,
     flag: {
       name: 'scenarios',
       type: 'string',
@@ -378,6 +397,7 @@ export const OPTION_DESCRIPTORS = {
   onlyScenarios: {
     kind: 'strings',
     help: 'Play only the scenarios of these ids (`flow test --only`); every scenario when left out.',
+    recorded: true,
     flag: {
       name: 'only',
       type: 'string',

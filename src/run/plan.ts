@@ -23,13 +23,11 @@ import { closestName } from '../validate/did-you-mean.js';
 import type { Case } from '../cases/case.js';
 import { type BaselineEntry, parseBaseline } from './baseline.js';
 import { resolveChannels } from './channels.js';
-import { OPTION_DESCRIPTORS, type OptionDescriptor } from './option-descriptors.js';
 import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
 import { type CheckEndpointOptions, resolveOptions } from './options.js';
 import { parseTargetUrl } from './target-url.js';
 import { type TeamScenarios, resolveTeamScenarios } from './team-scenarios.js';
 import { readDotenv } from './dotenv.js';
-import { type CurlHeader, shellQuote } from './reproduce.js';
 import {
   type Lookup,
   NOT_A_VARIABLE_NAME,
@@ -369,43 +367,4 @@ export function sentCredentials(plan: CheckPlan): SentCredentials {
     tokenEnv: plan.tokenEnv,
     secretHeaders: plan.headers.filter((candidate) => candidate.secret).map((candidate) => candidate.name),
   };
-}
-
-/**
- * The flags a replay of a case needs to be judged and sent as the run was: another contract, the
- * custom channels' limits, the .env file, the timeout, the body limit, --strict and --insecure.
- */
-export function reproduceFlags(plan: CheckPlan): string[] {
-  return [
-    ...(plan.contract.source !== 'bundled' ? ['--spec', shellQuote(plan.contract.source)] : []),
-    ...plan.limitFiles.flatMap((file) => ['--limits', shellQuote(file)]),
-    ...(plan.dotenvFile !== undefined ? ['--dotenv', shellQuote(plan.dotenvFile)] : []),
-    ...(plan.timeoutSeconds !== plan.contract.agentTimeoutSeconds ? ['--agent-timeout', String(plan.timeoutSeconds)] : []),
-    ...reproducedOptionFlags(plan.options),
-  ];
-}
-
-/** The flags of the options marked `reproduce` whose value is not their default, in the table's order. */
-function reproducedOptionFlags(options: ResolvedOptions): string[] {
-  const values: Readonly<Record<string, unknown>> = options;
-  const descriptors: Readonly<Record<string, OptionDescriptor>> = OPTION_DESCRIPTORS;
-  return Object.entries(descriptors).flatMap(([field, descriptor]) => {
-    const value = values[field];
-    if (!descriptor.reproduce || !descriptor.flag || value === undefined || value === descriptor.default) return [];
-    const flag = `--${descriptor.flag.name}`;
-    if (typeof value === 'boolean') return [value ? flag : `--no-${descriptor.flag.name}`];
-    if (typeof value === 'number') return [flag, String(value)];
-    return typeof value === 'string' ? [flag, shellQuote(value)] : [];
-  });
-}
-
-/** The headers a reproduce line sends: the token and secret headers by their variables, the others as given. */
-export function reproduceHeaders(plan: CheckPlan): CurlHeader[] {
-  const token: CurlHeader[] = plan.token ? [{ name: 'authorization', variable: plan.tokenEnv, prefix: 'Bearer ' }] : [];
-  return [
-    ...token,
-    ...plan.headers.map((header): CurlHeader =>
-      header.variable ? { name: header.name, variable: header.variable } : { name: header.name, value: header.value },
-    ),
-  ];
 }

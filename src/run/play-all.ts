@@ -16,6 +16,7 @@ import { AgentLiveness } from './liveness.js';
 import type { CheckPlan } from './plan.js';
 import { type RunState, playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
+import { reproduceTarget } from './reproduce-target.js';
 
 /** One case on one channel, at its place in the report, and how many plays it gets. */
 interface Slot {
@@ -160,7 +161,7 @@ export async function playAll(
   const run: RunState = {
     plan,
     client,
-    reproduceUrl,
+    reproduce: reproduceTarget(plan, reproduceUrl),
     inProcess,
     runId,
     command: commandName(),

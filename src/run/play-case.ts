@@ -25,7 +25,8 @@ import { type InProcessTarget, checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
 import type { AgentLiveness, AgentStop } from './liveness.js';
-import { type CheckPlan, reproduceFlags, reproduceHeaders, sentCredentials } from './plan.js';
+import { type CheckPlan, sentCredentials } from './plan.js';
+import type { ReproduceTarget } from './reproduce-target.js';
 import { recordedRequest } from './recorded-request.js';
 import { requestBody } from './request-body.js';
 import { addedHeaders } from './request-headers.js';
@@ -34,12 +35,12 @@ import { addedHeaders } from './request-headers.js';
 export interface RunState {
   plan: CheckPlan;
   client: AgentTransport;
-  /** Where a failed turn's reproduce line sends it: the agent's URL; none for a handler checked in this process. */
-  reproduceUrl: string | undefined;
+  /** What a failed turn's reproduce line sends, and where: the agent's URL; none for a handler checked in this process. */
+  reproduce: ReproduceTarget | undefined;
   /** A handler checked in this process, and the path its requests go to; undefined for an agent's URL. */
   inProcess: InProcessTarget | undefined;
   runId: string;
-  /** How this process was started (core/command-name.ts): what the hints' commands are written as. */
+  /** How this process was started (core/command-name.ts): what the hints' and replay lines' commands are written as. */
   command: string;
   /** The cases of the run finished so far. */
   finishedCases(): readonly CaseReport[];
@@ -379,8 +380,6 @@ function assembleOf(context: PlayContext, started: number, outcome: CaseOutcome)
     context.playNumber.play,
     plan.strict,
     context.run.command,
-    context.run.reproduceUrl === undefined
-      ? undefined
-      : { url: context.run.reproduceUrl, headers: reproduceHeaders(plan), flags: reproduceFlags(plan) },
+    context.run.reproduce,
   );
 }
