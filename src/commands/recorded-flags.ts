@@ -5,7 +5,7 @@
 import { SETTING_OPTIONS } from '../cases/registry.js';
 import { argumentKey } from '../core/argument-key.js';
 import type { LastRun } from '../report/last-run.js';
-import { OPTION_DESCRIPTORS, type OptionDescriptor } from '../run/option-descriptors.js';
+import { DESCRIBED } from '../run/option-descriptors.js';
 
 /**
  * The flags that decided what a run sent and how it judged it, which --failed plays with again:
@@ -15,7 +15,7 @@ import { OPTION_DESCRIPTORS, type OptionDescriptor } from '../run/option-descrip
  * their variables in flags, so none is here.
  */
 const RECORDED_FLAGS: readonly string[] = [
-  ...Object.values<OptionDescriptor>(OPTION_DESCRIPTORS).flatMap((descriptor) =>
+  ...DESCRIBED.flatMap((descriptor) =>
     descriptor.flag !== undefined && (descriptor.recorded || descriptor.reproduce) ? [argumentKey(descriptor.flag.name)] : [],
   ),
   ...SETTING_OPTIONS.flatMap((setting) => (setting.flag === undefined ? [] : [argumentKey(setting.flag)])),

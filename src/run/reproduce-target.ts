@@ -4,7 +4,7 @@
  * case needs to be judged and sent as the run was.
  */
 import { type CurlHeader, shellQuote } from './reproduce.js';
-import { OPTION_DESCRIPTORS, type OptionDescriptor } from './option-descriptors.js';
+import { DESCRIBED } from './option-descriptors.js';
 import type { ResolvedOptions } from './options.js';
 import type { CheckPlan } from './plan.js';
 
@@ -38,9 +38,8 @@ export function reproduceFlags(plan: CheckPlan): string[] {
 /** The flags of the options marked `reproduce` whose value is not their default, in the table's order. */
 function reproducedOptionFlags(options: ResolvedOptions): string[] {
   const values: Readonly<Record<string, unknown>> = options;
-  const descriptors: Readonly<Record<string, OptionDescriptor>> = OPTION_DESCRIPTORS;
-  return Object.entries(descriptors).flatMap(([field, descriptor]) => {
-    const value = values[field];
+  return DESCRIBED.flatMap((descriptor) => {
+    const value = values[descriptor.field];
     if (!descriptor.reproduce || !descriptor.flag || value === undefined || value === descriptor.default) return [];
     const flag = `--${descriptor.flag.name}`;
     if (typeof value === 'boolean') return [value ? flag : `--no-${descriptor.flag.name}`];
