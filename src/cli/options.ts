@@ -9,17 +9,8 @@
 import type { OptionNames } from '../core/option-error.js';
 import { SETTING_OPTIONS } from '../cases/registry.js';
 import { REPORT_FORMATS, reportDirFiles } from '../report/formats.js';
-import {
-  type AlwaysSet,
-  type BooleanFlag,
-  DESCRIBED,
-  type Descriptors,
-  type FlagSpec,
-  type FlagValueOf,
-  type Flatten,
-  type NumberFlag,
-  type StringFlag,
-} from '../run/option-descriptors.js';
+import { DESCRIBED, type Descriptors } from '../run/option-descriptors.js';
+import type { AlwaysSet, BooleanFlag, FlagSpec, FlagValueOf, Flatten, NumberFlag, StringFlag } from '../run/option-descriptor.js';
 import { type CommandName, NAMED_COMMANDS } from './commands.js';
 
 export type BooleanOption = BooleanFlag;

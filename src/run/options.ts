@@ -16,7 +16,8 @@ import type { JsonValue, Case } from '../cases/case.js';
 import { closestName } from '../validate/did-you-mean.js';
 import type { BaselineEntry } from './baseline.js';
 import type { AgentExit } from './liveness.js';
-import { DESCRIBED, type Descriptors, type FieldKind, type Flatten, type OptionField, descriptorOf } from './option-descriptors.js';
+import type { FieldKind, Flatten } from './option-descriptor.js';
+import { DESCRIBED, type Descriptors, type OptionField, descriptorOf } from './option-descriptors.js';
 
 /** The type of the value each kind of option holds (a callback's type is its own: RunHooks). */
 interface KindTypes {
