@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Contract, PlatformRules } from '../src/contract/contract.js';
 import { bundledContract } from '../src/contract/load-contract.js';
 import { unitOf, words } from '../src/report/limits-table.js';
-import { SUPPORT_FEATURES, support as supportOf } from '../src/validate/platform-findings.js';
+import { SUPPORT_FEATURES, support as supportOf } from '../src/platforms/platform-rules.js';
 import { rewritePage, withWrittenTable } from './written-table.js';
 
 export const DOC_FILE = 'docs/platforms.md';

@@ -41,3 +41,12 @@ export interface PlatformRules {
   /** The Markdown syntax the platform renders in a text, and how it writes bold itself (`*` on WhatsApp). */
   markdown?: { renders: MarkdownSyntax[]; dialect?: string; bold?: string };
 }
+
+/** The features a platform's rules say it shows or not (`support`). */
+export const SUPPORT_FEATURES = ['buttons', 'list', 'link', 'image', 'replyTo', 'reaction', 'template'] as const;
+export type SupportFeature = (typeof SUPPORT_FEATURES)[number];
+
+/** Whether a platform shows a feature: as its rules say, else yes, but for templates (a WhatsApp feature). */
+export function support(rules: PlatformRules, feature: SupportFeature): Support {
+  return rules[feature]?.support ?? (feature === 'template' ? 'no' : 'yes');
+}

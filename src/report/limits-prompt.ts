@@ -7,7 +7,7 @@
  * instead, and on SMS the one-segment target and the characters that force UCS-2.
  */
 import { MARKDOWN_SYNTAXES, type MarkdownSyntax } from '../platforms/markdown.js';
-import type { PlatformRules } from '../platforms/platform-rules.js';
+import { type PlatformRules, support } from '../platforms/platform-rules.js';
 import { isGsm7 } from '../platforms/sms-segments.js';
 
 /** What a model is told about one channel, as data: each figure as the rules give it, null where they give none. */
@@ -102,7 +102,7 @@ export function modelInstructions(channel: string, rules: PlatformRules): ModelI
         bold: rules.markdown.bold ?? null,
       }
     : null;
-  const shows = (feature: 'buttons' | 'list'): boolean => (rules[feature]?.support ?? 'yes') === 'yes';
+  const shows = (feature: 'buttons' | 'list'): boolean => support(rules, feature) === 'yes';
   const instructions: ModelInstructions = {
     channel,
     title: rules.title,

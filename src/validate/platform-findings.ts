@@ -3,10 +3,10 @@ import { buttonId, buttonLabel } from '../core/answer.js';
 import { type Finding, type Severity, excerpt, replyPointer } from '../core/findings.js';
 import { base64DecodedLength, describeLength, lengthBound, lengthIn, utf8ByteLength } from '../platforms/counting.js';
 import { withoutVariationSelectors } from '../platforms/emoji.js';
-import { type MarkdownSyntax, markdownIn } from '../platforms/markdown.js';
-import type { PlatformRules, Support } from '../platforms/platform-rules.js';
+import { type PlatformRules, type SupportFeature, support } from '../platforms/platform-rules.js';
 import { smsSegments } from '../platforms/sms-segments.js';
 import { bubbleFindings } from './bubble-findings.js';
+import { markdownFindings } from './markdown-findings.js';
 import { forModel } from './prompt-command.js';
 import { smsSegmentHint, smsSegmentMessage } from './sms-words.js';
 
@@ -28,15 +28,6 @@ function fail(check: ReplyCheck, segments: Segments, message: string, hint: stri
   check.findings.push({ rule: 'platform', severity, message, path: replyPointer(check.index, ...segments), hint });
 }
 
-/** The features a platform's rules say it shows or not (`support`). */
-export const SUPPORT_FEATURES = ['buttons', 'list', 'link', 'image', 'replyTo', 'reaction', 'template'] as const;
-type Feature = (typeof SUPPORT_FEATURES)[number];
-
-/** Whether a platform shows a feature: as its rules say, else yes, but for templates (a WhatsApp feature). */
-export function support(rules: PlatformRules, feature: Feature): Support {
-  return rules[feature]?.support ?? (feature === 'template' ? 'no' : 'yes');
-}
-
 /** A text over its limit, counted in the platform's unit: one finding, and true. */
 function tooLong(check: ReplyCheck, segments: Segments, text: string, max: number | undefined, what: string, hint: string | null): boolean {
   if (max === undefined) return false;
@@ -51,7 +42,7 @@ const asPlainText = (title: string) =>
   `Send the options as plain text on ${title}, for example a numbered list the person answers by number.`;
 
 /** The parts of a message a platform may not show at all: a message with one of them is not sent. */
-const MESSAGE_FEATURES: { field: Feature & keyof MessageReply; name: string; hint: (title: string) => string }[] = [
+const MESSAGE_FEATURES: { field: SupportFeature & keyof MessageReply; name: string; hint: (title: string) => string }[] = [
   { field: 'buttons', name: 'buttons', hint: asPlainText },
   { field: 'list', name: 'lists', hint: asPlainText },
   { field: 'link', name: 'link buttons', hint: (title) => `Put the URL in the text on ${title}.` },
@@ -127,7 +118,7 @@ export function messagePlatformFindings(
 
   const { text, buttons, list, link, image } = reply;
   if (text !== undefined && textFindings(check, reply, text)) {
-    markdownFindings(check, text);
+    markdownFindings(text, index, rules, channel, findings);
     bubbleFindings(reply, index, rules, channel, findings);
   }
   if (buttons !== undefined && support(rules, 'buttons') === 'yes') buttonFindings(check, buttons);
@@ -223,67 +214,6 @@ function textFindings(check: ReplyCheck, reply: MessageReply, text: string): boo
   const words = { text, segmentation, sizes, maxLength: check.rules.text?.maxLength };
   fail(check, ['text'], smsSegmentMessage(words), `${smsSegmentHint(words)}${forModel(check.channel)}`, 'warning');
   return true;
-}
-
-/** What each kind of Markdown looks like shown raw, and how to write it instead (`sample` is the first one found). */
-const MARKDOWN_SHOWN_RAW: Record<
-  MarkdownSyntax,
-  { what: string; seen: string; instead: (title: string, bold: string | undefined, sample: string) => string }
-> = {
-  bold: {
-    what: 'Markdown bold',
-    seen: 'the asterisks around the words',
-    instead: (title, bold, sample) => {
-      const words = sample.slice(2, -2);
-      return bold
-        ? `${title}'s own bold is ${bold}bold${bold}: write ${bold}${words}${bold}.`
-        : `${title} shows no bold: write ${words} without the asterisks.`;
-    },
-  },
-  heading: {
-    what: 'a Markdown heading',
-    seen: 'the # signs at the start of the line',
-    instead: (title, bold, sample) => {
-      const words = sample.replace(/^ *#+[ \t]+/, '');
-      return `${title} shows no headings: write ${JSON.stringify(words)} as a plain line${bold ? `, or in bold: ${bold}${words}${bold}` : ''}.`;
-    },
-  },
-  link: {
-    what: 'a Markdown link',
-    seen: 'the brackets, and the URL in parentheses',
-    instead: (title, _bold, sample) => {
-      const [, label, url] = /^\[(.*)\]\((.*)\)$/.exec(sample) ?? [];
-      return `Write the URL itself${label && url ? ` (${label}: ${url})` : ''}: ${title} shows a bare URL as a link.`;
-    },
-  },
-  table: {
-    what: 'a Markdown table',
-    seen: 'the pipes and dashes, not a table',
-    instead: (title) => `${title} shows no tables: write one line per row, such as "Latte: $5".`,
-  },
-  'code-fence': {
-    what: 'a Markdown code fence',
-    seen: 'the ``` lines',
-    instead: (title) => `${title} shows no code blocks: leave out the fence lines.`,
-  },
-};
-
-/** Markdown the platform does not render: one warning per kind, saying what the person sees instead. */
-function markdownFindings(check: ReplyCheck, text: string): void {
-  const markdown = check.rules.markdown;
-  if (!markdown) return;
-  const { title } = check.rules;
-  for (const { syntax, sample } of markdownIn(text)) {
-    if (markdown.renders.includes(syntax)) continue;
-    const { what, seen, instead } = MARKDOWN_SHOWN_RAW[syntax];
-    fail(
-      check,
-      ['text'],
-      `the text holds ${what} (${excerpt(sample)}); ${title} does not render it, so the person sees ${seen}`,
-      `${instead(title, markdown.bold, sample)}${forModel(check.channel)}`,
-      'warning',
-    );
-  }
 }
 
 function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {
