@@ -176,7 +176,7 @@ describe('the HEAD probe', () => {
       assert.match(
         report.error!.message,
         new RegExp(
-          `^Your agent at ${server.url.replace(/\./g, '\\.')} closed the connection on HEAD without answering; it must answer HEAD with any status \\(a handler that parses every body crashes on HEAD\\): connection reset by the agent$`,
+          `^Your agent at ${server.url.replace(/\./g, '\\.')} closed the connection on HEAD without answering; it must answer HEAD with any status \\(a handler that parses every body crashes on HEAD\\): connection reset by the agent\\. The usual fixes: Node: .+; Go: if r\\.Method == http\\.MethodHead \\{ return \\} before decoding\\.$`,
         ),
       );
     });

@@ -10,6 +10,7 @@ import { validateAnswer } from '../src/index.js';
 import { htmlSummary, htmlTitle, looksLikeHtml } from '../src/validate/html-text.js';
 import { withoutNullProperties } from '../src/validate/null-properties.js';
 import { requestSizeHint } from '../src/validate/request-size-hints.js';
+import { answeringStack } from '../src/validate/answering-stack.js';
 import { streamKind, streamedAnswerFinding } from '../src/validate/streamed-answer.js';
 import { emptyFieldHint, refusedFields } from '../src/validate/validation-detail.js';
 
@@ -198,7 +199,7 @@ describe('a text too long for its platform: the hint fits the reply', () => {
 describe("Next.js's refusal of a large body", () => {
   test('"Body exceeded 1mb limit" (its API routes: ApiError(413) from parse-body, sent as the body) names sizeLimit', () => {
     const refusal: HttpAnswer = { ...answer({}, 'Body exceeded 1mb limit'), status: 413, statusText: 'Body exceeded 1mb limit' };
-    const hint = requestSizeHint(refusal, 6_990_726, 7_000_000)!;
+    const hint = requestSizeHint(refusal, 6_990_726, 7_000_000, answeringStack(refusal))!;
     assert.ok(
       hint.includes(
         "Next.js refused it (Body exceeded 1mb limit): raise its limit with export const config = { api: { bodyParser: { sizeLimit: '7mb' } } }",
@@ -207,7 +208,8 @@ describe("Next.js's refusal of a large body", () => {
     );
   });
   test('a 200 or a 404 is no size refusal', () => {
-    assert.equal(requestSizeHint({ ...answer({}, 'Not Found'), status: 404 }, 6_990_726, 7_000_000), undefined);
+    const notFound: HttpAnswer = { ...answer({}, 'Not Found'), status: 404 };
+    assert.equal(requestSizeHint(notFound, 6_990_726, 7_000_000, answeringStack(notFound)), undefined);
   });
 });
 

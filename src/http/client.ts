@@ -336,6 +336,7 @@ export class AgentClient implements AgentTransport {
             httpVersion: response.httpVersion,
             statusText: response.statusMessage ?? '',
             headers: Object.entries(response.headers),
+            headerNames: response.rawHeaders.filter((_, index) => index % 2 === 0),
             body: Buffer.concat(chunks),
           };
           const outcome = receivedOutcome(received, redactor, maxBodyBytes, elapsed());

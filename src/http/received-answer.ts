@@ -12,6 +12,8 @@ export interface ReceivedAnswer {
   httpVersion: string;
   statusText: string;
   headers: Iterable<[string, string | readonly string[] | undefined]>;
+  /** The header names as sent, in order, where the transport keeps them. */
+  headerNames?: readonly string[];
   body: Buffer;
 }
 
@@ -30,6 +32,7 @@ export function receivedOutcome(received: ReceivedAnswer, redactor: Redactor, ma
     httpVersion: received.httpVersion,
     statusText: clean(received.statusText),
     headers,
+    ...(received.headerNames ? { headerNames: received.headerNames.map(clean) } : {}),
     // What the agent was sent never comes back out of it: not in an excerpt, a report or an archive.
     body: redactor.bytes(decoded.body),
     latencyMs,

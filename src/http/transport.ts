@@ -12,6 +12,8 @@ export interface HttpAnswer {
   httpVersion: string;
   statusText: string;
   headers: Record<string, string>;
+  /** The header names as the agent wrote them, in order (`Content-Type`, `Date`): how a bare server writes them tells which it is. Absent for a handler in this process. */
+  headerNames?: readonly string[];
   body: Buffer;
   latencyMs: number;
 }

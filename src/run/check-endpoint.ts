@@ -14,6 +14,7 @@ import { type CheckEndpointOptions, type CheckPlan, type CommandOptions, channel
 import { addedHeaders } from './request-headers.js';
 import { type ProbeResult, waitForAgent } from './wait-for-agent.js';
 import { shownUrl } from '../http/redact.js';
+import { fixSentence } from '../validate/stack-fixes.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export type {
@@ -112,7 +113,7 @@ function unreachedMessage(
   if (probe.closedOnHead && addedHeadersTooLarge(added))
     return `Your agent at ${target} closed the connection on HEAD without answering${waited}: ${headersTooLargeReason(added)} (${probe.reason})`;
   if (probe.closedOnHead)
-    return `Your agent at ${target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}`;
+    return `Your agent at ${target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}. ${fixSentence('head-probe', undefined)}`;
   return `Could not reach your agent at ${target}${waited}: ${probe.reason}${before}`;
 }
 

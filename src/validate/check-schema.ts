@@ -2,7 +2,8 @@ import type { Answer, Reply } from '../core/answer.js';
 import { type Finding, MAX_FINDINGS, capFindings, error, replyIndex } from '../core/findings.js';
 import type { AnswerValidators } from '../contract/compile-contract.js';
 import { missingPropertyMessage, schemaFindings, sortByPointer } from './schema-findings.js';
-import { type NullProperty, nullPropertyFindings, withoutNullProperties } from './null-properties.js';
+import { type NullProperty, nullPropertyFindings, requiredNullHint, withoutNullProperties } from './null-properties.js';
+import type { AnsweringStack } from './answering-stack.js';
 
 /** What the schema step makes of an answer body. */
 export interface SchemaVerdict {
@@ -20,12 +21,15 @@ export interface SchemaVerdict {
 /** Replies described one by one at the most (the last finding says there were more). */
 const MAX_EXPLAINED_REPLIES = MAX_FINDINGS - 1;
 
-/** Validates an answer body against the contract's answer schema: its findings, and the replies it validated. */
-export function checkSchema(answer: unknown, validators: AnswerValidators): SchemaVerdict {
+/**
+ * Validates an answer body against the contract's answer schema: its findings, and the replies it
+ * validated. `stack`: the stack that answered, when the answer told it, for the hint on nulls.
+ */
+export function checkSchema(answer: unknown, validators: AnswerValidators, stack?: AnsweringStack): SchemaVerdict {
   // Most answers are valid: the first-error check says so at the least cost.
   if (validators.check(answer)) return { findings: [], answer, replies: answer.replies };
   const withoutNulls = withoutNullProperties(answer);
-  return withoutNulls ? explainWithoutNulls(withoutNulls.value, withoutNulls.nulls, validators) : explainAnswer(answer, validators);
+  return withoutNulls ? explainWithoutNulls(withoutNulls.value, withoutNulls.nulls, validators, stack) : explainAnswer(answer, validators);
 }
 
 /**
@@ -33,7 +37,12 @@ export function checkSchema(answer: unknown, validators: AnswerValidators): Sche
  * one finding per reply naming them. A required property sent as null is said to be null where
  * the schema says it is missing.
  */
-function explainWithoutNulls(answer: unknown, nulls: readonly NullProperty[], validators: AnswerValidators): SchemaVerdict {
+function explainWithoutNulls(
+  answer: unknown,
+  nulls: readonly NullProperty[],
+  validators: AnswerValidators,
+  stack: AnsweringStack | undefined,
+): SchemaVerdict {
   const verdict: SchemaVerdict = validators.check(answer)
     ? { findings: [], answer: undefined, replies: answer.replies }
     : explainAnswer(answer, validators);
@@ -42,11 +51,11 @@ function explainWithoutNulls(answer: unknown, nulls: readonly NullProperty[], va
   const findings = verdict.findings.map((finding) => {
     const required = nulls.find((property) => isMissing(finding, property));
     return required
-      ? { ...finding, message: `"${required.name}" is null; it is required`, hint: `Give "${required.name}" a value.` }
+      ? { ...finding, message: `"${required.name}" is null; it is required`, hint: requiredNullHint(required, stack) }
       : finding;
   });
   const leftOut = nulls.filter((property) => !verdict.findings.some((finding) => isMissing(finding, property)));
-  return { ...verdict, answer: undefined, findings: capFindings(sortByPointer([...findings, ...nullPropertyFindings(leftOut)])) };
+  return { ...verdict, answer: undefined, findings: capFindings(sortByPointer([...findings, ...nullPropertyFindings(leftOut, stack)])) };
 }
 
 /** The reply, typed, when it matches the schema alone (as the one reply of an answer); undefined when not. */

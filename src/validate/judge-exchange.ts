@@ -1,6 +1,6 @@
 import type { Reply } from '../core/answer.js';
 import { type Finding, capFindings, error, excerpt, warning } from '../core/findings.js';
-import type { HttpOutcome } from '../http/client.js';
+import type { HttpAnswer, HttpOutcome } from '../http/client.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
 import { judgeAnswer } from './validate-answer.js';
 import { networkFailureHint } from './connection-hints.js';
@@ -11,6 +11,8 @@ import { acceptedRequestBytes } from './request-size-hints.js';
 import { type AddedHeader, headerSizeHint } from './header-size-hints.js';
 import { streamedAnswerFinding } from './streamed-answer.js';
 import { nestingDepth } from '../core/nesting-depth.js';
+import { type AnsweringStack, answeringStack } from './answering-stack.js';
+import { fixSentence } from './stack-fixes.js';
 
 export type { InProcessTarget, SentCredentials } from './status-hints.js';
 
@@ -81,6 +83,14 @@ function bareArrayHint(finding: Finding): Finding {
   return { ...finding, hint: 'Wrap the replies in { "replies": [...] }: the answer is an object that holds the array.' };
 }
 
+/** A handler checked in this process is JavaScript, whatever its answer tells. */
+const IN_PROCESS: AnsweringStack = { id: 'node', sign: 'a handler checked in this process' };
+
+/** The stack that answered, as the answer tells it; a handler in this process is JavaScript. */
+export function stackOf(answer: HttpAnswer, context: Pick<TurnContext, 'inProcess'>): AnsweringStack | undefined {
+  return answeringStack(answer) ?? (context.inProcess ? IN_PROCESS : undefined);
+}
+
 /** Judges one exchange: timeout, status, json, then the answer's own findings. Pure. */
 export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdict {
   const none = (finding: Finding): TurnVerdict => ({ findings: [finding], answer: null, replies: undefined });
@@ -124,6 +134,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
     case 'answer':
       break;
   }
+  const stack = stackOf(outcome, context);
   if (outcome.status !== 200) {
     const location = outcome.headers.location ? ` (location: ${outcome.headers.location})` : '';
     return none(
@@ -131,7 +142,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
         'status',
         '',
         `expected status 200, got ${outcome.status}${location}${outcome.body.length ? `: ${describeAnswerBody(outcome)}` : ''}`,
-        refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract)) ??
+        refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract), stack) ??
           headerSizeHint(outcome, context.addedHeaders ?? []) ??
           statusHint(outcome, context.credentials, context.inProcess),
       ),
@@ -145,7 +156,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
         'json',
         '',
         `expected content-type application/json, got ${contentType ? excerpt(contentType) : 'none'}`,
-        'Set content-type: application/json.',
+        `Set content-type: application/json. ${fixSentence('content-type', stack)}`,
       ),
     );
   }
@@ -154,12 +165,16 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
     const stream = streamedAnswerFinding(outcome);
     return { findings: stream ? [stream] : [...findings, parsed.finding], answer: null, replies: undefined };
   }
-  const verdict = judgeAnswer(parsed.value, {
-    channel: context.channel,
-    personMessageIds: context.personMessageIds,
-    contract: context.contract,
-    ...(context.limits ? { limits: context.limits } : {}),
-  });
+  const verdict = judgeAnswer(
+    parsed.value,
+    {
+      channel: context.channel,
+      personMessageIds: context.personMessageIds,
+      contract: context.contract,
+      ...(context.limits ? { limits: context.limits } : {}),
+    },
+    stack,
+  );
   for (const finding of verdict.findings) findings.push(Array.isArray(parsed.value) ? bareArrayHint(finding) : finding);
   const replies = verdict.answer?.replies;
   if (replies && replies.length === 0 && context.expectsReply) {

@@ -7,6 +7,8 @@
  * bundled contract's, compiled at build time, or another --spec's).
  */
 import { type Finding, error, pointer, replyIndex } from '../core/findings.js';
+import type { AnsweringStack } from './answering-stack.js';
+import { fixSentence } from './stack-fixes.js';
 
 /** One null property: the pointer of the object that holds it, and its name. */
 export interface NullProperty {
@@ -85,13 +87,21 @@ function findingPlace(property: NullProperty): string {
   return index === null ? property.parent : `/replies/${index}`;
 }
 
-const HINT =
-  'Leave out a property that has no value, never send it as null: with FastAPI, response_model_exclude_none=True on the route ' +
-  '(pydantic: model_dump(exclude_none=True); an optional field declared `buttons: list[Button] | None = None` is then left out when None); ' +
-  'in JavaScript, leave it undefined, which JSON.stringify drops.';
+/** The hint on null properties: the rule, then the fix in the words of the stack that answered (or the usual fixes). */
+function nullHint(stack: AnsweringStack | undefined): string {
+  return `Leave out a property that has no value, never send it as null. ${fixSentence('null-property', stack)}`;
+}
+
+/** The hint on a required property sent as null: `"replies": null` is no replies, written as a nil slice or None. */
+export function requiredNullHint(property: NullProperty, stack: AnsweringStack | undefined): string {
+  if (property.parent === '' && property.name === 'replies') {
+    return `Answer { "replies": [] } when there is nothing to send, never null. ${fixSentence('null-replies', stack)}`;
+  }
+  return `Give "${property.name}" a value.`;
+}
 
 /** One finding per reply (or object outside the replies) with null properties, naming them. */
-export function nullPropertyFindings(nulls: readonly NullProperty[]): Finding[] {
+export function nullPropertyFindings(nulls: readonly NullProperty[], stack?: AnsweringStack): Finding[] {
   const byPlace = new Map<string, string[]>();
   for (const property of nulls) {
     const place = findingPlace(property);
@@ -108,6 +118,6 @@ export function nullPropertyFindings(nulls: readonly NullProperty[]): Finding[] 
           ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`
           : named[0]!;
     const verb = names.length > 1 ? 'are' : 'is';
-    return error('schema', place, `${list} ${verb} null; a property with no value is left out, never null`, HINT);
+    return error('schema', place, `${list} ${verb} null; a property with no value is left out, never null`, nullHint(stack));
   });
 }

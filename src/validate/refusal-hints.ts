@@ -2,17 +2,36 @@
  * The hint for an agent that refused a request, where its answer names the cause: a body over the
  * server's size limit (any 413, Django's 400), or a field its request model refuses though the
  * contract sends it (FastAPI/pydantic's `detail` naming `message.text`, "" on a photo or a tap).
- * Undefined when the answer names no such cause: the status's own hint applies.
+ * A strict decoder's refusal of a field it does not know (Go's `json: unknown field "sentAt"`) names the
+ * fix in the words of the stack that answered. Undefined when the answer names no such cause: the
+ * status's own hint applies.
  */
 import type { HttpAnswer } from '../http/client.js';
+import type { AnsweringStack } from './answering-stack.js';
 import { smallJson } from './error-body.js';
 import { requestSizeHint } from './request-size-hints.js';
 import { emptyFieldHint, refusedFields } from './validation-detail.js';
+import { fixSentence } from './stack-fixes.js';
 
-export function refusalHint(answer: HttpAnswer, requestBytes: number, acceptedBytes: number): string | undefined {
-  const size = requestSizeHint(answer, requestBytes, acceptedBytes);
+export function refusalHint(
+  answer: HttpAnswer,
+  requestBytes: number,
+  acceptedBytes: number,
+  stack: AnsweringStack | undefined,
+): string | undefined {
+  const size = requestSizeHint(answer, requestBytes, acceptedBytes, stack);
   if (size) return size;
   if (answer.status !== 400 && answer.status !== 422) return undefined;
+  if (UNKNOWN_FIELD_REFUSAL.test(answer.body.subarray(0, 64 * 1024).toString('utf8'))) {
+    return `The agent refused a field it does not know: ignore request fields you do not know, as the contract adds fields over time. ${fixSentence('unknown-fields', stack)}`;
+  }
   const fields = refusedFields(smallJson(answer.body));
   return fields ? emptyFieldHint(fields) : undefined;
 }
+
+/**
+ * What strict decoders answer to a field they do not know: Go's DisallowUnknownFields, Jackson's
+ * FAIL_ON_UNKNOWN_PROPERTIES, pydantic's extra="forbid" (2 and 1), ajv's additionalProperties: false.
+ */
+const UNKNOWN_FIELD_REFUSAL =
+  /json: unknown field "|Unrecognized field "[^"]*" \(class|"extra_forbidden"|Extra inputs are not permitted|extra fields not permitted|must NOT have additional properties/;

@@ -8,6 +8,7 @@ import { referenceFindings } from './references.js';
 import { checkSchema } from './check-schema.js';
 import { sortByPointer } from './schema-findings.js';
 import { uniqueIdFindings } from './unique-ids.js';
+import type { AnsweringStack } from './answering-stack.js';
 
 export interface ValidateAnswerOptions {
   /** The channel the answer goes to: one of the contract's platforms, or a custom name. */
@@ -43,10 +44,10 @@ export function validateAnswer(answer: unknown, options: ValidateAnswerOptions):
   return judgeAnswer(answer, options).findings;
 }
 
-/** validateAnswer, with the typed answer when it matches the schema. */
-export function judgeAnswer(answer: unknown, options: ValidateAnswerOptions): AnswerVerdict {
+/** validateAnswer, with the typed answer when it matches the schema; `stack`: the stack that answered, when told, for its hints. */
+export function judgeAnswer(answer: unknown, options: ValidateAnswerOptions, stack?: AnsweringStack): AnswerVerdict {
   const contract = options.contract ?? bundledContract();
-  const schema = checkSchema(answer, answerValidators(contract));
+  const schema = checkSchema(answer, answerValidators(contract), stack);
   const findings = schema.findings;
   const rules = platformRulesFor(options.channel, contract, options.limits);
   const personMessageIds = options.personMessageIds;

@@ -10,6 +10,9 @@ import { MADE_UP_CHOICE } from '../button-tap.js';
 import menu from '../../generated/document.json' with { type: 'json' };
 import type { QualityCase } from '../case.js';
 import { withCaseRule } from './case-rule.js';
+import type { HttpOutcome } from '../../http/client.js';
+import { answeringStack } from '../../validate/answering-stack.js';
+import { fixSentence } from '../../validate/stack-fixes.js';
 
 /** The unknown fields added, as pointers into the request: named in the refusal's message. */
 export const UNKNOWN_FIELDS = [
@@ -45,9 +48,11 @@ function futureMessage(): PersonMessage {
   return message;
 }
 
-const HINT =
-  'Ignore request fields you do not know: the contract adds fields over time. Do not reject unknown properties (additionalProperties: false, extra="forbid", strict decoders); read the fields you need. ' +
-  'With pydantic, give each request model `model_config = ConfigDict(extra="ignore")` (keep extra="forbid" for the answer models only).';
+/** The hint of a refusal: the rule, then the fix in the words of the stack that answered (or the usual ones). */
+function refusalHint(outcome: HttpOutcome): string {
+  const stack = outcome.kind === 'answer' ? answeringStack(outcome) : undefined;
+  return `Ignore request fields you do not know: the contract adds fields over time; read the fields you need. ${fixSentence('unknown-fields', stack)}`;
+}
 
 export const forwardCompat: QualityCase<'quality/forward-compat'> = {
   id: 'quality/forward-compat',
@@ -68,7 +73,9 @@ export const forwardCompat: QualityCase<'quality/forward-compat'> = {
       message: futureMessage(),
       extraFields: FUTURE_FIELDS,
       expectsReply: true,
-      judge: { refine: (judged) => withCaseRule(judged, context.settings.timeoutSeconds, 'forward-compat', sent, HINT) },
+      judge: {
+        refine: (judged) => withCaseRule(judged, context.settings.timeoutSeconds, 'forward-compat', sent, refusalHint(judged.outcome)),
+      },
     });
   },
 };

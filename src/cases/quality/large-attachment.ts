@@ -14,7 +14,8 @@ import type { HttpOutcome } from '../../http/client.js';
 import { photoBytes } from '../photo-file.js';
 import type { QualityCase } from '../case.js';
 import { withCaseRule } from './case-rule.js';
-import { HOSTING, commonLimits, refusingServerWords } from '../../validate/request-size-hints.js';
+import { HOSTING, refusingServerWords, usualLimits } from '../../validate/request-size-hints.js';
+import { answeringStack } from '../../validate/answering-stack.js';
 
 const SOI = Buffer.from([0xff, 0xd8]);
 /** A COM segment: FF FE, then a 2-byte length that counts itself, then at most 65,533 bytes. */
@@ -62,18 +63,19 @@ function largePhoto(bytes: number): Attachment {
 const mebibytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB`;
 const grouped = (bytes: number): string => bytes.toLocaleString('en-US');
 
-/** The hint of a refusal: the contract's limit, and where common servers and hosts set theirs. */
+/** The hint of a refusal: the contract's limit, the setting of the stack that refused it (or the usual ones), and the hosts' caps. */
 export function largeAttachmentHint(bodyBytes: number, maxRequestBytes: number | undefined, outcome?: HttpOutcome): string {
   const limit =
     maxRequestBytes === undefined
       ? 'the largest photo a platform delivers'
       : `${grouped(maxRequestBytes)} bytes (the contract's x-max-request-bytes)`;
   // The server the refusal names (hapi's 413 quoting its payload.maxBytes, say) and its setting come first.
-  const named = outcome?.kind === 'answer' ? refusingServerWords(outcome, maxRequestBytes ?? bodyBytes) : undefined;
+  const accepted = maxRequestBytes ?? bodyBytes;
+  const named = outcome?.kind === 'answer' ? refusingServerWords(answeringStack(outcome), accepted) : undefined;
   return (
     (named ? `${named} ` : '') +
     `The body was ${grouped(bodyBytes)} bytes: accept request bodies up to ${limit}; WhatsApp delivers images up to 5 MB, sent inline as base64. ` +
-    `Common defaults refuse less: ${commonLimits(maxRequestBytes ?? bodyBytes)}. ${HOSTING}`
+    `${named ? '' : `${usualLimits(accepted)} `}${HOSTING}`
   );
 }
 

@@ -12,6 +12,8 @@ import type { AgentRequest, PersonMessage } from '../../core/request.js';
 import { requestValidator } from '../../contract/compile-contract.js';
 import type { HttpOutcome } from '../../http/client.js';
 import { whatCame } from '../../validate/outcome-summary.js';
+import { type AnsweringStack, answeringStack } from '../../validate/answering-stack.js';
+import { fixSentence } from '../../validate/stack-fixes.js';
 import type { QualityCase } from '../case.js';
 import { fullRequest, invalidRequests } from './invalid-requests.js';
 
@@ -57,35 +59,41 @@ export const FULL_MESSAGE: PersonMessage = {
   replyTo: { messageId: 'chk_quoted', from: 'person', text: 'hi' },
 };
 
-/** The hint of a body the agent should have refused: the request schema, named by the command that prints it (core/command-words.ts), and pydantic's words for FastAPI. */
-function validateHint(): string {
+/** The hint of a body the agent should have refused: the request schema, named by the command that prints it (core/command-words.ts), and the fix in the words of the stack that answered. */
+function validateHint(stack: AnsweringStack | undefined): string {
   return (
-    `Validate each request against the contract's request schema (${commandWords('spec request')} prints it) before acting on it, and answer 400 (or 422) naming what is wrong, so broken senders are seen. ` +
-    'With FastAPI, a pydantic model of the request does it (422 naming the field): `messageId: str = Field(min_length=1, max_length=200)`, ' +
-    '`kind: Literal["image", "audio", "video", "document"]`, and `model_config = ConfigDict(extra="ignore")` so fields added later are ignored, not refused.'
+    `Validate each request against the contract's request schema (${commandWords('spec request')} prints it) before acting on it, and answer 400 (or 422) naming what is wrong, so broken senders are seen; ignore fields you do not know. ` +
+    fixSentence('validate', stack)
+  );
+}
+
+/** The hint of a body the agent failed on (5xx) or dropped the connection over. */
+function crashHint(stack: AnsweringStack | undefined): string {
+  return (
+    'Parse and validate the body before using it, and answer 400 with a short reason when it is not JSON or not shaped like the contract\u2019s request, instead of failing (5xx) or dropping the connection. ' +
+    fixSentence('not-json', stack)
   );
 }
 
 /** 400 or 422 passes; 2xx warns; 5xx, a dropped connection or no answer is an error; anything else warns. */
 export function refusalFindings(outcome: HttpOutcome, sent: Refusable): Finding[] {
   if (outcome.kind === 'answer' && (outcome.status === 400 || outcome.status === 422)) return [];
+  const stack = outcome.kind === 'answer' ? answeringStack(outcome) : undefined;
   const expected = `expected 400 or 422 for ${sent.what}`;
   if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
     return [
-      warning('malformed', '', `expected 400 or 422; got status ${outcome.status}: the agent accepted ${sent.accepted}`, validateHint()),
-    ];
-  }
-  if (outcome.kind !== 'answer' || outcome.status >= 500) {
-    return [
-      error(
+      warning(
         'malformed',
         '',
-        `${expected}; got ${whatCame(outcome)}`,
-        'Parse and validate the body before using it, and answer 400 with a short reason when it is not JSON or not shaped like the contract\u2019s request, instead of failing (5xx) or dropping the connection.',
+        `expected 400 or 422; got status ${outcome.status}: the agent accepted ${sent.accepted}`,
+        validateHint(stack),
       ),
     ];
   }
-  return [warning('malformed', '', `${expected}; got ${whatCame(outcome)}`, validateHint())];
+  if (outcome.kind !== 'answer' || outcome.status >= 500) {
+    return [error('malformed', '', `${expected}; got ${whatCame(outcome)}`, crashHint(stack))];
+  }
+  return [warning('malformed', '', `${expected}; got ${whatCame(outcome)}`, validateHint(stack))];
 }
 
 export const malformed: QualityCase<'quality/malformed'> = {
