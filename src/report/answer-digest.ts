@@ -64,7 +64,7 @@ export function formatAnswerDigest(
     );
     if (problem.hint) lines.push(c.dim(`      hint: ${printable(problem.hint)}`));
     const reply = replyOf(answer, problem.example.path);
-    if (reply !== undefined) lines.push(c.dim(`      reply: ${excerpt(reply, REPLY_EXCERPT)}`));
+    if (reply !== undefined) lines.push(c.dim(`      reply: ${printable(excerpt(reply, REPLY_EXCERPT))}`));
     const on = problem.where.map((place) => place.channel);
     const channels = on.length === context.channels.length && on.length > 1 ? 'every channel asked' : on.join(', ');
     if (problem.findings > 1 || context.channels.length > 1)

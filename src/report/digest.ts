@@ -131,7 +131,7 @@ export function formatProblem(
   if (problem.hint && own) lines.push(c.dim(`      hint: ${printable(problem.hint)}`));
   const turn = exampleTurn(problem, report.cases);
   const reply = turn ? replyOf(turn.answer, problem.example.path) : undefined;
-  if (reply !== undefined) lines.push(c.dim(`      reply: ${excerpt(reply, REPLY_EXCERPT)}`));
+  if (reply !== undefined) lines.push(c.dim(`      reply: ${printable(excerpt(reply, REPLY_EXCERPT))}`));
   const often = problem.findings > problem.cases ? ` (${plural(problem.findings, 'finding')})` : '';
   if (own) lines.push(c.dim(`      in ${plural(problem.cases, 'case')}${often}: ${placesText(problem, channelNames(report))}`));
   const command = reproduce ? turn?.findings.find((finding) => finding.reproduce)?.reproduce : undefined;

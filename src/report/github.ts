@@ -2,10 +2,15 @@ import { findingRules } from '../core/findings.js';
 import { digestTitle, placesText, problemsOf, ranges, sharingAFix } from './digest.js';
 import { stoppedSummary } from './human.js';
 import type { ProblemReport, Report } from '../core/report.js';
+import { printable } from './text.js';
 
-/** A workflow command's message: %, CR and LF escaped as the runner reads them. */
+/** A workflow command's message: % and line breaks escaped as the runner reads them, any other control or invisible character as a \u escape. */
 function escapeData(value: string): string {
-  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  // What an agent wrote (a message quoting it, a path) is shown, never obeyed: bidi and zero-width characters as escapes.
+  return value
+    .split('\n')
+    .map((line) => printable(line).replace(/%/g, '%25'))
+    .join('%0A');
 }
 
 /** A workflow command's property value: also : and , escaped. */
@@ -123,7 +128,7 @@ function cell(report: Report, channel: string, caseId: string): string {
 
 /** Text for a Markdown table's cell or list item: one line, pipes escaped. */
 function markdownText(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+  return printable(text.replace(/\s+/g, ' ')).replace(/\|/g, '\\|');
 }
 
 /** "What to fix": each distinct problem once, with its fix and where it came (the digest, as the text output starts). */

@@ -67,7 +67,7 @@ export function formatFinding(finding: Finding, c: Colours, context: { turn?: st
     }`,
   ];
   if (finding.hint) lines.push(c.dim(`          hint: ${printable(finding.hint)}`));
-  if (context.reply !== undefined) lines.push(c.dim(`          reply: ${excerpt(context.reply, REPLY_EXCERPT)}`));
+  if (context.reply !== undefined) lines.push(c.dim(`          reply: ${printable(excerpt(context.reply, REPLY_EXCERPT))}`));
   return lines;
 }
 
