@@ -151,6 +151,11 @@ describe('the config file, through the command', () => {
       [{ url: agent.url, agentTimeout: '5' }, /"agentTimeout" takes a number \(SECONDS\) \(as --agent-timeout does\); got "5"/],
       [{ url: agent.url, case: ['typd'] }, /"case": "typd" is not one of typed, .*; did you mean typed\?/],
       [{ url: agent.url, strict: 'yes' }, /"strict" takes true or false/],
+      // "cases" holds the cases' settings; a list of case ids there is the natural guess for "case".
+      [
+        { url: agent.url, cases: ['typed'] },
+        /"cases" takes the cases' own settings by case id, not the cases to play; to choose cases, write "case": \["typed"\]/,
+      ],
       [['sms'], /must hold one JSON object/],
       ['{"url": ', /check-endpoint\.config\.json is not JSON: /],
     ];

@@ -40,6 +40,11 @@ function caseSettingFlags(value: unknown, file: string): string[] {
   const wrong = new UsageError(
     `${file}: "${CASES_KEY}" takes the cases' own settings by case id and name: { "quality/latency": { "budgetMs": 2000 } }; got ${JSON.stringify(value)?.slice(0, 80)}`,
   );
+  // A list of case ids is the natural guess for choosing cases (the flag is --case): the key that does that is "case".
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    throw new UsageError(
+      `${file}: "${CASES_KEY}" takes the cases' own settings by case id, not the cases to play; to choose cases, write "case": ${JSON.stringify(value).slice(0, 80)} (as --case does)`,
+    );
   if (!isRecord(value)) throw wrong;
   return Object.entries(value).flatMap(([id, settings]) => {
     if (!isRecord(settings)) throw wrong;
