@@ -9,7 +9,7 @@ import { AssertionError } from 'node:assert';
 import type { Report } from './core/report.js';
 import { NO_COLOURS } from './report/colour.js';
 import { formatDigest, problemsOf } from './report/digest.js';
-import { formatCase, formatFailures } from './report/human.js';
+import { caseColumns, formatCase, formatFailures } from './report/human.js';
 import { type CheckEndpointOptions, type CheckTarget, checkEndpoint } from './run/check-endpoint.js';
 
 /** What assertEndpoint resolves with: the report, and the warnings of its passing run as the command prints them. */
@@ -36,7 +36,7 @@ function warningsText(report: Report): string {
   return [
     ...formatDigest(report, NO_COLOURS),
     '',
-    ...warned.flatMap((caseReport) => formatCase(caseReport, NO_COLOURS, problems)),
+    ...warned.flatMap((caseReport) => formatCase(caseReport, NO_COLOURS, problems, caseColumns(warned))),
     '',
     summary,
   ].join('\n');

@@ -158,3 +158,23 @@ test('GitHub annotations: one per distinct problem, counting the cases and findi
     /::unknown property "buttton"[^\n]* at \/replies\/0\/buttton\. Hint: did you mean "buttons"\? In 2 cases \(4 findings\): double-text on every channel\.$/,
   );
 });
+
+describe('the case lines of a run line up', () => {
+  test('with --quality, every column starts where the longest case id (quality/large-attachment) leaves room for it', async () => {
+    const agent = await startReferenceAgent();
+    try {
+      const result = await runCli([agent.url, '--quality']);
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      const lines = result.stdout.split('\n').filter((line) => /^(PASS|FAIL) /.test(line));
+      assert.ok(
+        lines.some((line) => line.includes('quality/large-attachment ')) && lines.some((line) => line.includes(' typed ')),
+        result.stdout,
+      );
+      const channelAt = lines.map((line) => line.indexOf('whatsapp'));
+      assert.equal(new Set(channelAt).size, 1, lines.join('\n'));
+      assert.equal(channelAt[0], 'PASS  '.length + 'quality/large-attachment'.length + 2);
+    } finally {
+      await agent.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import type { Output } from './output.js';
 import { checkEndpointWith, describePlannedRun, somethingAnswers } from '../run/check-endpoint.js';
 import type { CheckEndpointOptions, CheckPlan } from '../run/plan.js';
-import { formatBaseline, formatCase, formatEnding, formatHeader, formatSummary, printable } from '../report/human.js';
+import { caseColumns, formatBaseline, formatCase, formatEnding, formatHeader, formatSummary, printable } from '../report/human.js';
 import { formatDigest, problemsOf } from '../report/digest.js';
 import { type AgentLog, agentLogPath, openAgentLog } from './agent-log.js';
 import type { Report } from '../core/report.js';
@@ -307,10 +307,10 @@ async function finish(
     const digest = formatDigest(report, c, { reproduce: args.quiet });
     for (const line of digest) output.line(line);
     if (digest.length && !args.quiet) output.line();
-    for (const caseReport of report.cases) {
-      if (caseReport.status === 'not-run') continue; // one line for them all, in the ending
-      for (const line of formatCase(caseReport, c, problems)) chatty.line(line);
-    }
+    // The not-run cases get one line for them all, in the ending.
+    const played = report.cases.filter((caseReport) => caseReport.status !== 'not-run');
+    const columns = caseColumns(played);
+    for (const caseReport of played) for (const line of formatCase(caseReport, c, problems, columns)) chatty.line(line);
   }
   if (agent && (agent.died || report.outcome === 'error' || (args.verbose && !args.quiet))) {
     const agentLines = agent.process.lastLines();

@@ -9,9 +9,9 @@ export { printable, replyOf, turnsText } from './text.js';
 
 type RunDescription = Pick<Report, 'tool' | 'spec' | 'target' | 'transport' | 'channels'>;
 
+/** The case lines' columns: at least these, wider when a case id or a channel of the run is longer. */
 const CASE_WIDTH = 12;
-/** The quality cases' lines (--quality) line up among themselves: their ids are longer. */
-const QUALITY_CASE_WIDTH = 22;
+const CHANNEL_WIDTH = 10;
 const REPLY_EXCERPT = 100;
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -152,18 +152,37 @@ function verdictOf(caseReport: CaseReport, c: Colours): string {
   return caseReport.expected ? c.yellow(word) : c.bold(c.red(word));
 }
 
+/** The widths of a run's case lines: the longest case id and channel among them (at least CASE_WIDTH and CHANNEL_WIDTH). */
+export interface CaseColumns {
+  id: number;
+  channel: number;
+}
+
+/** The columns that fit every case of the run, so that its lines line up. */
+export function caseColumns(cases: readonly CaseReport[]): CaseColumns {
+  return {
+    id: Math.max(CASE_WIDTH, ...cases.map((caseReport) => caseReport.id.length)),
+    channel: Math.max(CHANNEL_WIDTH, ...cases.map((caseReport) => caseReport.channel.length)),
+  };
+}
+
 /**
  * One line for the case, then its findings: errors marked ✗, warnings marked ! apart. Given the
  * run's problems (the digest printed above it), the line names the case's problems by number
  * instead, and only its reproduce lines follow.
  */
-export function formatCase(caseReport: CaseReport, c: Colours, problems?: readonly ProblemReport[]): string[] {
+export function formatCase(
+  caseReport: CaseReport,
+  c: Colours,
+  problems?: readonly ProblemReport[],
+  columns: CaseColumns = caseColumns([caseReport]),
+): string[] {
   const verdict = verdictOf(caseReport, c);
   const warnings = caseReport.findings.filter((finding) => finding.severity === 'warning').length;
   const line = [
     verdict,
-    caseReport.id.padEnd(caseReport.id.startsWith('quality/') ? QUALITY_CASE_WIDTH : CASE_WIDTH),
-    caseReport.channel.padEnd(10),
+    caseReport.id.padEnd(columns.id),
+    caseReport.channel.padEnd(columns.channel),
     caseReport.runs > 1
       ? `${caseReport.passedRuns}/${caseReport.runs} passed`.padEnd(12)
       : plural(caseReport.turns.length, 'turn').padEnd(8),
@@ -274,9 +293,9 @@ export function formatReportLines(report: Report, c: Colours, tokenNote?: string
   const header = [...formatHeader(report, tokenNote, c), ''];
   if (report.outcome === 'error') return [...header, report.error?.message ?? ''];
   const problems = problemsOf(report);
-  const cases = report.cases
-    .filter((caseReport) => caseReport.status !== 'not-run')
-    .flatMap((caseReport) => formatCase(caseReport, c, problems));
+  const played = report.cases.filter((caseReport) => caseReport.status !== 'not-run');
+  const columns = caseColumns(played);
+  const cases = played.flatMap((caseReport) => formatCase(caseReport, c, problems, columns));
   return [...header, ...spaced(formatDigest(report, c)), ...cases, ...formatEnding(report, c)];
 }
 
@@ -295,7 +314,7 @@ export function formatFailures(report: Report, c: Colours): string[] {
     title!,
     '',
     ...spaced(formatDigest(report, c)),
-    ...failed.flatMap((caseReport) => formatCase(caseReport, c, problems)),
+    ...failed.flatMap((caseReport) => formatCase(caseReport, c, problems, caseColumns(failed))),
     ...formatEnding(report, c),
   ];
 }
