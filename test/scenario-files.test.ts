@@ -14,7 +14,7 @@ import { checkScenario } from '../src/scenario-files/check-scenario.js';
 import { nowTemplates, renderNowTemplates } from '../src/scenario-files/now-template.js';
 import { parseScenarioFile } from '../src/scenario-files/parse-scenario-file.js';
 import { MAX_SCENARIO_FILE_BYTES, ScenarioFolderError, readScenarioFolder } from '../src/scenario-files/read-scenario-files.js';
-import { MAX_HISTORY_ITEMS, MAX_HISTORY_ITEM_CHARACTERS } from '../src/scenario-files/scenario-file.js';
+import { MAX_AFTER_MS, MAX_HISTORY_ITEMS, MAX_HISTORY_ITEM_CHARACTERS } from '../src/scenario-files/scenario-file.js';
 import { uncheckedKeys } from '../src/scenario-files/scenario-set.js';
 import { bundledContract } from '../src/index.js';
 import { ROOT } from './helpers.js';
@@ -135,6 +135,48 @@ describe('the contract’s bounds', () => {
     for (const gap of ['-1', '1.5', '"1200"', 'null']) {
       assert.equal(check(`id: a-scenario\nopening:\n  - say: a\n  - say: b\n    after_ms: ${gap}\n`).problems.length, 1, gap);
     }
+  });
+
+  test(`after_ms: ${MAX_AFTER_MS} (10 minutes) passes; one more fails, naming the bound`, () => {
+    const gap = (ms: number) => check(`id: a-scenario\nopening:\n  - say: a\n  - say: b\n    after_ms: ${ms}\n`).problems;
+    assert.deepEqual(gap(MAX_AFTER_MS), []);
+    assert.match(gap(MAX_AFTER_MS + 1)[0]!.message, /0 to 600000 \(10 minutes\); got number 600001/);
+    assert.match(gap(1_000_000_000_000)[0]!.message, /0 to 600000/);
+  });
+
+  test('a key one typo from a key it reads is a problem with a did-you-mean, never "not checked here"', () => {
+    const checked = check('id: a-scenario\nopenning:\n  - say: hi\nchanels: [sms]\n');
+    assert.deepEqual(
+      checked.problems.map((problem) => [problem.pointer, problem.line, problem.fix]),
+      [
+        ['/openning', 2, 'Did you mean "opening"?'],
+        ['/chanels', 4, 'Did you mean "channels"?'],
+      ],
+    );
+    assert.deepEqual(checked.unchecked, []);
+    const gap = check('id: a-scenario\nopening:\n  - say: a\n  - say: b\n    afer_ms: 1200\n');
+    assert.deepEqual(
+      gap.problems.map((problem) => [problem.pointer, problem.fix]),
+      [['/opening/1/afer_ms', 'Did you mean "after_ms"?']],
+    );
+  });
+
+  test("aliases that expand without bound (billion laughs) are the file's problem, at the first alias; a few aliases are read", () => {
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+    for (const [index, name] of ['b', 'c', 'd', 'e', 'f'].entries())
+      levels.push(`${name}: &${name} [${Array.from({ length: 9 }, () => `*${'abcde'[index]}`).join(', ')}]`);
+    const bomb = check(`id: a-scenario\n${levels.join('\n')}\nopening:\n  - say: hi\n`);
+    assert.deepEqual(
+      bomb.problems.map((problem) => [problem.line, problem.column]),
+      [[3, 8]],
+    );
+    assert.equal(bomb.scenario, undefined);
+    const few = check('id: a-scenario\nopening:\n  - say: &hi hello\n  - say: *hi\n');
+    assert.deepEqual(few.problems, []);
+    assert.deepEqual(
+      few.scenario!.opening.map((message) => message.say),
+      ['hello', 'hello'],
+    );
   });
 
   test('every problem of a file is told, none stops the others', () => {

@@ -8,7 +8,7 @@
  * spec/report.schema.json.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -292,5 +292,58 @@ describe('the command line', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a folder with a hostile file, a typo and a scenario with no opening beside a valid one', () => {
+  let agent: RunningAgent;
+  let dir = '';
+  before(async () => {
+    agent = await startReferenceAgent();
+    dir = mkdtempSync(join(tmpdir(), 'hostile-scenarios-'));
+    cpSync(join(VALID, 'latte-correction.yaml'), join(dir, 'latte-correction.yaml'));
+    // The "billion laughs" shape: each alias stands for nine of the one before.
+    const levels = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
+    for (const [index, name] of ['b', 'c', 'd', 'e', 'f', 'g'].entries()) {
+      const before = String.fromCharCode('a'.charCodeAt(0) + index);
+      levels.push(`${name}: &${name} [${Array.from({ length: 9 }, () => `*${before}`).join(', ')}]`);
+    }
+    writeFileSync(join(dir, 'bomb.yaml'), `id: bomb\n${levels.join('\n')}\nopening:\n  - say: hi\n`);
+    writeFileSync(join(dir, 'typo.yaml'), 'id: typo\nopenning:\n  - say: hi\n');
+    writeFileSync(join(dir, 'persona-only.yaml'), 'id: persona-only\nperson: {persona: Sam}\n');
+  });
+  after(async () => {
+    await agent.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the bomb and the typo are named with their lines and not played, the valid one is played, the one with no opening never passes', async () => {
+    const report = await checkEndpoint(agent.url, { cases: ['typed'], scenarios: dir });
+    assertValidReport(report);
+    assert.equal(report.outcome, 'failed');
+    const files = Object.fromEntries(report.scenarios!.files.map((file) => [file.file.replace(/^.*\//, ''), file]));
+    assert.equal(files['bomb.yaml']!.status, 'invalid');
+    assert.deepEqual(
+      files['bomb.yaml']!.problems.map((problem) => [problem.line, problem.column]),
+      [[3, 8]],
+    );
+    assert.match(files['bomb.yaml']!.problems[0]!.message, /aliases .* at most 100 copies/);
+    assert.equal(files['typo.yaml']!.status, 'invalid');
+    assert.match(files['typo.yaml']!.problems[0]!.fix, /Did you mean "opening"\?/);
+    assert.equal(files['latte-correction.yaml']!.status, 'passed');
+    assert.equal(files['persona-only.yaml']!.status, 'not-run');
+    assert.deepEqual(
+      scenarioCases(report).map((caseReport) => caseReport.id),
+      ['scenario/latte-correction'],
+    );
+  });
+
+  test('the command names them and says the one with no opening was not played', async () => {
+    const result = await runCli([agent.url, '--case', 'typed', '--scenarios', dir], { env: { FLOW_FRAMEWORK_AGENT_TOKEN: undefined } });
+    assert.equal(result.code, 1, result.stdout + result.stderr);
+    assert.match(result.stdout, /bomb\.yaml:3:8 {2}expected a scenario whose aliases/);
+    assert.match(result.stdout, /persona-only: not played: it has no opening/);
+    assert.doesNotMatch(result.stdout, /internal error/);
+    assert.doesNotMatch(result.stdout, /PASS {2}scenario\/persona-only/);
   });
 });

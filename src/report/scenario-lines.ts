@@ -32,6 +32,11 @@ export function noteLines(scenarios: ScenariosReport, c: Colours): string[] {
     lines.push(c.dim(`not checked here (Flow's scenario format is larger than what is public): ${keys.join('; ')}`));
   }
   for (const file of scenarios.ignored) lines.push(c.dim(`not read: ${file} (scenario files end in .yaml)`));
+  for (const file of scenarios.files.filter((entry) => entry.status !== 'invalid' && entry.opening.length === 0)) {
+    lines.push(
+      c.yellow(`${file.id}: not played: it has no opening (this checker plays a scenario's \`opening\`; \`flow test\` plays the rest)`),
+    );
+  }
   for (const file of scenarios.files.filter((entry) => entry.historyNotSent > 0)) {
     lines.push(
       c.dim(
@@ -45,7 +50,7 @@ export function noteLines(scenarios: ScenariosReport, c: Colours): string[] {
 /** The scenarios block of the check's output: a heading, the problems, the notes. */
 export function scenarioLines(scenarios: ScenariosReport, c: Colours): string[] {
   const invalid = scenarios.files.filter((file) => file.status === 'invalid');
-  const played = scenarios.files.length - invalid.length;
+  const played = scenarios.files.filter((file) => file.status !== 'invalid' && file.status !== 'not-run').length;
   const heading = `Scenarios${scenarios.folder ? ` (${scenarios.folder})` : ''}: ${plural(played, 'played', 'played')}${invalid.length ? `, ${c.red(`${plural(invalid.length, 'file')} with problems, not played`)}` : ''}`;
   return [c.bold(heading), ...problemLines(invalid, c), ...noteLines(scenarios, c)];
 }

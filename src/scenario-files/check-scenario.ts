@@ -11,6 +11,7 @@ import {
   type FilePosition,
   HISTORY_KEYS,
   MAX_HISTORY_ITEMS,
+  MAX_AFTER_MS,
   MAX_HISTORY_ITEM_CHARACTERS,
   OPENING_KEYS,
   type OpeningMessage,
@@ -67,6 +68,19 @@ export function checkScenario(value: unknown, source: ScenarioSource): CheckedSc
   const notChecked = (path: (string | number)[]): void => {
     unchecked.push({ file: source.file, pointer: pointerOf(path), ...source.locate(path, 'key') });
   };
+  // A key this checker does not read is left to Flow, unless it is a typo of one it reads: then
+  // what the file says would silently not be played (`openning:` plays nothing, `chanels:` every channel).
+  const unknownKey = (path: (string | number)[], knownHere: readonly string[]): void => {
+    const key = String(path.at(-1));
+    const near = closestName(key, knownHere);
+    if (near === undefined) return notChecked(path);
+    problem(
+      path,
+      'key',
+      `expected a key this checker reads; got "${key}", which it does not, so its value would be ignored`,
+      `Did you mean "${near}"?`,
+    );
+  };
   if (!isRecord(value)) {
     problem(
       [],
@@ -77,11 +91,11 @@ export function checkScenario(value: unknown, source: ScenarioSource): CheckedSc
     return { file: source.file, scenario: undefined, problems, unchecked };
   }
   const known: readonly string[] = [...READ_KEYS, ...FLOW_KEYS];
-  for (const key of Object.keys(value)) if (!known.includes(key)) notChecked([key]);
+  for (const key of Object.keys(value)) if (!known.includes(key)) unknownKey([key], known);
 
   const id = checkId(value, source, problem);
   const channels = checkChannels(value, source, problem);
-  const opening = checkOpening(value, problem, notChecked);
+  const opening = checkOpening(value, problem, unknownKey);
   const historyItems = checkHistory(value, problem, notChecked);
   const { now, timezone } = checkClock(value, problem);
 
@@ -181,7 +195,11 @@ function checkChannels(value: Record<string, unknown>, source: ScenarioSource, p
   return named;
 }
 
-function checkOpening(value: Record<string, unknown>, problem: Problem, notChecked: (path: (string | number)[]) => void): OpeningMessage[] {
+function checkOpening(
+  value: Record<string, unknown>,
+  problem: Problem,
+  unknownKey: (path: (string | number)[], knownHere: readonly string[]) => void,
+): OpeningMessage[] {
   if (!Object.hasOwn(value, 'opening')) return [];
   const opening = value.opening;
   if (!Array.isArray(opening)) {
@@ -209,15 +227,16 @@ function checkOpening(value: Record<string, unknown>, problem: Problem, notCheck
       );
       return;
     }
-    for (const key of Object.keys(item)) if (!(OPENING_KEYS as readonly string[]).includes(key)) notChecked(['opening', index, key]);
+    for (const key of Object.keys(item))
+      if (!(OPENING_KEYS as readonly string[]).includes(key)) unknownKey(['opening', index, key], OPENING_KEYS);
     let afterMs: number | undefined;
     if (Object.hasOwn(item, 'after_ms')) {
       const gap = item.after_ms;
-      if (typeof gap !== 'number' || !Number.isSafeInteger(gap) || gap < 0) {
+      if (typeof gap !== 'number' || !Number.isSafeInteger(gap) || gap < 0 || gap > MAX_AFTER_MS) {
         problem(
           ['opening', index, 'after_ms'],
           'value',
-          `expected after_ms as a whole number of milliseconds, 0 or more; got ${describe(gap)}`,
+          `expected after_ms as a whole number of milliseconds, 0 to ${MAX_AFTER_MS} (10 minutes); got ${describe(gap)}`,
           'Write the gap in milliseconds, e.g. `after_ms: 1200` for 1.2 s.',
         );
         return;

@@ -55,6 +55,12 @@ export const READ_KEYS = ['id', 'channels', 'opening', 'now', 'timezone', 'histo
 export const FLOW_KEYS = ['person', 'world', 'expect', 'restart'] as const;
 /** The keys of an opening item it reads. */
 export const OPENING_KEYS = ['say', 'after_ms'] as const;
+/**
+ * The longest gap an opening message may ask for (`after_ms`): 10 minutes. A double text is a few
+ * seconds; a timer past 2^31 - 1 ms fires at once, so what a file says past a bound would not be
+ * what is played, and the bound keeps a run's length what the file says.
+ */
+export const MAX_AFTER_MS = 600_000;
 /** The keys of a history item. */
 export const HISTORY_KEYS = ['person', 'agent'] as const;
 

@@ -29,7 +29,8 @@ export function withDuplicateIds(checked: readonly CheckedScenario[]): CheckedSc
 
 /** The scenarios with no problem, in the files' order. */
 export function playableScenarios(checked: readonly CheckedScenario[]): TeamScenario[] {
-  return checked.flatMap((entry) => (entry.scenario ? [entry.scenario] : []));
+  // A scenario with no opening (Flow's person starts it) has nothing to play here: it is not played, never passed.
+  return checked.flatMap((entry) => (entry.scenario && entry.scenario.opening.length > 0 ? [entry.scenario] : []));
 }
 
 /** Each key not checked here once, as a pointer with list indices as `*`, with where it stands. */
