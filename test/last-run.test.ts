@@ -15,7 +15,7 @@ import { recordedNote } from '../src/commands/check.js';
 import { createAjv } from '../src/contract/ajv.js';
 import type { AgentRequest } from '../src/core/request.js';
 import { VALID_AGENTS } from '../fixtures/agents/catalogue.js';
-import { CLI, ROOT, runCli } from './helpers.js';
+import { CLI, ROOT, freePort, runCli } from './helpers.js';
 
 const RECORD = '.check-endpoint/last-run.json';
 const folders: string[] = [];
@@ -168,6 +168,27 @@ describe('the last run record and --failed', () => {
     assert.deepEqual(
       report.cases.map((played) => `${played.channel}/${played.id}:${played.status}`),
       ['web/typed:passed', 'web/double-text:passed', 'web/photo:passed', 'web/button-tap:passed', 'web/no-reply:passed'],
+    );
+  });
+
+  test('--failed while the agent is down keeps the record of the failing run, says so, and the next --failed still plays what failed', async () => {
+    const folder = newFolder();
+    const failing = await runCli([agent.url, '--channel', 'sms'], { cwd: folder, env: ENV });
+    assert.equal(failing.code, 1, failing.stdout);
+    const before = readFileSync(join(folder, RECORD), 'utf8');
+    const down = `http://127.0.0.1:${await freePort()}/agent`;
+    const unreached = await runCli([down, '--failed', '--other-target'], { cwd: folder, env: ENV });
+    assert.equal(unreached.code, 2, unreached.stdout + unreached.stderr);
+    assert.match(
+      unreached.stderr,
+      /not recorded: this run played no case, so \.check-endpoint\/last-run\.json keeps the run of \S+ \(5 cases\)/,
+    );
+    assert.equal(readFileSync(join(folder, RECORD), 'utf8'), before);
+    const again = await runCli([agent.url, '--failed', '--json'], { cwd: folder, env: ENV });
+    const report = JSON.parse(again.stdout) as { cases: { id: string; channel: string }[] };
+    assert.deepEqual(
+      report.cases.map((played) => `${played.channel}/${played.id}`),
+      ['sms/photo'],
     );
   });
 

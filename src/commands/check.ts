@@ -26,7 +26,7 @@ import { recordedFlags } from './recorded-flags.js';
 import { appendStepSummary, unwrittenLines, wantsArchive, writeFailureReason, writeReports } from './report-files.js';
 import { requestNote, requestOptions } from './request-options.js';
 import type { ColourFlag } from './output.js';
-import { LAST_RUN_FILE, readLastRun, writeLastRun } from './last-run-file.js';
+import { LAST_RUN_FILE, readLastRun, readLastRunSync, writeLastRun } from './last-run-file.js';
 import { type Rerun, assertRerunnable, rerunOf } from './rerun.js';
 import { type LastRun, whenRun } from '../report/last-run.js';
 import { parseTargetUrl } from '../run/target-url.js';
@@ -369,12 +369,32 @@ export function recordedNote(report: Pick<Report, 'outcome' | 'target'>, command
 
 /** Writes .check-endpoint/last-run.json and says so on stderr; a folder it cannot write in is said, in words, not fatal. */
 async function recordRun(report: Report, flags: NonNullable<LastRun['flags']>, quiet: boolean): Promise<void> {
+  // A run that played no case (the agent down, say) does not replace a record that has cases: --failed still plays what failed then.
+  const kept = report.cases.length === 0 ? keptRecord() : undefined;
+  if (kept) {
+    if (!quiet)
+      process.stderr.write(
+        `not recorded: this run played no case, so ${LAST_RUN_FILE} keeps the run of ${kept.finishedAt} (${kept.cases.length} cases): --failed plays again what failed then\n`,
+      );
+    return;
+  }
   try {
     const file = await writeLastRun(report, new Date(), flags);
     if (!quiet) process.stderr.write(`recorded in ${file}: ${recordedNote(report, commandName())}\n`);
   } catch (cause) {
     const reason = await writeFailureReason(LAST_RUN_FILE, cause);
     process.stderr.write(`check-endpoint: could not record this run in ${LAST_RUN_FILE}: ${reason}\n`);
+  }
+}
+
+/** The recorded run, when there is one that played cases; undefined when there is none or it cannot be read. */
+function keptRecord(): LastRun | undefined {
+  try {
+    const record = readLastRunSync();
+    return record.cases.length > 0 ? record : undefined;
+  } catch (cause) {
+    if (cause instanceof UsageError) return undefined;
+    throw cause;
   }
 }
 
