@@ -1,0 +1,3 @@
+module cafe-agent
+
+go 1.19
