@@ -16,6 +16,7 @@ import { bundledContract, checkEndpoint } from '../src/index.js';
 import { checkTurn } from '../src/validate/judge-exchange.js';
 import { describeBytes } from '../src/validate/request-size-hints.js';
 import { NOT_AN_AGENT_ANSWERS } from './not-an-agent-answers.js';
+import { STACK_ANSWERS } from './stack-answers.test.js';
 
 interface Captured {
   producedBy: string;
@@ -121,11 +122,12 @@ const REFUSALS: { name: string; message: string; hint: string[] }[] = [
 
 describe('the findings on what frameworks answer, word for word', () => {
   test('every captured answer is judged here', () => {
-    // The answers of servers that are not the agent are judged in test/connection-words.test.ts.
+    // The answers of servers that are not the agent are judged in test/connection-words.test.ts, the other stacks' in test/stack-answers.test.ts.
     const judged = new Set([
       ...REFUSALS.map((refusal) => refusal.name),
       'fastapi-null-optional',
       ...NOT_AN_AGENT_ANSWERS.map((answer) => answer.name),
+      ...STACK_ANSWERS,
     ]);
     assert.deepEqual(
       readdirSync(DIR)

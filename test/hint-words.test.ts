@@ -12,7 +12,8 @@ import { withoutNullProperties } from '../src/validate/null-properties.js';
 import { requestSizeHint } from '../src/validate/request-size-hints.js';
 import { answeringStack } from '../src/validate/answering-stack.js';
 import { streamKind, streamedAnswerFinding } from '../src/validate/streamed-answer.js';
-import { emptyFieldHint, refusedFields } from '../src/validate/validation-detail.js';
+import { refusedFields } from '../src/validate/validation-detail.js';
+import { emptyFieldHint } from '../src/validate/refusal-hints.js';
 
 const shapes = (body: unknown, channel = 'whatsapp') =>
   validateAnswer(body, { channel, personMessageIds: ['p1'] }).map((finding) => `${finding.rule} ${finding.path}: ${finding.message}`);

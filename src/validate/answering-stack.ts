@@ -69,6 +69,32 @@ const goHeaders: Sign = (answer) => {
   return connection === undefined || connection.toLowerCase() === 'close' ? "Go's net/http headers" : undefined;
 };
 
+/** echo's own error answer: `{"message":"..."}` and a newline, as `application/json; charset=UTF-8` (gin writes `utf-8`), on Go's headers. */
+const echoError: Sign = (answer, text) =>
+  answer.headers['content-type'] === 'application/json; charset=UTF-8' &&
+  /^\{"message":"[^"\n]{1,200}"\}\n$/.test(text) &&
+  goHeaders(answer, text)
+    ? `its {"message": ...} error on Go's net/http headers (echo)`
+    : undefined;
+
+/** rack-protection, on in every Sinatra app, adds these three headers in this order. */
+const RACK_PROTECTION = ['X-XSS-Protection', 'X-Content-Type-Options', 'X-Frame-Options'];
+const rackProtection: Sign = (answer) => {
+  const names = answer.headerNames ?? [];
+  const at = names.indexOf(RACK_PROTECTION[0]!);
+  return at >= 0 && RACK_PROTECTION.every((name, offset) => names[at + offset] === name)
+    ? "rack-protection's X-XSS-Protection, X-Content-Type-Options and X-Frame-Options headers"
+    : undefined;
+};
+
+/** A Rack app under Puma: rack-protection's X-Content-Type-Options right after Content-Type, and no Date or Server (Puma writes neither). */
+const rackJsonHeaders: Sign = (answer) => {
+  const names = answer.headerNames ?? [];
+  return names[0] === 'Content-Type' && names[1] === 'X-Content-Type-Options' && !names.includes('Date') && !answer.headers.server
+    ? 'X-Content-Type-Options after Content-Type and no Date (Rack under Puma)'
+    : undefined;
+};
+
 /** The JDK's com.sun.net.httpserver writes `Content-length` (and every name it sets with only its first letter upper case). */
 const jdkHeaders: Sign = (answer) => (answer.headerNames?.includes('Content-length') ? 'Content-length (the JDK HttpServer)' : undefined);
 
@@ -96,6 +122,7 @@ const SIGNS: readonly { id: StackId; signs: readonly Sign[] }[] = [
       first(/json: cannot unmarshal \S+ into Go (struct field|value) [^\n]{0,80}/),
     ],
   },
+  { id: 'echo', signs: [echoError] },
   { id: 'gin', signs: [first(/Key: '[^'\n]{1,80}' Error:Field validation for '[^'\n]{1,80}' failed on the '[^'\n]{1,40}' tag/)] },
   {
     id: 'aiohttp',
@@ -136,7 +163,7 @@ const SIGNS: readonly { id: StackId; signs: readonly Sign[] }[] = [
   { id: 'django', signs: [header('server', /^WSGIServer\/[\d.]+ CPython/i)] },
   { id: 'python-http-server', signs: [header('server', /^BaseHTTP\//i)] },
   { id: 'php', signs: [header('x-powered-by', /^PHP\//i), first(/<b>(Fatal error|Warning|Notice|Deprecated)<\/b>: /)] },
-  { id: 'sinatra', signs: [first(/Sinatra doesn(’|')t know this ditty/)] },
+  { id: 'sinatra', signs: [first(/Sinatra doesn(’|')t know this ditty/), rackProtection] },
   { id: 'ruby', signs: [header('server', /^(WEBrick|Puma|thin|Unicorn|Falcon)\b/i)] },
   { id: 'dotnet', signs: [header('server', /^Kestrel/i), header('x-powered-by', /^ASP\.NET/i)] },
   { id: 'spring', signs: [header('server', /^(Apache-Coyote|Tomcat|Jetty)/i)] },
@@ -145,6 +172,7 @@ const SIGNS: readonly { id: StackId; signs: readonly Sign[] }[] = [
   { id: 'go', signs: [goHeaders] },
   { id: 'jdk-httpserver', signs: [jdkHeaders] },
   { id: 'node', signs: [nodeHeaders] },
+  { id: 'ruby', signs: [rackJsonHeaders] },
 ];
 
 /** The stack the answer tells, or undefined when it tells none. */

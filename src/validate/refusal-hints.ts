@@ -10,7 +10,7 @@ import type { HttpAnswer } from '../http/client.js';
 import type { AnsweringStack } from './answering-stack.js';
 import { smallJson } from './error-body.js';
 import { requestSizeHint } from './request-size-hints.js';
-import { emptyFieldHint, refusedFields } from './validation-detail.js';
+import { type RefusedField, ginRefusedFields, refusedFields } from './validation-detail.js';
 import { fixSentence } from './stack-fixes.js';
 
 export function refusalHint(
@@ -22,11 +22,12 @@ export function refusalHint(
   const size = requestSizeHint(answer, requestBytes, acceptedBytes, stack);
   if (size) return size;
   if (answer.status !== 400 && answer.status !== 422) return undefined;
-  if (UNKNOWN_FIELD_REFUSAL.test(answer.body.subarray(0, 64 * 1024).toString('utf8'))) {
+  const text = answer.body.subarray(0, 64 * 1024).toString('utf8');
+  if (UNKNOWN_FIELD_REFUSAL.test(text)) {
     return `The agent refused a field it does not know: ignore request fields you do not know, as the contract adds fields over time. ${fixSentence('unknown-fields', stack)}`;
   }
-  const fields = refusedFields(smallJson(answer.body));
-  return fields ? emptyFieldHint(fields) : undefined;
+  const fields = refusedFields(smallJson(answer.body)) ?? ginRefusedFields(text);
+  return fields ? emptyFieldHint(fields, stack) : undefined;
 }
 
 /**
@@ -35,3 +36,18 @@ export function refusalHint(
  */
 const UNKNOWN_FIELD_REFUSAL =
   /json: unknown field "|Unrecognized field "[^"]*" \(class|"extra_forbidden"|Extra inputs are not permitted|extra fields not permitted|must NOT have additional properties/;
+
+/** The request fields the contract sends as "" in some messages, and when. */
+const SOMETIMES_EMPTY: readonly { field: readonly string[]; when: string }[] = [
+  { field: ['message', 'text'], when: 'the person sends only a photo, a voice note or a video, or taps a button' },
+];
+
+/** The hint for refused fields the contract fills with "", in the words of the stack that answered: undefined when none of them is one. */
+export function emptyFieldHint(fields: readonly RefusedField[], stack?: AnsweringStack): string | undefined {
+  for (const { field, when } of SOMETIMES_EMPTY) {
+    if (!fields.some((refused) => refused.field.length === field.length && field.every((part, index) => refused.field[index] === part)))
+      continue;
+    return `The contract sends ${field.join('.')} as "" when ${when}: accept the empty string. ${fixSentence('empty-text', stack)}`;
+  }
+  return undefined;
+}

@@ -16,6 +16,8 @@ export type Fault =
   | 'null-replies'
   /** A request body refused for its size. */
   | 'body-limit'
+  /** A request refused because message.text is "" (a photo, a voice note, a tap). */
+  | 'empty-text'
   /** A request refused for fields the contract may add. */
   | 'unknown-fields'
   /** A body that is not JSON crashed the handler (5xx, or a dropped connection). */
@@ -74,6 +76,7 @@ const STACKS: Record<StackId, StackWords> = {
       'null-property': GO_NULL,
       'null-replies': GO_REPLIES,
       'body-limit': ({ megabytes }) => `c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, ${megabytes}<<20) in a middleware`,
+      'empty-text': 'drop binding:"required" from Text: the validator refuses "" for a required string',
       'unknown-fields': 'leave binding.EnableDecoderDisallowUnknownFields false',
       validate: 'binding:"required,min=1,max=200" tags on the request struct, with c.ShouldBindJSON answering 400',
       'content-type': 'c.JSON(http.StatusOK, answer)',
@@ -105,6 +108,7 @@ const STACKS: Record<StackId, StackWords> = {
     fixes: {
       'null-property': 'response_model_exclude_none=True on the route (pydantic: model_dump(exclude_none=True))',
       'null-replies': 'replies: list[Reply] = [] in the answer model',
+      'empty-text': 'drop min_length=1 from it (Field(min_length=1), constr(min_length=1)); keep it a plain str',
       'unknown-fields':
         'model_config = ConfigDict(extra="ignore") on each request model (pydantic 1: class Config: extra = "ignore"); keep extra="forbid" for the answer models only',
       validate:
@@ -117,6 +121,7 @@ const STACKS: Record<StackId, StackWords> = {
       'null-property':
         'FastAPI: response_model_exclude_none=True on the route (pydantic: model_dump(exclude_none=True)); Starlette: leave None values out of the dict given to JSONResponse',
       'null-replies': '{"replies": []}, never None (pydantic: replies: list[Reply] = [])',
+      'empty-text': 'pydantic: drop min_length=1 from it (Field(min_length=1), constr(min_length=1)); keep it a plain str',
       'body-limit': ({ megabytes }) =>
         `uvicorn and Starlette set no body limit: raise the one in front of them (a proxy or middleware) to ${megabytes} MB`,
       'unknown-fields':
@@ -316,6 +321,7 @@ const USUAL: Record<Fault, Words> = {
   'null-replies': 'Go: []Reply{}, as a nil slice marshals as null; Python: [], not None; Java and C#: an empty list, not null',
   'body-limit': ({ megabytes }) =>
     `Go: http.MaxBytesReader(w, r.Body, ${megabytes}<<20); express: express.json({ limit: '${megabytes}mb' }); Fastify: bodyLimit; aiohttp: client_max_size; Django: DATA_UPLOAD_MAX_MEMORY_SIZE; nginx: client_max_body_size ${megabytes}m`,
+  'empty-text': 'pydantic: drop min_length=1; gin: drop binding:"required"; a JSON Schema: no minLength on message.text',
   'unknown-fields':
     'Go: drop DisallowUnknownFields(); pydantic: extra="ignore"; Jackson: FAIL_ON_UNKNOWN_PROPERTIES false; a JSON Schema: no additionalProperties: false',
   'not-json':

@@ -1,7 +1,9 @@
 /**
  * FastAPI's answer to a request its pydantic model refuses: 422 with `{ "detail": [{ "loc": [...],
- * "msg": "...", ... }] }` (pydantic 1 and 2 alike). A finding shows each refused field and why,
- * and says so when the field is one the contract fills with "" (a photo or a tap has no text).
+ * "msg": "...", ... }] }` (pydantic 1 and 2 alike), and gin's binding error (`Key:
+ * 'AgentRequest.Message.Text' Error:Field validation for 'Text' failed on the 'required' tag`). A
+ * finding shows each refused field and why, and says so when the field is one the contract fills
+ * with "" (a photo or a tap has no text): refusal-hints.ts says so.
  */
 
 /** One refused field: where (`body.message.text`) and pydantic's words for why. */
@@ -38,28 +40,29 @@ export function refusedFields(body: unknown): RefusedField[] | undefined {
   return fields.length > 0 ? fields : undefined;
 }
 
+/** One failed tag of go-playground/validator, as gin writes it: the struct path, the field, the tag. */
+const GIN_FIELD_ERROR =
+  /Key: '([A-Za-z0-9_.[\]]{1,200})' Error:Field validation for '[A-Za-z0-9_]{1,80}' failed on the '([a-z0-9_=]{1,40})' tag/g;
+
+/**
+ * The refused fields of gin's binding error, or undefined when the text holds none. The path is the
+ * Go struct path less its type (`AgentRequest.Message.Text` is `message.text`), each name with its
+ * first letter lower case: the JSON name when the struct follows Go's naming.
+ */
+export function ginRefusedFields(text: string): RefusedField[] | undefined {
+  const fields = [...text.matchAll(GIN_FIELD_ERROR)].slice(0, 32).map(([, path, tag]) => {
+    const field = path!
+      .split('.')
+      .slice(1)
+      .map((name) => name.charAt(0).toLowerCase() + name.slice(1));
+    return { where: field.join('.'), field, message: `failed on the '${tag}' tag` };
+  });
+  return fields.length > 0 ? fields : undefined;
+}
+
 /** The refused fields in one line: `body.message.text: String should have at least 1 character`. */
 export function describeRefusedFields(fields: readonly RefusedField[]): string {
   const quoted = fields.slice(0, QUOTED_AT_MOST).map((field) => `${field.where}: ${field.message}`);
   const more = fields.length > QUOTED_AT_MOST ? `; and ${fields.length - QUOTED_AT_MOST} more` : '';
   return `detail: ${quoted.join('; ')}${more}`;
-}
-
-/** The request fields the contract sends as "" in some messages, and when. */
-const SOMETIMES_EMPTY: readonly { field: readonly string[]; when: string }[] = [
-  { field: ['message', 'text'], when: 'the person sends only a photo, a voice note or a video, or taps a button' },
-];
-
-/** The hint for refused fields the contract fills with "": undefined when none of them is one. */
-export function emptyFieldHint(fields: readonly RefusedField[]): string | undefined {
-  for (const { field, when } of SOMETIMES_EMPTY) {
-    if (!fields.some((refused) => refused.field.length === field.length && field.every((part, index) => refused.field[index] === part)))
-      continue;
-    const name = field.join('.');
-    return (
-      `The contract sends ${name} as "" when ${when}: accept the empty string. ` +
-      `In pydantic, drop min_length=1 from it (Field(min_length=1), constr(min_length=1)); keep it a plain str.`
-    );
-  }
-  return undefined;
 }

@@ -27,10 +27,10 @@ export const UNKNOWN_FIELDS = [
 ] as const;
 
 /** Fields at the request's top that the contract does not have (request.schema.json allows them). */
-const FUTURE_FIELDS = { sentAt: '2031-05-04T12:00:00Z', person: { name: 'Sam', locale: 'en-GB' } };
+export const FUTURE_FIELDS = { sentAt: '2031-05-04T12:00:00Z', person: { name: 'Sam', locale: 'en-GB' } };
 
 /** A valid message of the contract with unknown fields added at every level. */
-function futureMessage(): PersonMessage {
+export function futureMessage(): PersonMessage {
   const document = { kind: 'document' as const, mime: menu.mime, name: menu.name, data: menu.data };
   const message = {
     text: 'hi, what time are you open today?',
@@ -49,7 +49,7 @@ function futureMessage(): PersonMessage {
 }
 
 /** The hint of a refusal: the rule, then the fix in the words of the stack that answered (or the usual ones). */
-function refusalHint(outcome: HttpOutcome): string {
+export function refusalHint(outcome: HttpOutcome): string {
   const stack = outcome.kind === 'answer' ? answeringStack(outcome) : undefined;
   return `Ignore request fields you do not know: the contract adds fields over time; read the fields you need. ${fixSentence('unknown-fields', stack)}`;
 }

@@ -18,7 +18,7 @@ import type { QualityCase } from '../case.js';
 import { fullRequest, invalidRequests } from './invalid-requests.js';
 
 /** One request sent to be refused: what it is, the body sent, and what a 2xx to it means. */
-interface Refusable {
+export interface Refusable {
   /** What the body is, as a noun phrase, for messages. */
   what: string;
   /** What the agent did when it answered 2xx. */
@@ -27,7 +27,8 @@ interface Refusable {
   body(request: AgentRequest): string;
 }
 
-const GROSS: readonly Refusable[] = [
+/** The three gross bodies, the one not JSON first. */
+export const GROSS: readonly Refusable[] = [
   {
     what: 'a body that is not JSON (a request cut off halfway)',
     accepted: 'a body that is not JSON, as if it were a valid message',
