@@ -44,7 +44,7 @@ export const GOLDEN_RUNS: readonly GoldenRun[] = [
   {
     name: 'fail-schema-typo-buttton',
     description:
-      'a failing run: the digest of its one problem (a schema finding on turn 1 of double-text) with its hint and the reply, then the case lines, the failed one naming it and its reproduce line',
+      'a failing run: the digest of its one problem (a schema finding on turn 1 of double-text) with its hint, the reply and its reproduce line, then the case lines, the failed one naming it',
     start: fixtureAgent('typo-buttton-on-double-text'),
     args: [],
     exitCode: 1,
@@ -60,7 +60,7 @@ export const GOLDEN_RUNS: readonly GoldenRun[] = [
   {
     name: 'fail-json-html-on-typed',
     description:
-      'a failing run: an error and a warning on the same turn, two problems in the digest with their hints, the case line naming both with a warning count, and its reproduce line',
+      'a failing run: an error and a warning on the same turn, two problems in the digest with their hints and one reproduce line (the second points to the first), the case line naming both with a warning count',
     start: fixtureAgent('html-on-typed'),
     args: [],
     exitCode: 1,

@@ -1,7 +1,9 @@
 /**
  * Output worth reading, through the built command against real agents on loopback: a finding
- * repeated within a case printed once with its count and turns, a hint shared by many findings
- * printed once, --quiet, --color and --no-color beside NO_COLOR and FORCE_COLOR, report.html in
+ * repeated within a case printed once with its count and turns, one cause (quality/malformed's
+ * invalid requests accepted, or failed on) one problem with its count and examples, a reproduce
+ * line once per problem (each failed turn's with --verbose), a short output for a few faults on
+ * every channel, --quiet, --color and --no-color beside NO_COLOR and FORCE_COLOR, report.html in
  * --report-dir, and GitHub annotations once per case, channel and rule.
  */
 import assert from 'node:assert/strict';
@@ -9,10 +11,11 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { RawResponse, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { wantsColour } from '../src/report/colour.js';
-import { BROKEN_QUALITY_AGENTS } from '../fixtures/agents/quality.js';
+import { BROKEN_QUALITY_AGENTS, wellBehaved } from '../fixtures/agents/quality.js';
+import type { Report } from '../src/core/report.js';
 import { runCli } from './helpers.js';
 import { REPORT_DIR_FILES, onlyOf } from './contract-ids.js';
 
@@ -24,6 +27,10 @@ let reference: RunningAgent;
 /** Answers every message with the same misspelt property: double-text breaks the schema the same way on both of its turns. */
 let misspelt: RunningAgent;
 let acceptsAnything: RunningAgent;
+/** An ordinary agent that validates nothing and fails (500) on a body that is not JSON: two faults. */
+let validatesNothing: RunningAgent;
+/** One text too long for most platforms, on every message: a distinct problem on each platform it breaks. */
+let threeFaults: RunningAgent;
 
 before(async () => {
   folder = mkdtempSync(join(tmpdir(), 'check-endpoint-output-'));
@@ -31,9 +38,22 @@ before(async () => {
   misspelt = await serveAgent(() => ({ replies: [{ type: 'message', text: 'Sure.', buttton: ['Yes'] }] }));
   const agent = BROKEN_QUALITY_AGENTS.find((candidate) => candidate.name === 'accepts-invalid-requests')!;
   acceptsAnything = await serveAgent(agent.handler(undefined), agent.serveOptions ?? {});
+  validatesNothing = await serveAgent(wellBehaved(undefined, { validateRequests: false, requireToken: false }), {
+    anyJson: true,
+    onBodyNotJson: () =>
+      new RawResponse(500, '{"error":"SyntaxError: Unexpected end of JSON input"}', { 'content-type': 'application/json' }),
+  });
+  threeFaults = await serveAgent(() => ({
+    replies: [
+      {
+        type: 'message',
+        text: `Sure. ${'We are open. '.repeat(400)}`,
+      },
+    ],
+  }));
 });
 after(async () => {
-  await Promise.all([reference.close(), misspelt.close(), acceptsAnything.close()]);
+  await Promise.all([reference.close(), misspelt.close(), acceptsAnything.close(), validatesNothing.close(), threeFaults.close()]);
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -57,23 +77,76 @@ describe('a finding repeated within a case', () => {
     assert.equal(count(result.stdout, 'hint: '), 1, 'its hint once');
   });
 
-  test('quality/malformed: the hint its accepted bodies share is printed once, with their count', async () => {
-    const json = JSON.parse((await cli([acceptsAnything.url, '--case', 'quality/malformed', '--json'])).stdout) as {
-      cases: { findings: { rule: string; hint: string | null }[] }[];
-    };
+  test('quality/malformed: the invalid requests it accepted are one problem, with their count, three examples and the one hint', async () => {
+    const json = JSON.parse((await cli([acceptsAnything.url, '--case', 'quality/malformed', '--json'])).stdout) as Report;
     const findings = json.cases[0]!.findings.filter((finding) => finding.rule === 'malformed');
     assert.ok(findings.length > 30, `${findings.length} findings`);
-    const hint = findings[0]!.hint!;
-    assert.ok(
-      findings.every((finding) => finding.hint === hint),
-      'they share one hint',
+    assert.equal(new Set(findings.map((finding) => finding.problem)).size, 1, 'one problem');
+    const [problem] = json.problems!;
+    assert.equal(problem!.findings, findings.length);
+    assert.deepEqual(
+      problem!.instances,
+      findings.map((finding) => finding.cause!.instance),
+      'the problem lists each instance it holds',
+    );
+    assert.match(
+      problem!.message,
+      new RegExp(
+        `^the agent answered status 200 to ${findings.length} of ${findings.length} invalid requests, accepting them as valid \\(for example: a body that is not JSON; a JSON body with no "message"; a JSON body of the wrong types\\)$`,
+      ),
     );
 
     const result = await cli([acceptsAnything.url, '--case', 'quality/malformed']);
     assert.equal(result.code, 0);
-    assert.equal(count(result.stdout, hint), 1, 'the hint is printed once');
-    assert.match(result.stdout, new RegExp(`\\n {6}hint \\(for the ${findings.length} problems above\\): Validate each request`));
-    assert.equal(count(result.stdout, '! malformed  (body)  '), findings.length, 'each finding still has its line');
+    assert.equal(count(result.stdout, findings[0]!.hint!), 1, 'the hint is printed once');
+    assert.equal(count(result.stdout, '! malformed  (body)  '), 1, 'one line for the one cause');
+    assert.match(result.stdout, /quality\/malformed +whatsapp +45 turns .*problem 1 \(turns 1–45\)$/m);
+  });
+
+  test('--quality on an agent that validates nothing and fails on bad JSON: at most 8 problems, every finding in --json', async () => {
+    const result = await cli([validatesNothing.url, '--quality']);
+    assert.equal(result.code, 1);
+    const problems = result.stdout.split('\n').filter((line) => /^problem \d+ /.test(line));
+    assert.ok(problems.length <= 8, problems.join('\n'));
+    assert.match(
+      result.stdout,
+      /^problem \d+ {2}✗ malformed {2}\(body\) {2}expected 400 or 422 for invalid requests; the agent failed on 1 of 45, the first time with status 500/m,
+    );
+    assert.match(result.stdout, /^problem \d+ {2}! malformed {2}\(body\) {2}the agent answered status 200 to 44 of 45 invalid requests/m);
+    const json = JSON.parse((await cli([validatesNothing.url, '--quality', '--json'])).stdout) as Report;
+    const malformed = json.cases.find((c) => c.id === 'quality/malformed')!;
+    assert.equal(malformed.findings.length, 45, 'each invalid request keeps its finding');
+    assert.equal(json.problems!.length, problems.length);
+    assert.equal(
+      json.problems!.reduce((sum, problem) => sum + problem.findings, 0),
+      json.cases.reduce((sum, c) => sum + c.findings.length, 0),
+      'every finding is in a problem',
+    );
+  });
+});
+
+describe('short by default', () => {
+  test('a few problems on --channel all: at most 60 lines, a reproduce line once per problem; --verbose adds one per failed turn', async () => {
+    const result = await cli([threeFaults.url, '--channel', 'all']);
+    assert.equal(result.code, 1);
+    const lines = result.stdout.trimEnd().split('\n');
+    const problems = lines.filter((line) => /^problem \d+ /.test(line));
+    assert.ok(problems.length >= 3 && problems.length <= 5, problems.join('\n'));
+    assert.ok(lines.length <= 60, `${lines.length} lines:\n${result.stdout}`);
+    // Each problem's example turn's reproduce line, where that turn failed (a warning's turn may not have).
+    const errors = problems.filter((line) => line.includes('✗')).length;
+    const reproduced = count(result.stdout, 'reproduce');
+    assert.ok(reproduced >= errors && reproduced <= problems.length, `${reproduced} reproduce lines for ${problems.length} problems`);
+    assert.ok(
+      lines.every((line) => !line.startsWith('          reproduce')),
+      'no reproduce line under a case line',
+    );
+
+    const verbose = await cli([threeFaults.url, '--channel', 'all', '--verbose']);
+    const json = JSON.parse((await cli([threeFaults.url, '--channel', 'all', '--json'])).stdout) as Report;
+    const failedTurns = json.cases.flatMap((c) => c.turns.filter((turn) => turn.findings.some((finding) => finding.reproduce)));
+    assert.ok(failedTurns.length > problems.length);
+    assert.equal(count(verbose.stdout, '          reproduce'), failedTurns.length, 'each failed turn’s reproduce line with --verbose');
   });
 });
 

@@ -240,7 +240,7 @@ describe('in CI', () => {
     const command: string = failed.findings[0].reproduce;
     assert.ok(command.includes('-H "authorization: Bearer $FLOW_FRAMEWORK_AGENT_TOKEN"'));
     assert.ok(!command.includes(TOKEN));
-    assert.match(result.stderr, /reproduce turn 1: curl -sS -i -X POST/);
+    assert.match(result.stderr, /reproduce \(double-text on whatsapp, turn 1\): curl -sS -i -X POST/);
     // The body the shell would send is the request, byte for byte.
     const quoted = command.slice(command.indexOf("--data-raw '") + '--data-raw '.length);
     const sent = execFileSync('sh', ['-c', `printf %s ${quoted}`], { encoding: 'utf8' });
@@ -257,6 +257,28 @@ describe('in CI', () => {
   test('--strict: warnings fail the run', async () => {
     assert.equal((await runCli([silent.url, '--case', 'typed'])).code, 0);
     assert.equal((await runCli([silent.url, '--case', 'typed', '--strict'])).code, 1);
+  });
+
+  test('--strict in GitHub Actions: the warnings that failed the job are ::error, and their cell names the rule', async () => {
+    const summary = join(tmp, 'strict-summary.md');
+    const env = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary };
+    const loose = await runCli([silent.url, '--case', 'typed'], { env: { ...env, GITHUB_STEP_SUMMARY: join(tmp, 'loose-summary.md') } });
+    const looseLevels = loose.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('::'))
+      .map((line) => line.slice(0, line.indexOf(' ')));
+    assert.deepEqual([...new Set(looseLevels)], ['::warning'], 'without --strict a warning is a warning');
+    const strict = await runCli([silent.url, '--case', 'typed', '--strict'], { env });
+    assert.equal(strict.code, 1);
+    const annotations = strict.stderr.split('\n').filter((line) => line.startsWith('::'));
+    assert.ok(annotations.length > 0);
+    assert.ok(
+      annotations.every((line) => line.startsWith('::error ')),
+      annotations.join('\n'),
+    );
+    const rule = /problem 1%3A ([a-z/-]+)::/.exec(annotations[0]!)?.[1];
+    assert.ok(rule, annotations[0]);
+    assert.match(readFileSync(summary, 'utf8'), new RegExp(`\\| whatsapp \\| ❌ ${rule} \\(warnings, --strict\\) \\|`));
   });
 
   test('no stray files: without report flags a run writes only its record, .check-endpoint/last-run.json, where it runs', async () => {

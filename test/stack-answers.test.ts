@@ -66,7 +66,7 @@ function hintOn(name: string, judged: Judged): string {
   if (judged === 'unknown field') return unknownFieldsHint(answer);
   const findings =
     judged === 'not JSON'
-      ? refusalFindings(answer, GROSS[0]!)
+      ? refusalFindings(answer, GROSS[0]!, GROSS.length)
       : checkTurn(answer, {
           channel: 'whatsapp',
           contract: bundledContract(),

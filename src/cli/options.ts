@@ -122,7 +122,8 @@ const COMMAND_FLAGS = {
   verbose: {
     type: 'boolean',
     commands: CHECK,
-    description: "Also show the --start agent's last lines when it did not die (its whole output is in agent.log)",
+    description:
+      "Also show every failed turn's reproduce line under its case (the digest shows one per problem), and the --start agent's last lines when it did not die (its whole output is in agent.log)",
   },
   port: {
     type: 'number',

@@ -304,13 +304,14 @@ async function finish(
   const chatty = chattyOf(output, args.quiet);
   const problems = report.outcome === 'error' ? [] : problemsOf(report);
   if (report.outcome !== 'error') {
-    const digest = formatDigest(report, c, { reproduce: args.quiet });
+    const digest = formatDigest(report, c);
     for (const line of digest) output.line(line);
     if (digest.length && !args.quiet) output.line();
     // The not-run cases get one line for them all, in the ending.
     const played = report.cases.filter((caseReport) => caseReport.status !== 'not-run');
     const columns = caseColumns(played);
-    for (const caseReport of played) for (const line of formatCase(caseReport, c, problems, columns)) chatty.line(line);
+    const reproduce = args.verbose;
+    for (const caseReport of played) for (const line of formatCase(caseReport, c, problems, columns, { reproduce })) chatty.line(line);
   }
   if (agent && (agent.died || report.outcome === 'error' || (args.verbose && !args.quiet))) {
     const agentLines = agent.process.lastLines();

@@ -65,9 +65,16 @@ function isRecordedCase(value: unknown): boolean {
         typeof finding.message === 'string' &&
         (finding.hint === null || typeof finding.hint === 'string') &&
         (finding.turn === null || Number.isInteger(finding.turn)) &&
-        (finding.plays === undefined || Number.isInteger(finding.plays)),
+        (finding.plays === undefined || Number.isInteger(finding.plays)) &&
+        (finding.cause === undefined || isCause(finding.cause)),
     )
   );
+}
+
+/** A finding's cause, as spec/last-run.schema.json bounds it. */
+function isCause(value: unknown): boolean {
+  const text = (field: unknown, most: number): boolean => typeof field === 'string' && field.length > 0 && field.length <= most;
+  return isRecord(value) && text(value.id, 100) && text(value.summary, 1000) && text(value.instance, 1000);
 }
 
 /** The record, checked field by field: anything else is a UsageError saying to run the check again. */

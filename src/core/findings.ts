@@ -50,6 +50,22 @@ export interface Finding {
   hint: string | null;
   /** Only on the left-out note (rule `left-out`): how many findings of each rule were left out. */
   leftOut?: LeftOutCounts;
+  /** One instance of a cause its case declares: the findings of one rule, severity and cause are one problem. */
+  cause?: FindingCause;
+}
+
+/**
+ * A cause a case declares for a family of its findings (quality/malformed's invalid requests
+ * accepted as valid, one finding per request): they are one problem in every human output, said
+ * once with their count, a few examples and the one fix, while the JSON report keeps each finding.
+ */
+export interface FindingCause {
+  /** The cause, unique within its rule: `accepted-invalid`. */
+  id: string;
+  /** The problem's message, `{count}` standing for how many of its instances came: `the agent accepted {count} of 45 invalid requests as valid`. */
+  summary: string;
+  /** This finding's instance, as a noun phrase: `a conversationId that is an integer`. */
+  instance: string;
 }
 
 export function error(rule: RuleId, path: string, message: string, hint: string | null = null): Finding {

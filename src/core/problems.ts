@@ -2,12 +2,14 @@
  * Distinct problems: the findings of a run grouped by what is wrong, so that each is said once.
  * Two findings are one problem when they have the same rule, severity, pointer shape (the reply
  * and item indexes left out: `/replies/0/text` and `/replies/3/text` are `/replies/*\/text`),
- * message template (quoted values and numbers left out) and hint template. A problem's id is
+ * message template (quoted values and numbers left out) and hint template; or, when their case
+ * declares a cause for them (a finding's `cause`), the same rule, severity and cause: that problem's
+ * message is the cause's summary, with its count and the first instances as examples. A problem's id is
  * derived from that key alone, so the same problem has the same id in every run and every output.
  * Linear in the findings: one key and one map lookup each.
  */
 import { createHash } from 'node:crypto';
-import type { Finding, RuleId, Severity } from './findings.js';
+import type { Finding, FindingCause, RuleId, Severity } from './findings.js';
 import type { ProblemReport, ReportedFinding } from './report.js';
 
 /** What grouping reads of a finding: a report's, or one from the last run's record (which keeps no reply index). */
@@ -41,6 +43,7 @@ export function template(text: string): string {
 }
 
 function problemKey(finding: Finding): string {
+  if (finding.cause) return JSON.stringify([finding.rule, finding.severity, 'cause', finding.cause.id]);
   return JSON.stringify([
     finding.rule,
     finding.severity,
@@ -61,8 +64,19 @@ export function problemId(finding: Finding): string {
   return idOfKey(finding.rule, problemKey(finding));
 }
 
+/** Instances a cause's message names as examples, at the most. */
+const EXAMPLES = 3;
+
+/** A cause's message: `the agent accepted 40 of 40 invalid requests as valid (for example: no message; …)`. */
+export function causeMessage(cause: FindingCause, instances: readonly string[]): string {
+  const examples = instances.slice(0, EXAMPLES).join('; ');
+  return `${cause.summary.replace('{count}', String(instances.length))} (${instances.length > EXAMPLES ? 'for example: ' : ''}${examples})`;
+}
+
 interface Grouping {
   problem: Omit<ProblemReport, 'number'>;
+  cause: FindingCause | undefined;
+  instances: Set<string>;
   first: number;
   errorCases: number;
   where: Map<string, ProblemReport['where'][number]>;
@@ -98,6 +112,8 @@ export function groupProblems(cases: readonly FindingsOfCase[]): ProblemReport[]
             where: [],
             example: exampleOf(caseReport, finding),
           },
+          cause: finding.cause,
+          instances: new Set(),
           first: order++,
           errorCases: 0,
           where: new Map(),
@@ -105,6 +121,7 @@ export function groupProblems(cases: readonly FindingsOfCase[]): ProblemReport[]
         groups.set(id, group);
       }
       group.problem.findings++;
+      if (finding.cause) group.instances.add(finding.cause.instance);
       if (finding.path !== group.problem.path) group.problem.path = pointerShape(finding.path);
       const whereKey = JSON.stringify([caseReport.channel, caseReport.id]);
       let place = group.where.get(whereKey);
@@ -122,7 +139,13 @@ export function groupProblems(cases: readonly FindingsOfCase[]): ProblemReport[]
       (a, b) =>
         severityRank(a.problem.severity) - severityRank(b.problem.severity) || b.problem.cases - a.problem.cases || a.first - b.first,
     )
-    .map((group, index) => ({ ...group.problem, number: index + 1 }));
+    .map((group, index) => ({ ...group.problem, number: index + 1, ...causeOf(group) }));
+}
+
+/** A cause's problem says the cause, with its count and examples, and lists its instances. */
+function causeOf({ cause, instances }: Grouping): Pick<ProblemReport, 'message' | 'instances'> | undefined {
+  if (!cause) return undefined;
+  return { message: causeMessage(cause, [...instances]), instances: [...instances] };
 }
 
 function exampleOf(caseReport: FindingsOfCase, finding: GroupedFinding): ProblemReport['example'] {

@@ -51,6 +51,8 @@ export interface ProblemReport {
   where: { case: string; channel: string; turns: number[] }[];
   /** Where its first finding came: the case, channel, turn (from 0), reply, pointer (and play, with --runs above 1). */
   example: { case: string; channel: string; turn: number | null; reply: number | null; path: string; play?: number };
+  /** Only on a problem its case declared a cause for: each distinct instance it holds, in the order they came (its findings name it by `problem`). */
+  instances?: string[];
 }
 
 export interface TurnReport {

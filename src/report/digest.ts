@@ -7,24 +7,11 @@ import type { Colours } from './colour.js';
 import { excerpt } from '../core/findings.js';
 import { type GroupedFinding, groupProblems, problemId } from '../core/problems.js';
 import type { CaseReport, ProblemReport, Report, TurnReport } from '../core/report.js';
-import { printable, replyOf, turnsText } from './text.js';
+import { printable, ranges, replyOf, turnsText } from './text.js';
 
 const REPLY_EXCERPT = 100;
 /** Problems a case line names with their turns at most; more are named as ranges (`problems 1–45`). */
 const MAX_NOTED = 6;
-
-/** `1–3, 5, 7–9`: numbers as ranges. */
-export function ranges(numbers: readonly number[]): string {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let start = 0; start < sorted.length;) {
-    let end = start;
-    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end++;
-    parts.push(end > start ? `${sorted[start]}–${sorted[end]}` : String(sorted[start]));
-    start = end + 1;
-  }
-  return parts.join(', ');
-}
 
 /** Groups of cases named on a problem's `in` line at most; the rest are counted. */
 const MAX_PLACES = 6;
@@ -122,6 +109,8 @@ export function formatProblem(
   reproduce = false,
   /** Its hint and where it came; false when the group it is in says them once. */
   own = true,
+  /** The reproduce lines the digest printed already, each with the problem it came under: one is not printed twice. */
+  printed = new Map<string, number>(),
 ): string[] {
   const mark = problem.severity === 'error' ? c.red('✗') : c.yellow('!');
   const where = problem.path === '' ? '(body)' : printable(problem.path);
@@ -137,33 +126,37 @@ export function formatProblem(
   const command = reproduce ? turn?.findings.find((finding) => finding.reproduce)?.reproduce : undefined;
   if (command) {
     const { example } = problem;
-    lines.push(c.dim(`      reproduce (${example.case} on ${example.channel}, turn ${(example.turn ?? 0) + 1}): ${command}`));
+    const earlier = printed.get(command);
+    if (earlier === undefined) printed.set(command, problem.number);
+    const shown = earlier === undefined ? command : `the same as problem ${earlier}'s`;
+    lines.push(c.dim(`      reproduce (${example.case} on ${example.channel}, turn ${(example.turn ?? 0) + 1}): ${shown}`));
   }
   return lines;
 }
 
 /**
- * The digest's lines: its title, then each problem; none for a run without findings. With
- * `reproduce` (--quiet, which prints no case line), each problem's example reproduce line too.
+ * The digest's lines: its title, then each problem with its example's reproduce line (once per
+ * problem: the case lines repeat them only with --verbose); none for a run without findings.
  */
 export function formatDigest(
   report: Pick<Report, 'problems' | 'cases' | 'channels' | 'counts'>,
   c: Colours,
-  { reproduce = false }: { reproduce?: boolean } = {},
+  { reproduce = true }: { reproduce?: boolean } = {},
 ): string[] {
   const problems = problemsOf(report);
   if (problems.length === 0) return [];
   const title = digestTitle(problems, report);
   const failing = problems.some((problem) => problem.severity === 'error');
+  const printed = new Map<string, number>();
   return [
     failing ? c.bold(c.red(title)) : c.bold(c.yellow(title)),
     '',
     ...sharingAFix(problems, report).flatMap((group) => {
-      if (group.length === 1) return formatProblem(group[0]!, report, c, reproduce);
+      if (group.length === 1) return formatProblem(group[0]!, report, c, reproduce, true, printed);
       // Problems with the same fix in the same cases (quality/malformed's accepted bodies): the fix and the places once.
       const [first] = group;
       return [
-        ...group.flatMap((problem) => formatProblem(problem, report, c, reproduce, false)),
+        ...group.flatMap((problem) => formatProblem(problem, report, c, reproduce, false, printed)),
         c.dim(`      hint (for the ${group.length} problems above): ${printable(first!.hint!)}`),
         c.dim(`      each in ${plural(first!.cases, 'case')}: ${placesText(first!, channelNames(report))}`),
       ];

@@ -1,8 +1,8 @@
 import { findingRules } from '../core/findings.js';
-import { digestTitle, placesText, problemsOf, ranges, sharingAFix } from './digest.js';
+import { digestTitle, placesText, problemsOf, sharingAFix } from './digest.js';
 import { stoppedSummary } from './human.js';
-import type { ProblemReport, Report } from '../core/report.js';
-import { printable } from './text.js';
+import type { CaseReport, ProblemReport, Report } from '../core/report.js';
+import { printable, ranges } from './text.js';
 
 /** A workflow command's message: % and line breaks escaped as the runner reads them, any other control or invisible character as a \u escape. */
 function escapeData(value: string): string {
@@ -31,12 +31,27 @@ function plural(count: number, one: string): string {
 
 type Level = 'error' | 'warning';
 
-/** An error fails the run unless every case it came in was expected by the baseline: then it is a warning. */
+/** A case failed by warnings alone (--strict), not expected by the baseline. */
+function failedByWarnings(caseReport: CaseReport): boolean {
+  return caseReport.status === 'failed' && !caseReport.expected && caseReport.findings.every((finding) => finding.severity === 'warning');
+}
+
+/**
+ * An error fails the run unless every case it came in was expected by the baseline: then it is a
+ * warning. A warning is an error where it failed a case (--strict): it failed the job.
+ */
 function levelOf(problem: ProblemReport, report: Report): Level {
-  if (problem.severity === 'warning') return 'warning';
-  const expected = (place: ProblemReport['where'][number]): boolean =>
-    report.cases.some((caseReport) => caseReport.id === place.case && caseReport.channel === place.channel && caseReport.expected);
-  return problem.where.every(expected) ? 'warning' : 'error';
+  const caseAt = (place: ProblemReport['where'][number]): CaseReport | undefined =>
+    report.cases.find((caseReport) => caseReport.id === place.case && caseReport.channel === place.channel);
+  if (problem.severity === 'warning') {
+    return problem.where.some((place) => {
+      const caseReport = caseAt(place);
+      return caseReport !== undefined && failedByWarnings(caseReport);
+    })
+      ? 'error'
+      : 'warning';
+  }
+  return problem.where.every((place) => caseAt(place)?.expected === true) ? 'warning' : 'error';
 }
 
 /** A sentence ended with a full stop, unless it has one (or another mark) already. */
@@ -119,10 +134,16 @@ function cell(report: Report, channel: string, caseId: string): string {
   const caseReport = report.cases.find((candidate) => candidate.channel === channel && candidate.id === caseId);
   if (!caseReport) return '';
   if (caseReport.status === 'not-run') return '⏭️ not run';
-  if (!caseReport.passed)
-    return caseReport.expected
-      ? '⚪ expected'
-      : `❌ ${[...new Set(caseReport.findings.filter((f) => f.severity === 'error').flatMap(findingRules))].join(', ') || 'failed'}`;
+  if (!caseReport.passed) {
+    if (caseReport.expected) return '⚪ expected';
+    const rulesOf = (severity: 'error' | 'warning'): string =>
+      [...new Set(caseReport.findings.filter((finding) => finding.severity === severity).flatMap(findingRules))].join(', ');
+    // A case failed by warnings alone (--strict) names the warnings' rules.
+    const errors = rulesOf('error');
+    if (errors) return `❌ ${errors}`;
+    const warnings = rulesOf('warning');
+    return warnings ? `❌ ${warnings} (warnings, --strict)` : '❌ failed';
+  }
   return caseReport.findings.length > 0 ? '⚠️ warning' : '✅';
 }
 
@@ -131,7 +152,20 @@ function markdownText(text: string): string {
   return printable(text.replace(/\s+/g, ' ')).replace(/\|/g, '\\|');
 }
 
-/** "What to fix": each distinct problem once, with its fix and where it came (the digest, as the text output starts). */
+/** One problem as a list item of "What to fix", its fix and places said unless its group says them once. */
+function problemItem(problem: ProblemReport, channels: readonly string[], own: boolean): string {
+  const what = `${problem.number}. ${problem.severity === 'error' ? '❌' : '⚠️'} \`${problem.rule}\`${problem.path ? ` \`${problem.path}\`` : ''}: `;
+  if (!own) return `${what}${markdownText(problem.message)}`;
+  return (
+    `${what}${markdownText(problem.hint ? ended(problem.message) : problem.message)}` +
+    `${problem.hint ? ` Fix: ${markdownText(problem.hint)}` : ''} (${placesText(problem, channels)})`
+  );
+}
+
+/**
+ * "What to fix": each distinct problem once, with its fix and where it came (the digest, as the
+ * text output starts); problems that share one fix in the same places (the digest's groups) say it once.
+ */
 function whatToFix(report: Report): string[] {
   const problems = problemsOf(report);
   if (problems.length === 0) return [];
@@ -139,11 +173,14 @@ function whatToFix(report: Report): string[] {
   return [
     `**What to fix**: ${digestTitle(problems, report)}`,
     '',
-    ...problems.map(
-      (problem) =>
-        `${problem.number}. ${problem.severity === 'error' ? '❌' : '⚠️'} \`${problem.rule}\`${problem.path ? ` \`${problem.path}\`` : ''}: ${markdownText(problem.hint ? ended(problem.message) : problem.message)}` +
-        `${problem.hint ? ` Fix: ${markdownText(problem.hint)}` : ''} (${placesText(problem, channels)})`,
-    ),
+    ...sharingAFix(problems, report).flatMap((group) => {
+      if (group.length === 1) return [problemItem(group[0]!, channels, true)];
+      const [first] = group;
+      return [
+        ...group.map((problem) => problemItem(problem, channels, false)),
+        `   Fix (for problems ${first!.number}–${group.at(-1)!.number}): ${markdownText(first!.hint!)} (${placesText(first!, channels)})`,
+      ];
+    }),
     '',
   ];
 }

@@ -167,15 +167,17 @@ export function caseColumns(cases: readonly CaseReport[]): CaseColumns {
 }
 
 /**
- * One line for the case, then its findings: errors marked ✗, warnings marked ! apart. Given the
- * run's problems (the digest printed above it), the line names the case's problems by number
- * instead, and only its reproduce lines follow.
+ * One line for the case, then its findings: errors marked ✗, warnings marked ! apart, and each
+ * failed turn's reproduce line. Given the run's problems (the digest printed above it, with one
+ * reproduce line per problem), the line names the case's problems by number instead, and the
+ * reproduce lines follow only with `reproduce` (--verbose).
  */
 export function formatCase(
   caseReport: CaseReport,
   c: Colours,
   problems?: readonly ProblemReport[],
   columns: CaseColumns = caseColumns([caseReport]),
+  { reproduce = problems === undefined }: { reproduce?: boolean } = {},
 ): string[] {
   const verdict = verdictOf(caseReport, c);
   const warnings = caseReport.findings.filter((finding) => finding.severity === 'warning').length;
@@ -193,15 +195,17 @@ export function formatCase(
   ].join('  ');
   const errors = caseReport.findings.filter((finding) => finding.severity === 'error');
   const ordered = [...errors, ...caseReport.findings.filter((finding) => finding.severity === 'warning')];
-  const reproduce = caseReport.turns.flatMap((turn, index) => {
-    const command = turn.findings.find((finding) => finding.reproduce)?.reproduce;
-    return command ? [c.dim(`          reproduce${caseReport.turns.length > 1 ? ` turn ${index + 1}` : ''}: ${command}`)] : [];
-  });
+  const reproduceLines = reproduce
+    ? caseReport.turns.flatMap((turn, index) => {
+        const command = turn.findings.find((finding) => finding.reproduce)?.reproduce;
+        return command ? [c.dim(`          reproduce${caseReport.turns.length > 1 ? ` turn ${index + 1}` : ''}: ${command}`)] : [];
+      })
+    : [];
   return [
     line.trimEnd(),
     ...formatLatency(caseReport, c),
     ...(problems ? [] : formatFindingsOnce(ordered, c, (alike, withHint) => formatCaseFinding(caseReport, alike, c, withHint))),
-    ...reproduce,
+    ...reproduceLines,
   ];
 }
 

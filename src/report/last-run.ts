@@ -4,7 +4,7 @@
  * for `check-endpoint show` to print the failures and for `--failed` to play them again. Never a
  * body, a header or a secret: no request, no answer, no reproduce line.
  */
-import type { RuleId, Severity } from '../core/findings.js';
+import type { FindingCause, RuleId, Severity } from '../core/findings.js';
 import type { CaseLabel, CaseReport, CaseStatus, ChannelReport, ProblemReport, Report, RunStop } from '../core/report.js';
 import type { Colours } from './colour.js';
 import { groupProblems } from '../core/problems.js';
@@ -24,6 +24,8 @@ export interface LastRunFinding {
   turn: number | null;
   /** With --runs above 1: in how many of the case's plays it came. */
   plays?: number;
+  /** The cause its case declared, so that the record groups its problems as the run did. */
+  cause?: FindingCause;
 }
 
 export interface LastRunCase {
@@ -82,9 +84,10 @@ function recordedCase(caseReport: CaseReport): LastRunCase {
     passedRuns: caseReport.passedRuns,
     turns: caseReport.turns.length,
     rules: [...new Set(ordered.map((finding) => finding.rule))],
-    findings: ordered.map(({ rule, severity, path, message, hint, turn, plays }) => ({
+    findings: ordered.map(({ rule, severity, path, message, hint, turn, plays, cause }) => ({
       ...{ rule, severity, path, message, hint, turn },
       ...(plays !== undefined ? { plays } : {}),
+      ...(cause !== undefined ? { cause } : {}),
     })),
   };
 }

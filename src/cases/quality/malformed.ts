@@ -7,7 +7,7 @@
  * error; any other status is a warning. Runs once per run, with the token.
  */
 import { commandWords } from '../../core/command-words.js';
-import { type Finding, error, warning } from '../../core/findings.js';
+import { type Finding, type FindingCause, error, warning } from '../../core/findings.js';
 import type { AgentRequest, PersonMessage } from '../../core/request.js';
 import { requestValidator } from '../../contract/compile-contract.js';
 import type { HttpOutcome } from '../../http/client.js';
@@ -23,6 +23,8 @@ export interface Refusable {
   what: string;
   /** What the agent did when it answered 2xx. */
   accepted: string;
+  /** The body in a few words, as an example among many: `a conversationId that is an integer`. */
+  instance: string;
   /** The body sent, made from the valid request of the turn. */
   body(request: AgentRequest): string;
 }
@@ -32,6 +34,7 @@ export const GROSS: readonly Refusable[] = [
   {
     what: 'a body that is not JSON (a request cut off halfway)',
     accepted: 'a body that is not JSON, as if it were a valid message',
+    instance: 'a body that is not JSON',
     body: (request) => {
       const json = JSON.stringify(request);
       return json.slice(0, Math.floor(json.length / 2));
@@ -40,11 +43,13 @@ export const GROSS: readonly Refusable[] = [
   {
     what: 'a JSON body with no "message"',
     accepted: 'a JSON body with no "message", as if it were a valid message',
+    instance: 'a JSON body with no "message"',
     body: ({ message: _, ...rest }) => JSON.stringify(rest),
   },
   {
     what: 'a JSON body of the wrong types ("messageId" and "message.text" numbers)',
     accepted: 'a JSON body of the wrong types, as if it were a valid message',
+    instance: 'a JSON body of the wrong types',
     body: (request) => JSON.stringify({ ...request, messageId: 12345, message: { ...request.message, text: 42 } }),
   },
 ];
@@ -76,25 +81,53 @@ function crashHint(stack: AnsweringStack | undefined): string {
   );
 }
 
-/** 400 or 422 passes; 2xx warns; 5xx, a dropped connection or no answer is an error; anything else warns. */
-export function refusalFindings(outcome: HttpOutcome, sent: Refusable): Finding[] {
+/**
+ * 400 or 422 passes; 2xx warns; 5xx, a dropped connection or no answer is an error; anything else
+ * warns. Each finding is one instance of its cause (accepted, failed on, another status), so that
+ * one fault the case finds on many bodies is one problem: `the agent accepted 40 of 45 invalid
+ * requests as valid, for example: …`. `total` is how many bodies the case sends.
+ */
+export function refusalFindings(outcome: HttpOutcome, sent: Refusable, total: number): Finding[] {
   if (outcome.kind === 'answer' && (outcome.status === 400 || outcome.status === 422)) return [];
   const stack = outcome.kind === 'answer' ? answeringStack(outcome) : undefined;
   const expected = `expected 400 or 422 for ${sent.what}`;
+  const of = (id: string, summary: string): { cause: FindingCause } => ({ cause: { id, summary, instance: sent.instance } });
   if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
     return [
-      warning(
-        'malformed',
-        '',
-        `expected 400 or 422; got status ${outcome.status}: the agent accepted ${sent.accepted}`,
-        validateHint(stack),
-      ),
+      {
+        ...warning(
+          'malformed',
+          '',
+          `expected 400 or 422; got status ${outcome.status}: the agent accepted ${sent.accepted}`,
+          validateHint(stack),
+        ),
+        ...of(
+          'accepted-invalid',
+          `the agent answered status ${outcome.status} to {count} of ${total} invalid requests, accepting them as valid`,
+        ),
+      },
     ];
   }
   if (outcome.kind !== 'answer' || outcome.status >= 500) {
-    return [error('malformed', '', `${expected}; got ${whatCame(outcome)}`, crashHint(stack))];
+    return [
+      {
+        ...error('malformed', '', `${expected}; got ${whatCame(outcome)}`, crashHint(stack)),
+        ...of(
+          'failed-on-invalid',
+          `expected 400 or 422 for invalid requests; the agent failed on {count} of ${total}, the first time with ${whatCame(outcome)}`,
+        ),
+      },
+    ];
   }
-  return [warning('malformed', '', `${expected}; got ${whatCame(outcome)}`, validateHint(stack))];
+  return [
+    {
+      ...warning('malformed', '', `${expected}; got ${whatCame(outcome)}`, validateHint(stack)),
+      ...of(
+        'other-status',
+        `expected 400 or 422 for invalid requests; got another status for {count} of ${total}, the first ${whatCame(outcome)}`,
+      ),
+    },
+  ];
 }
 
 export const malformed: QualityCase<'quality/malformed'> = {
@@ -114,39 +147,40 @@ export const malformed: QualityCase<'quality/malformed'> = {
   rules: [{ id: 'malformed' }],
   async run(context) {
     const conversation = context.openConversation();
+    // The invalid requests are made from the request the first of them sends, after the gross
+    // bodies, as the context will build it; all are made first, so that each finding can say of how many.
+    const { contract } = context;
+    const validate = requestValidator(contract);
+    const template: AgentRequest = {
+      conversationId: conversation.id,
+      messageId: conversation.messageId(conversation.personMessageIds.length + GROSS.length + 1),
+      channel: context.channel,
+      message: FULL_MESSAGE,
+    };
+    const valid = validate(template);
+    const base = valid ? fullRequest(contract.requestSchema, template, validate) : undefined;
+    const invalid: Refusable[] = base
+      ? invalidRequests(contract.requestSchema, base, validate).map((request) => ({
+          what: `${request.what} (${request.allowed})`,
+          accepted: `${request.what}; ${request.allowed}`,
+          instance: request.what,
+          body: (sent) => JSON.stringify(request.apply(sent)),
+        }))
+      : [];
+    const total = GROSS.length + invalid.length;
     const send = async (refusable: Refusable, message: PersonMessage): Promise<void> => {
       await context.exchange({
         conversation,
         message,
         expectsReply: true,
         body: refusable.body,
-        judge: { outcome: (outcome) => refusalFindings(outcome, refusable) },
+        judge: { outcome: (outcome) => refusalFindings(outcome, refusable, total) },
       });
     };
     for (const gross of GROSS) await send(gross, { text: FULL_MESSAGE.text });
-
-    // The request the next turn sends, as the context will build it: the broken ones are made from it.
-    const { contract } = context;
-    const validate = requestValidator(contract);
-    const template: AgentRequest = {
-      conversationId: conversation.id,
-      messageId: conversation.messageId(conversation.personMessageIds.length + 1),
-      channel: context.channel,
-      message: FULL_MESSAGE,
-    };
-    if (!validate(template)) return { findings: [ownRequestRefused(contract.source)] };
-    const base = fullRequest(contract.requestSchema, template, validate);
+    if (!base) return { findings: [ownRequestRefused(contract.source)] };
     const message = (base as AgentRequest).message;
-    for (const invalid of invalidRequests(contract.requestSchema, base, validate)) {
-      await send(
-        {
-          what: `${invalid.what} (${invalid.allowed})`,
-          accepted: `${invalid.what}; ${invalid.allowed}`,
-          body: (request) => JSON.stringify(invalid.apply(request)),
-        },
-        message,
-      );
-    }
+    for (const refusable of invalid) await send(refusable, message);
   },
 };
 
