@@ -218,3 +218,36 @@ test('an HTML page that echoes a secret is quoted with the mark <redacted>, neve
   const page = '<html><head><title>Boom <redacted></title></head><body><p>key <redacted> refused</p></body></html>';
   assert.equal(htmlSummary(page), '"Boom <redacted>": key <redacted> refused');
 });
+
+describe('every schema finding has a hint that fits its field', () => {
+  test('replyTo "": leave it out, or quote one of the person’s messages', () => {
+    const [finding] = validateAnswer(
+      { replies: [{ type: 'message', text: 'Yes', replyTo: '' }] },
+      { channel: 'web', personMessageIds: ['p1'] },
+    );
+    assert.equal(finding!.message, 'expected a non-empty string, got ""');
+    assert.equal(
+      finding!.hint,
+      'Leave replyTo out when the reply quotes nothing; to quote, give the messageId of one of the person\u2019s messages in this conversation.',
+    );
+  });
+
+  test('a wrong type and an empty button label: each with a hint naming the field', () => {
+    const cases: [unknown, RegExp][] = [
+      [{ replies: [{ type: 'message', text: 7 }] }, /^Send text as a string\.$/],
+      [
+        { replies: [{ type: 'message', text: 'Pick one', buttons: [''] }] },
+        /^Change buttons\[0\] to follow that rule of the response schema/,
+      ],
+    ];
+    for (const [answer, hint] of cases) {
+      const findings = validateAnswer(answer, { channel: 'web', personMessageIds: ['p1'] }).filter((finding) => finding.rule === 'schema');
+      assert.ok(findings.length > 0, JSON.stringify(answer));
+      for (const finding of findings) assert.ok(finding.hint, `${finding.message} has a hint`);
+      assert.ok(
+        findings.some((finding) => hint.test(finding.hint ?? '')),
+        findings.map((finding) => finding.hint).join('\n'),
+      );
+    }
+  });
+});

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import express from 'express';
+import { Hono } from 'hono';
 import { describe, test } from 'node:test';
 import { type Report, assertEndpoint, checkEndpoint, formatReport } from '../src/index.js';
 import { createAjv } from '../src/contract/ajv.js';
@@ -245,6 +246,14 @@ describe('which function is which', () => {
     assert.deepEqual(resolveTarget(new URL('http://127.0.0.1:9/agent')), { kind: 'url', url: 'http://127.0.0.1:9/agent' });
     assert.throws(() => resolveTarget(42), { name: 'TypeError', message: /target must be a URL, a fetch handler .*; got number/ });
     assert.throws(() => resolveTarget({ fetch: () => new Response(), listener: () => undefined }), TypeError);
+    // { listener: app } with an app that is a fetch handler (a Hono app): named as such, with the wrapper to use.
+    const fetchApp = new Hono().post('/', (c) => c.json({ replies: [] }));
+    assert.throws(() => resolveTarget({ listener: fetchApp }), {
+      name: 'TypeError',
+      message:
+        "checkEndpoint's { listener } must be a Node request listener ((req, res) => void) or a Node http.Server; got object: it has a fetch method (a Hono, h3 or Elysia app, a Workers module), so pass it as { fetch: app }, or the app itself",
+    });
+    assert.throws(() => resolveTarget({ listener: 'app' }), { message: /\{ listener \} must be a Node request listener .*; got string$/ });
     assert.throws(() => resolveTarget({ fetch: () => new Response(), path: 'agent' }), {
       message: /path must be a path such as \/agent; it must start with \/: got "agent"/,
     });

@@ -115,6 +115,7 @@ export function resolveTarget(target: unknown): ResolvedTarget {
     const { listener, fetch, path } = target as { listener?: unknown; fetch?: unknown; path?: unknown };
     const asNodeListener = asListener(listener);
     if (asNodeListener && fetch === undefined) return { kind: 'node-listener', listener: asNodeListener, path: targetPath(path) };
+    if (listener !== undefined && !asNodeListener) throw new TypeError(notAListener(listener));
     if (listener === undefined) {
       // A method of its object (a Hono app's, a class instance's, a Workers module's): called on it, `this` its object.
       if (isFunction(fetch)) return fetchMethodOf(target as { fetch: FetchHandler }, path);
@@ -133,6 +134,15 @@ export function resolveTarget(target: unknown): ResolvedTarget {
     }
   }
   throw new TypeError(`checkEndpoint's target must be ${WHAT}; got ${target === null ? 'null' : typeof target}`);
+}
+
+/** Why `{ listener: value }` is not a target, and what to pass instead. */
+function notAListener(value: unknown): string {
+  const given = value === null ? 'null' : typeof value;
+  const instead = hasFetchMethod(value)
+    ? ': it has a fetch method (a Hono, h3 or Elysia app, a Workers module), so pass it as { fetch: app }, or the app itself'
+    : '';
+  return `checkEndpoint's { listener } must be a Node request listener ((req, res) => void) or a Node http.Server; got ${given}${instead}`;
 }
 
 /** The `fetch` method of its object, called on it. */

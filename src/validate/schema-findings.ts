@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { type Finding, MAX_FINDINGS, error, excerpt, jsonType, leftOutNote, pointer } from '../core/findings.js';
 import { type Anchor, anchorOf, isSchema } from '../contract/prepare-schema.js';
 import { closestName } from './did-you-mean.js';
+import { commandWords } from '../core/command-words.js';
 import { emojiWithoutVariationSelectors } from '../platforms/emoji.js';
 import { whyBrowsersRefuse } from '../formats/schema-formats.js';
 
@@ -114,27 +115,63 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
       return error('schema', path, missingPropertyMessage(property), `Add "${property}".`);
     }
     case 'type':
-      return error('schema', path, `expected ${article(String(params.type))}, got ${typed(data)}`);
+      return error(
+        'schema',
+        path,
+        `expected ${article(String(params.type))}, got ${typed(data)}`,
+        `Send ${fieldOf(path)} as ${article(String(params.type))}.`,
+      );
     case 'minLength':
       return params.limit === 1
-        ? error('schema', path, 'expected a non-empty string, got ""')
-        : error('schema', path, `expected at least ${String(params.limit)} characters, got ${excerpt(data)}`);
+        ? error('schema', path, 'expected a non-empty string, got ""', emptyStringHint(path))
+        : error(
+            'schema',
+            path,
+            `expected at least ${String(params.limit)} characters, got ${excerpt(data)}`,
+            `Give ${fieldOf(path)} at least ${String(params.limit)} characters.`,
+          );
     case 'maxLength':
-      return error('schema', path, `expected at most ${String(params.limit)} characters, got ${Array.from(String(data)).length}`);
+      return error(
+        'schema',
+        path,
+        `expected at most ${String(params.limit)} characters, got ${Array.from(String(data)).length}`,
+        `Shorten ${fieldOf(path)} to at most ${String(params.limit)} characters.`,
+      );
     case 'minItems':
-      return error('schema', path, `expected at least ${String(params.limit)} item(s), got ${(data as unknown[]).length}`);
+      return error(
+        'schema',
+        path,
+        `expected at least ${String(params.limit)} item(s), got ${(data as unknown[]).length}`,
+        `Give ${fieldOf(path)} at least ${String(params.limit)} item(s), or leave it out if it is optional.`,
+      );
     case 'maxItems':
-      return error('schema', path, `expected at most ${String(params.limit)} item(s), got ${(data as unknown[]).length}`);
+      return error(
+        'schema',
+        path,
+        `expected at most ${String(params.limit)} item(s), got ${(data as unknown[]).length}`,
+        `Send at most ${String(params.limit)} item(s) in ${fieldOf(path)}.`,
+      );
     case 'const':
-      return error('schema', path, `expected ${excerpt(params.allowedValue)}, got ${excerpt(data)}`);
+      return error(
+        'schema',
+        path,
+        `expected ${excerpt(params.allowedValue)}, got ${excerpt(data)}`,
+        `Send ${fieldOf(path)} as ${excerpt(params.allowedValue)}.`,
+      );
     case 'enum':
       return error(
         'schema',
         path,
         `expected one of ${(params.allowedValues as unknown[]).map((v) => excerpt(v)).join(', ')}, got ${excerpt(data)}`,
+        `Send ${fieldOf(path)} as one of the values the contract names (${commandWords('spec response')} prints them).`,
       );
     case 'pattern':
-      return error('schema', path, `expected a string matching ${String(params.pattern)}, got ${excerpt(data)}`);
+      return error(
+        'schema',
+        path,
+        `expected a string matching ${String(params.pattern)}, got ${excerpt(data)}`,
+        `Send ${fieldOf(path)} in the form the pattern describes.`,
+      );
     case 'format':
       return params.format === 'emoji'
         ? emojiFinding(path, data)
@@ -180,6 +217,22 @@ export function missingPropertyMessage(property: string): string {
 }
 
 /** A received value with its JSON type: `an integer 42`, `a string "x"`, or just `null`. */
+/** The field a pointer ends at, as a hint names it: `replyTo`, `buttons[1]`, or `the answer`. */
+function fieldOf(path: string): string {
+  const segments = path.split('/').slice(1);
+  const last = segments.at(-1);
+  if (last === undefined) return 'the answer';
+  if (/^\d+$/.test(last)) return segments.length > 1 ? `${segments.at(-2)}[${last}]` : `item ${last}`;
+  return last.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The hint of "" where the contract wants a non-empty string: replyTo's words, else the general ones. */
+function emptyStringHint(path: string): string {
+  if (path.endsWith('/replyTo'))
+    return 'Leave replyTo out when the reply quotes nothing; to quote, give the messageId of one of the person\u2019s messages in this conversation.';
+  return `Give ${fieldOf(path)} a value, or leave it out if it is optional: "" is not a value here.`;
+}
+
 function typed(value: unknown): string {
   return value === null ? 'null' : `${jsonType(value)} ${excerpt(value)}`;
 }
@@ -254,7 +307,15 @@ export function schemaFindings(errors: readonly ErrorObject[], answer: unknown):
   }
   for (const [path, anchor] of byPath) {
     const value = valueAt(answer, path);
-    findings.push(error('schema', path, `${withoutFullStop(anchor.message)}; got ${describeReceived(value)}`, urlHint(value)));
+    findings.push(
+      error(
+        'schema',
+        path,
+        `${withoutFullStop(anchor.message)}; got ${describeReceived(value)}`,
+        urlHint(value) ??
+          `Change ${fieldOf(path)} to follow that rule of the response schema (${commandWords('spec response')} prints it).`,
+      ),
+    );
   }
   return sortByPointer(findings);
 }
