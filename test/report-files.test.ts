@@ -149,6 +149,20 @@ describe('a report file that cannot be written', () => {
   });
 });
 
+describe('a path two flags ask for', () => {
+  test('--report-dir D with --html D/report.html (the CI recipe): report.html is written, and said, once', async () => {
+    const folder = newFolder();
+    const result = await runCli([agent.url, '--report-dir', 'reports', '--html', 'reports/report.html'], { cwd: folder, env: ENV });
+    assert.equal(result.code, 0, result.stderr);
+    const wrote = `${result.stdout}${result.stderr}`.split('\n').filter((line) => line.startsWith('wrote '));
+    assert.deepEqual(
+      wrote.filter((line) => line.endsWith('report.html')),
+      [`wrote ${join('reports', 'report.html')}`],
+    );
+    assert.deepEqual(readdirSync(join(folder, 'reports')).sort(), REPORT_DIR_FILES);
+  });
+});
+
 describe('temporary files a killed run left', () => {
   test('a run removes those of dead writers in the folders it writes to, and keeps a live one', async () => {
     const folder = newFolder();

@@ -240,13 +240,17 @@ describe('the command line', () => {
     assert.match(invalid.stdout, /10 scenario files: 10 with 10 problems\n$/);
     const valid = await runCli(['scenarios', '--lint', join(ROOT, 'fixtures/scenarios/valid'), '--json']);
     assert.equal(valid.code, 0, valid.stderr);
-    const document = JSON.parse(valid.stdout) as { files: { id: string; status: string }[]; notChecked: { key: string }[] };
+    const document = JSON.parse(valid.stdout) as {
+      files: { id: string; status: string; channels: string[] }[];
+      notChecked: { key: string }[];
+    };
+    // Nothing is played: each file's channels are the ones it names.
     assert.deepEqual(
-      document.files.map((file) => [file.id, file.status]),
+      document.files.map((file) => [file.id, file.status, file.channels]),
       [
-        ['latte-correction', 'valid'],
-        ['menu-buttons', 'valid'],
-        ['table-for-tomorrow', 'valid'],
+        ['latte-correction', 'valid', ['whatsapp']],
+        ['menu-buttons', 'valid', ['whatsapp', 'web']],
+        ['table-for-tomorrow', 'valid', ['telegram', 'imessage']],
       ],
     );
     assert.deepEqual(
@@ -256,6 +260,9 @@ describe('the command line', () => {
     const missing = await runCli(['scenarios', '--lint', join(ROOT, 'fixtures/scenarios/none')]);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /does not exist/);
+    // The folder is the command's argument here, not the --scenarios flag.
+    assert.match(missing.stderr, /^check-endpoint: scenarios --lint \S*fixtures\/scenarios\/none: /m);
+    assert.doesNotMatch(missing.stderr, /--scenarios/);
   });
 
   test('--scenarios with no folder reads tests/scenarios; --only keeps the ones named; a line per scenario and channel', async () => {

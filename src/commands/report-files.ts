@@ -157,17 +157,21 @@ export function wantsArchive(args: ReportFileArgs): boolean {
 }
 
 /**
- * Writes every report file asked for, then says which. One that cannot be written stops none of
- * the others: resolves to those that could not be, each with its reason.
+ * Writes every report file asked for, each path once, then says which. One that cannot be written
+ * stops none of the others: resolves to those that could not be, each with its reason.
  */
 export async function writeReports(args: ReportFileArgs, report: Report, extras: WriterExtras, output: Output): Promise<UnwrittenFile[]> {
   const written: string[] = [];
   const unwritten: UnwrittenFile[] = [];
+  // A path two flags ask for (--html D/report.html beside --report-dir D) is written once.
+  const paths = new Set<string>();
   for (const writer of WRITERS) {
     const target = targetOf(args, writer.flag);
     if (target === undefined) continue;
     const by = `--${writer.flag}`;
     for (const { file, content } of await writer.files(target, report, extras)) {
+      if (paths.has(resolve(file))) continue;
+      paths.add(resolve(file));
       const reason = await writeOne(file, content);
       if (reason === undefined) written.push(file);
       else unwritten.push({ file, by, reason });

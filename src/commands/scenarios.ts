@@ -34,8 +34,8 @@ function channelsOf(contract: Contract, limits: readonly string[]): string[] {
 export async function runScenariosCommand(args: ScenariosCommandArgs, output: Output): Promise<number> {
   const contract = await loadContract(args.spec);
   const folder = args.folder ?? DEFAULT_SCENARIO_FOLDER;
-  const team = await resolveTeamScenarios(folder, channelsOf(contract, args.limits), undefined);
-  const section = scenariosSection(team, [], commandName());
+  const team = await resolveTeamScenarios(folder, channelsOf(contract, args.limits), undefined, `scenarios --lint ${folder}`);
+  const section = scenariosSection(team, [], commandName(), { lint: true });
   // Nothing is played here: a file without problems is `valid`.
   const files = section.files.map((file) => (file.status === 'invalid' ? file : { ...file, status: 'valid' as const }));
   const exitCode = files.some((file) => file.status === 'invalid') ? 1 : 0;

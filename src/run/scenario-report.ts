@@ -15,7 +15,13 @@ function statusOf(plays: readonly CaseReport[]): ScenarioFileReport['status'] {
 }
 
 /** The section: each file's problems with their fixes' commands written as `command` (core/command-words.ts). */
-export function scenariosSection(team: TeamScenarios, cases: readonly CaseReport[], command: string): ScenariosReport {
+export function scenariosSection(
+  team: TeamScenarios,
+  cases: readonly CaseReport[],
+  command: string,
+  /** `scenarios --lint`, which plays nothing: each file's channels are those it names. */
+  { lint = false }: { lint?: boolean } = {},
+): ScenariosReport {
   const files = team.checked.map((entry): ScenarioFileReport => {
     const scenario = entry.scenario;
     if (scenario === undefined) {
@@ -38,7 +44,7 @@ export function scenariosSection(team: TeamScenarios, cases: readonly CaseReport
       status: statusOf(plays),
       problems: [],
       caseId,
-      channels: plays.map((play) => play.channel),
+      channels: lint ? [...(scenario.channels ?? [])] : plays.map((play) => play.channel),
       opening: openingTexts(scenario),
       historyNotSent: scenario.historyItems,
     };

@@ -3,6 +3,7 @@
  * before anything is sent, and each valid scenario's opening as a case of the run. The YAML parser
  * is loaded only here, when scenarios are asked for: a run without them never loads it.
  */
+import { UsageError } from '../core/usage-error.js';
 import { OptionError } from '../core/option-error.js';
 import type { Case } from '../cases/case.js';
 import type { CheckedScenario, TeamScenario, UncheckedKey } from '../scenario-files/scenario-file.js';
@@ -42,12 +43,14 @@ function checkObjects(objects: readonly unknown[], channels: readonly string[]):
 /**
  * Reads and checks the scenarios: a folder's `*.yaml` files, or objects as their YAML parses to.
  * `only` keeps the scenarios of those ids (an id no file has is an OptionError, as `flow test --only`
- * refuses one); `channels` are those a scenario may name.
+ * refuses one); `channels` are those a scenario may name. A folder that cannot be read is the
+ * --scenarios flag's error, or, given `folderNamed` (scenarios --lint's folder argument), its own.
  */
 export async function resolveTeamScenarios(
   given: string | readonly unknown[],
   channels: readonly string[],
   only: readonly string[] | undefined,
+  folderNamed?: string,
 ): Promise<TeamScenarios> {
   let folder: string | undefined;
   let checked: CheckedScenario[];
@@ -57,6 +60,7 @@ export async function resolveTeamScenarios(
     try {
       ({ checked, ignored } = readScenarioFolder(given, channels));
     } catch (cause) {
+      if (cause instanceof ScenarioFolderError && folderNamed !== undefined) throw new UsageError(`${folderNamed}: ${cause.message}`);
       if (cause instanceof ScenarioFolderError) throw new OptionError('scenarios', (on) => `${on.name('scenarios')}: ${cause.message}`);
       throw cause;
     }
