@@ -1,0 +1,342 @@
+/**
+ * Every input the tool reads, generated and mutated from valid ones with fast-check (fixed seeds,
+ * so a failure replays): a scenario file, a .env file, a baseline, the last run's record, a config
+ * file, the command line, an agent's answer for validate, and a --spec contract. Each reader ends
+ * with a value or a UsageError (or ContractError) naming the file or flag: never another error,
+ * which the command prints as `internal error`. Then the built command itself, on a few mutated
+ * files: exit 0, 1 or 2, a message naming the file, never `internal error`, within a hard timeout.
+ * Bounded memory: every mutated input is at most a few hundred kilobytes, and a reader that grew
+ * without bound would time the test out. The counts of inputs tried are the numRuns below.
+ */
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import fc from 'fast-check';
+import { UsageError } from '../src/core/usage-error.js';
+import { ContractError } from '../src/contract/contract-error.js';
+import { loadContractFile } from '../src/contract/load-contract.js';
+import { parseScenarioFile } from '../src/scenario-files/parse-scenario-file.js';
+import { parseDotenv } from '../src/run/dotenv.js';
+import { parseBaseline } from '../src/run/baseline.js';
+import { parseLastRun } from '../src/commands/last-run-file.js';
+import { readConfigFile } from '../src/cli/config-file.js';
+import { parseCommandLine } from '../src/cli/parse.js';
+import { parseJsonText } from '../src/commands/read-json-file.js';
+import { checkEndpoint, validateAnswer } from '../src/index.js';
+import { lastRunRecord } from '../src/report/last-run.js';
+import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+import { ROOT, runCli } from './helpers.js';
+
+/** Inputs tried per reader in-process, and per file kind through the built command. */
+const RUNS = 200;
+const CLI_RUNS = 6;
+const SEED = 20261206;
+
+/** Snippets a hostile or careless file holds: YAML anchors and aliases, deep nesting, control characters, huge numbers, prototype keys. */
+const HOSTILE = [
+  '&a [x, x, x]',
+  '*a',
+  '<<: *a',
+  '{'.repeat(200),
+  '['.repeat(2000),
+  '\u0000',
+  '\u202e',
+  '\ufeff',
+  '"\\ud800"',
+  '1e400',
+  '-0',
+  '__proto__',
+  '"constructor": {"prototype": {}}',
+  '\r\n',
+  '\t',
+  '---\n',
+  '%YAML 1.1\n',
+  '!!binary',
+  '${PATH}',
+  'x'.repeat(100_000),
+  '"',
+  "'",
+  ': ',
+  '- ',
+  '#',
+  '=',
+  'null',
+  'true',
+  '[]',
+  '{}',
+];
+
+type Mutation =
+  | { kind: 'insert'; at: number; text: string }
+  | { kind: 'delete'; at: number; length: number }
+  | { kind: 'duplicate'; at: number; length: number }
+  | { kind: 'replace'; at: number; text: string };
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    text: fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 20 })),
+  }),
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 40 }) }),
+  fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 200 }) }),
+  fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), text: fc.string({ unit: 'binary', maxLength: 3 }) }),
+);
+
+function mutate(text: string, mutations: readonly Mutation[]): string {
+  let out = text;
+  for (const step of mutations) {
+    const at = out.length === 0 ? 0 : step.at % (out.length + 1);
+    if (step.kind === 'insert') out = out.slice(0, at) + step.text + out.slice(at);
+    else if (step.kind === 'delete') out = out.slice(0, at) + out.slice(at + step.length);
+    else if (step.kind === 'duplicate') out = out.slice(0, at + step.length) + out.slice(at, at + step.length) + out.slice(at);
+    else out = out.slice(0, at) + step.text + out.slice(at + step.text.length);
+  }
+  return out;
+}
+
+/** A text made from one of the valid ones: a few mutations, or none (the valid one itself must read too). */
+function mutated(valid: readonly string[]): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom(...valid), fc.array(mutation, { maxLength: 6 })).map(([base, mutations]) => mutate(base, mutations));
+}
+
+/** Runs `read`; a thrown error must be a UsageError (or ContractError) naming `named`. */
+function readsOrNames(read: () => unknown, named: string): void {
+  try {
+    read();
+  } catch (cause) {
+    assertNamed(cause, named);
+  }
+}
+
+function assertNamed(cause: unknown, named: string): void {
+  if (!(cause instanceof UsageError || cause instanceof ContractError)) throw cause;
+  assert.ok(cause.message.includes(named), `the message names ${named}: ${cause.message}`);
+}
+
+const property = { seed: SEED, numRuns: RUNS, endOnFailure: true };
+
+let dir: string;
+let recordText: string;
+/** The reference agent: a check that reads a file fine then passes, so an exit 2 is the file's. */
+let agent: Awaited<ReturnType<typeof startReferenceAgent>>;
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'check-endpoint-fuzz-'));
+  agent = await startReferenceAgent();
+  recordText = JSON.stringify(lastRunRecord(await checkEndpoint(agent.url, { env: {}, cases: ['typed', 'double-text'] }), new Date()));
+});
+after(async () => {
+  await agent.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const SCENARIOS = readdirSync(join(ROOT, 'fixtures/scenarios/valid')).map((file) =>
+  readFileSync(join(ROOT, 'fixtures/scenarios/valid', file), 'utf8'),
+);
+const DOTENV = ['FLOW_FRAMEWORK_AGENT_TOKEN=abc\n# a comment\nexport OTHER="two words"\nMULTI="line one\nline two"\n'];
+const BASELINE = ['# expected failures\nphoto\nwhatsapp/double-text:schema\nquality/malformed:malformed\n'];
+const CONFIG = [
+  JSON.stringify({ url: 'http://127.0.0.1:8080/agent', channel: ['whatsapp', 'sms'], quality: true, timeout: 30 }, null, 2),
+  JSON.stringify({ case: ['typed', 'photo'], header: ['x-team: cafe'], strict: true }),
+];
+const ANSWERS = [
+  JSON.stringify({ replies: [{ type: 'message', text: 'Hi! What can I get you?', buttons: ['Latte', 'Tea'] }] }),
+  JSON.stringify({ replies: [{ type: 'message', text: 'Pick one', list: { button: 'Menu', rows: [{ id: 'a', title: 'Latte' }] } }] }),
+  JSON.stringify({
+    replies: [
+      { type: 'reaction', emoji: '👍', replyTo: 'p1' },
+      { type: 'message', text: 'Done', replyTo: 'p1' },
+    ],
+  }),
+];
+const FLAGS = [
+  '--channel',
+  'whatsapp',
+  'all',
+  '--case',
+  'typed',
+  'quality/malformed',
+  '--quality',
+  '--extended',
+  '--strict',
+  '--timeout',
+  '30',
+  '--runs',
+  '3',
+  '--header',
+  'x-a: b',
+  '--header-env',
+  'X_A',
+  '--json',
+  '--quiet',
+  '--report-dir',
+  'out',
+  '--baseline',
+  'b.txt',
+  '--token-env',
+  'TOKEN',
+  '--scenarios',
+  'tests/scenarios',
+  '--spec',
+  'spec.yaml',
+  'http://127.0.0.1:8080/agent',
+  'validate',
+  'limits',
+  'scenarios',
+  '--lint',
+  'show',
+  '--failed',
+  '--',
+  '-',
+];
+
+describe('every input the tool reads, fuzzed from valid ones (fast-check, seed fixed)', () => {
+  test(`a scenario file: always a checked file, its problems at a line of the file (${RUNS} inputs)`, () => {
+    fc.assert(
+      fc.property(mutated(SCENARIOS), (text) => {
+        const checked = parseScenarioFile(text, { file: 'tests/scenarios/fuzz.yaml', expectedId: 'fuzz', channels: ['whatsapp', 'sms'] });
+        for (const problem of checked.problems) {
+          assert.equal(problem.file, 'tests/scenarios/fuzz.yaml');
+          assert.ok(Number.isInteger(problem.line) && problem.line >= 1, JSON.stringify(problem));
+          assert.ok(problem.message.length > 0);
+        }
+      }),
+      property,
+    );
+  });
+
+  test(`a .env file (${RUNS} inputs)`, () => {
+    fc.assert(
+      fc.property(mutated(DOTENV), (text) => readsOrNames(() => parseDotenv(text, 'fuzz.env'), 'fuzz.env')),
+      property,
+    );
+  });
+
+  test(`a baseline (${RUNS} inputs)`, () => {
+    fc.assert(
+      fc.property(mutated(BASELINE), (text) => readsOrNames(() => parseBaseline(text, 'fuzz-baseline.txt'), 'fuzz-baseline.txt')),
+      property,
+    );
+  });
+
+  test(`the last run's record (${RUNS} inputs)`, () => {
+    fc.assert(
+      fc.property(
+        fc.constant(null).chain(() => mutated([recordText])),
+        (text) => readsOrNames(() => parseLastRun(text, 'fuzz-last-run.json'), 'fuzz-last-run.json'),
+      ),
+      property,
+    );
+  });
+
+  test(`a config file (${RUNS} inputs)`, () => {
+    const file = join(dir, 'fuzz.config.json');
+    fc.assert(
+      fc.property(mutated(CONFIG), (text) => {
+        writeFileSync(file, text);
+        readsOrNames(() => readConfigFile(file, dir), 'fuzz.config.json');
+      }),
+      property,
+    );
+  });
+
+  test(`the command line (${RUNS} inputs): a command, or a usage error`, () => {
+    const argv = fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FLAGS) }, fc.string({ maxLength: 12 })), { maxLength: 8 });
+    fc.assert(
+      fc.property(argv, (args) => {
+        try {
+          parseCommandLine(args);
+        } catch (cause) {
+          if (!(cause instanceof UsageError)) throw cause;
+          assert.ok(cause.message.length > 0);
+        }
+      }),
+      property,
+    );
+  });
+
+  test(`an answer for validate (${RUNS} inputs): findings, never a throw`, () => {
+    fc.assert(
+      fc.property(mutated(ANSWERS), fc.constantFrom('whatsapp', 'sms', 'imessage', 'telegram', 'web', 'custom'), (text, channel) => {
+        let value: unknown;
+        try {
+          value = parseJsonText(text);
+        } catch {
+          return; // Not JSON: validate says so, naming the file (the built command's test below).
+        }
+        const findings = validateAnswer(value, { channel, personMessageIds: ['p1'] });
+        for (const finding of findings) {
+          assert.equal(typeof finding.message, 'string');
+          assert.equal(typeof finding.path, 'string');
+        }
+      }),
+      property,
+    );
+  });
+
+  test('a --spec contract (40 inputs): a contract, or a contract error naming the file', async () => {
+    const specDir = join(dir, 'spec');
+    mkdirSync(specDir, { recursive: true });
+    for (const file of readdirSync(join(ROOT, 'spec'))) copyFileSync(join(ROOT, 'spec', file), join(specDir, file));
+    const openapi = readFileSync(join(ROOT, 'spec/agent-endpoint.openapi.yaml'), 'utf8');
+    const file = join(specDir, 'fuzz.openapi.yaml');
+    await fc.assert(
+      fc.asyncProperty(mutated([openapi]), async (text) => {
+        writeFileSync(file, text);
+        try {
+          await loadContractFile(file);
+        } catch (cause) {
+          assertNamed(cause, 'fuzz.openapi.yaml');
+        }
+      }),
+      { ...property, numRuns: 40 },
+    );
+  });
+});
+
+describe('the built command on mutated files: exit 0, 1 or 2, naming the file, never internal error', () => {
+  const sample = <T>(arbitrary: fc.Arbitrary<T>, count: number): T[] => fc.sample(arbitrary, { seed: SEED, numRuns: count });
+
+  async function runs(args: string[], named: string): Promise<void> {
+    const { code, stdout, stderr } = await runCli(args, { cwd: dir });
+    assert.ok(code === 0 || code === 1 || code === 2, `exit ${code}: ${stderr}`);
+    assert.doesNotMatch(stderr + stdout, /internal error/);
+    if (code === 2) assert.ok(stderr.includes(named) || stdout.includes(named), `names ${named}: ${stderr}`);
+  }
+
+  test(`scenarios --lint on a folder of mutated scenario files (${CLI_RUNS} folders of 3)`, { timeout: 180_000 }, async () => {
+    for (const [index, texts] of sample(fc.array(mutated(SCENARIOS), { minLength: 3, maxLength: 3 }), CLI_RUNS).entries()) {
+      const folder = join(dir, `scenarios-${index}`);
+      mkdirSync(folder, { recursive: true });
+      texts.forEach((text, file) => writeFileSync(join(folder, `s${file}.yaml`), text));
+      const { code, stdout, stderr } = await runCli(['scenarios', '--lint', folder], { cwd: dir });
+      assert.ok(code === 0 || code === 1, `exit ${code}: ${stderr}`);
+      assert.doesNotMatch(stderr + stdout, /internal error/);
+    }
+  });
+
+  test(`validate on mutated answers (${CLI_RUNS} files)`, { timeout: 180_000 }, async () => {
+    for (const [index, text] of sample(mutated(ANSWERS), CLI_RUNS).entries()) {
+      const file = join(dir, `answer-${index}.json`);
+      writeFileSync(file, text);
+      await runs(['validate', file], `answer-${index}.json`);
+    }
+  });
+
+  test(`a check with mutated --config, --baseline and --dotenv files (${CLI_RUNS} of each)`, { timeout: 240_000 }, async () => {
+    const kinds: [string, readonly string[], (file: string) => string[]][] = [
+      ['config.json', CONFIG, (file) => ['--config', file, agent.url, '--case', 'typed', '--no-dotenv']],
+      ['baseline.txt', BASELINE, (file) => [agent.url, '--case', 'typed', '--baseline', file, '--no-config']],
+      ['fuzz.env', DOTENV, (file) => [agent.url, '--case', 'typed', '--dotenv', file, '--no-config']],
+    ];
+    for (const [name, valid, args] of kinds) {
+      for (const [index, text] of sample(mutated(valid), CLI_RUNS).entries()) {
+        const file = join(dir, `${index}-${name}`);
+        writeFileSync(file, text);
+        await runs(args(file), `${index}-${name}`);
+      }
+    }
+  });
+});
