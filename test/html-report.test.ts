@@ -39,8 +39,14 @@ interface OpenedPage {
   dialogs: string[];
 }
 
+/** What the page is ready at: loaded, its script run, its fonts loaded (a screenshot waits for the fonts). */
+const READY = 'document.readyState === "complete" && document.fonts.status === "loaded"';
+
 async function openPage(browser: Browser, file: string, width = 1280): Promise<OpenedPage> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
+  // No action of its own times out: on a loaded machine Playwright's 30 s per action is not a bound
+  // of ours; each test's own timeout (the runner's) is, and waits below are for the page's states.
+  page.setDefaultTimeout(0);
   const opened: OpenedPage = { page, requests: [], errors: [], dialogs: [] };
   page.on('request', (request) => opened.requests.push(request.url()));
   page.on('console', (message) => {
@@ -52,6 +58,7 @@ async function openPage(browser: Browser, file: string, width = 1280): Promise<O
     void dialog.dismiss();
   });
   await page.goto(pathToFileURL(file).href);
+  await page.waitForFunction(READY);
   return opened;
 }
 
@@ -311,7 +318,7 @@ function fixture(name: string): AgentHandler {
   return agent.handler;
 }
 
-describe('the HTML report in a real browser', () => {
+describe('the HTML report in a real browser', { timeout: 600_000 }, () => {
   let agent: RunningAgent;
   let reference: RunningAgent;
   let browser: Browser | undefined;
@@ -677,7 +684,8 @@ describe('the HTML report in a real browser', () => {
     );
     assert.deepEqual(handlers, []);
     assert.ok(await page.getByText(HOSTILE, { exact: true }).first().isVisible());
-    await page.waitForTimeout(200);
+    // Every image has loaded or failed (an injected onerror would have run): the page is complete.
+    await page.waitForFunction(`${READY} && [...document.images].every((image) => image.complete)`);
     assert.deepEqual(dialogs, []);
     assert.deepEqual(errors, []);
     assert.deepEqual(requests, [pathToFileURL(hostile).href]);
