@@ -151,7 +151,7 @@ describe('a 5 MB image to each framework at its default: the finding names its s
     {
       name: 'Fastify',
       start: () => startFastifyAgent(),
-      message: 'got 413: "{\\"statusCode\\":413,\\"code\\":\\"FST_ERR_CTP_BODY_TOO_LARGE\\"',
+      message: 'got 413: {"statusCode":413,"code":"FST_ERR_CTP_BODY_TOO_LARGE"',
       setting: 'Fastify refused it (FST_ERR_CTP_BODY_TOO_LARGE): raise its limit with Fastify({ bodyLimit: 7 * 1024 * 1024 })',
     },
     {

@@ -68,7 +68,7 @@ const REFUSALS: { name: string; message: string; hint: string[] }[] = [
   {
     name: 'fastify-413',
     message:
-      'expected status 200, got 413: "{\\"statusCode\\":413,\\"code\\":\\"FST_ERR_CTP_BODY_TOO_LARGE\\",\\"error\\":\\"Payload Too Large\\",\\"message\\":\\"Request body…',
+      'expected status 200, got 413: {"statusCode":413,"code":"FST_ERR_CTP_BODY_TOO_LARGE","error":"Payload Too Large","message":"Request body is too large"}',
     hint: [
       `The request body was ${LARGE}`,
       'Fastify refused it (FST_ERR_CTP_BODY_TOO_LARGE): raise its limit with Fastify({ bodyLimit: 7 * 1024 * 1024 })',

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { BROKEN_AGENTS, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
-import { type AgentHandler, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { type AgentHandler, RawResponse, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import type { CaseReport, Report, ReportedFinding, TurnReport } from '../src/core/report.js';
 import type { PersonMessage } from '../src/core/request.js';
@@ -176,6 +176,43 @@ function hostileReport(): Report {
   );
   return reportOf([caseOf('typed', 'web', [first]), quality], 'http://127.0.0.1:1/"><script>alert(13)</script>');
 }
+
+describe('the HTML report: what a person could not have done, code as code, a JSON body as JSON', () => {
+  test('a tap on a button whose reply was not sent is drawn as the check’s, not the person’s; backticked commands are <code>', async () => {
+    // Four buttons: WhatsApp shows three, so the reply is not sent, and button-tap's second turn taps one of them.
+    const agent = await serveAgent(() => ({ replies: [{ type: 'message', text: 'When?', buttons: ['5 pm', '6 pm', '7 pm', '8 pm'] }] }));
+    try {
+      const report = await checkEndpoint(agent.url, { env: {}, cases: ['button-tap'] });
+      const html = renderHtmlReport(report);
+      assert.equal(report.cases[0]!.passed, false);
+      assert.match(html, /<span class="tap-label">Sent by the check as a tap<\/span>/);
+      assert.match(html, /no person could tap it/);
+      assert.doesNotMatch(html, /<span class="tap-label">Tapped<\/span>/);
+      assert.match(html, /<code>[^<`]*check-endpoint[^<`]* limits whatsapp --prompt<\/code>/);
+      assert.doesNotMatch(html, /Fix:<\/span>[^<]*`/, 'no backtick is drawn in a Fix');
+    } finally {
+      await agent.close();
+    }
+  });
+
+  test('a 401 with a JSON body quotes the body as JSON, with no escaped quotes', async () => {
+    const agent = await serveAgent((request, raw) =>
+      raw.headers.authorization
+        ? { replies: [] }
+        : new RawResponse(401, '{"error": "missing or wrong bearer token"}', { 'content-type': 'application/json' }),
+    );
+    try {
+      const report = await checkEndpoint(agent.url, { env: {}, cases: ['typed'] });
+      const [finding] = report.cases[0]!.findings;
+      assert.equal(finding!.message, 'expected status 200, got 401: {"error":"missing or wrong bearer token"}');
+      const html = renderHtmlReport(report);
+      assert.ok(html.includes('got 401: {&quot;error&quot;:&quot;missing or wrong bearer token&quot;}'));
+      assert.ok(!html.includes('\\&quot;'), 'no escaped quote');
+    } finally {
+      await agent.close();
+    }
+  });
+});
 
 describe('the HTML report: rendering', () => {
   test('agent text is escaped: markup shows as text, never as elements', () => {

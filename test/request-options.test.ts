@@ -104,7 +104,7 @@ describe('--header and --header-env', () => {
       ['photo'],
     );
     const photo = report.cases.find((c) => c.id === 'photo')!;
-    assert.match(photo.findings[0]!.message, /^expected status 200, got 500: "\{\\"error\\":\\"crashed with key <redacted>\\"\}"$/);
+    assert.match(photo.findings[0]!.message, /^expected status 200, got 500: \{"error":"crashed with key <redacted>"\}$/);
     assert.match(photo.findings[0]!.hint!, /look at the agent's log/);
     // The photo's body is over 1 KB: the reproduce line plays the case again, with the same headers.
     assert.match(photo.findings[0]!.reproduce!, / --case photo --header 'x-tenant: acme' --header-env 'x-api-key=API_KEY'$/);
@@ -382,7 +382,7 @@ describe('hints that fit the status', () => {
   });
   test("5xx: look at the agent's log, with the body's excerpt", async () => {
     const finding = await first('/500');
-    assert.equal(finding.message, 'expected status 200, got 500: "{\\"error\\":\\"TypeError: x is undefined\\"}"');
+    assert.equal(finding.message, 'expected status 200, got 500: {"error":"TypeError: x is undefined"}');
     assert.match(finding.hint!, /^The agent failed while answering: look at the agent's log/);
   });
   test('a bare JSON array: wrap the replies in { "replies": [...] }', async () => {

@@ -118,7 +118,18 @@ function requestNotes(turn: TurnReport): Markup | '' {
   return notes.length ? h`${notes}` : '';
 }
 
-function renderPersonTurn(context: ConversationContext, turn: TurnReport, index: number, turns: number): Markup {
+/**
+ * The person's tap: `Tapped 6 pm`, or, when the reply that carried the button was not sent (the
+ * turn before failed), a tap the check sent to go on, which no person could have made.
+ */
+function renderTap(title: string, offeredUnsent: boolean): Markup {
+  if (!offeredUnsent)
+    return h`<p class="tap"><span class="tap-label">Tapped</span> <span class="text-body">${renderText(title, 120)}</span></p>`;
+  return h`<p class="tap tap-unsent"><span class="tap-label">Sent by the check as a tap</span> <span class="text-body">${renderText(title, 120)}</span></p>
+    <p class="tap-note">The reply with this button was not sent, so no person could tap it; the check sent the tap to go on with the conversation.</p>`;
+}
+
+function renderPersonTurn(context: ConversationContext, turn: TurnReport, index: number, turns: number, previous?: TurnReport): Markup {
   const message = turn.request.message;
   const sr = `Person, message ${index + 1} of ${turns}:`;
   const notes = requestNotes(turn);
@@ -145,7 +156,7 @@ function renderPersonTurn(context: ConversationContext, turn: TurnReport, index:
       <p class="sr-only">${sr}</p>
       <div class="bubble from-person">
         ${notes}${quote}${attachments}
-        ${choice ? h`<p class="tap"><span class="tap-label">Tapped</span> <span class="text-body">${renderText(choice.title, 120)}</span></p>` : ''}
+        ${choice ? renderTap(choice.title, previous !== undefined && hasError(previous.findings)) : ''}
         ${message.text ? h`<p class="text" dir="auto">${renderText(message.text)}</p>` : ''}
         ${!message.text && !choice && attachments.length === 0 ? h`<p class="text bad-value">(empty message)</p>` : ''}
         <p class="meta"><span class="ticks" aria-hidden="true">✓✓</span></p>
@@ -189,12 +200,12 @@ function renderTurnStatus(context: ConversationContext, turn: TurnReport, index:
   </li>`;
 }
 
-function renderTurn(context: ConversationContext, turn: TurnReport, index: number, turns: number): Markup {
+function renderTurn(context: ConversationContext, turn: TurnReport, index: number, turns: number, previous?: TurnReport): Markup {
   const replies = repliesOf(turn) ?? [];
   const shown = replies.slice(0, MAX_REPLIES);
   const byReply = (reply: number) => turn.findings.filter((finding) => finding.reply === reply);
   const whole = turn.findings.filter((finding) => finding.reply === null || finding.reply >= shown.length || finding.reply < 0);
-  return h`${renderPersonTurn(context, turn, index, turns)}${renderTurnStatus(context, turn, index, whole)}${shown.map(
+  return h`${renderPersonTurn(context, turn, index, turns, previous)}${renderTurnStatus(context, turn, index, whole)}${shown.map(
     (reply, replyIndex) =>
       renderReply(
         context,
@@ -310,7 +321,7 @@ function renderPhone(caseReport: CaseReport, play: PlayReport, channelTitle: str
         <p class="phone-title"><span class="phone-name">Agent</span> <span class="phone-caption">${look.caption}</span></p>
       </div>
       <ol class="chat" aria-label="Conversation: ${caseReport.id} on ${channelTitle}${runs > 1 ? `, play ${play.play}` : ''}">
-        ${turns.map((turn, index) => renderTurn(context, turn, index, play.turns.length))}${
+        ${turns.map((turn, index) => renderTurn(context, turn, index, play.turns.length, turns[index - 1]))}${
           play.turns.length > turns.length
             ? h`<li class="row system">
                 <div class="lane">

@@ -1,5 +1,6 @@
 import type { ProblemReport, ReportedFinding } from '../../core/report.js';
 import { type Markup, h } from './markup.js';
+import { withCode } from './hint-text.js';
 import { ruleAnchor } from './rules.js';
 import { clip, count } from './values.js';
 
@@ -61,7 +62,7 @@ function renderRepeat(finding: ReportedFinding, problem: ProblemReport): Markup 
         problem ${problem.number}
       </summary>
       <p class="finding-message">${cut(finding.message)}</p>
-      ${finding.hint ? h`<p class="finding-hint"><span class="label">Fix:</span> ${cut(finding.hint)}</p>` : ''}
+      ${finding.hint ? h`<p class="finding-hint"><span class="label">Fix:</span> ${withCode(cut(finding.hint))}</p>` : ''}
       <p class="finding-hint"><a href="#${problemAnchor(problem)}">Problem ${problem.number} in What to fix</a></p>
     </details>
   </li>`;
@@ -79,7 +80,7 @@ function renderFinding(finding: ReportedFinding, place?: FindingPlace): Markup {
       <code class="pointer">${cut(pointer)}</code>
     </p>
     <p class="finding-message">${cut(finding.message)}</p>
-    ${finding.hint ? h`<p class="finding-hint"><span class="label">Fix:</span> ${cut(finding.hint)}</p>` : ''}
+    ${finding.hint ? h`<p class="finding-hint"><span class="label">Fix:</span> ${withCode(cut(finding.hint))}</p>` : ''}
   </li>`;
 }
 

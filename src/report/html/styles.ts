@@ -142,6 +142,8 @@ body.only-failures .channel-group:not(:has(.case[data-state="fail"])) { display:
 .from-person .meta { color: var(--person-meta); }
 .ticks { color: var(--ticks); letter-spacing: -.2em; margin-right: .2em; }
 .tap-label { display: block; font-size: .68rem; text-transform: uppercase; letter-spacing: .05em; color: var(--person-meta); }
+.tap-unsent { border: 1px dashed var(--person-meta); border-radius: 6px; padding: .2rem .4rem; }
+.tap-note { font-size: .75rem; color: var(--person-meta); margin: .2rem 0 0; }
 .file { padding: .3rem .5rem; border-radius: 6px; background: rgba(0, 0, 0, .06); margin-bottom: .25rem !important; }
 .picture { display: block; width: 12rem; max-width: 100%; height: auto; max-height: 10rem; object-fit: cover; border-radius: 6px; margin: .1rem 0 .3rem; background: rgba(0, 0, 0, .06); }
 .image-placeholder { margin: .1rem 0 .3rem; padding: .6rem; border: 2px dashed currentColor; border-radius: 6px; display: flex; gap: .5rem; align-items: flex-start; font-size: .82rem; }

@@ -3,6 +3,7 @@ import { digestTitle } from '../digest.js';
 import type { CaseAnchor } from './conversation.js';
 import { problemAnchor } from './findings.js';
 import { type Markup, h } from './markup.js';
+import { withCode } from './hint-text.js';
 import { ruleAnchor } from './rules.js';
 import { clip, count, plural } from './values.js';
 
@@ -30,7 +31,7 @@ function renderProblem(problem: ProblemReport, anchors: ReadonlyMap<string, Case
       <span class="label">at</span> <code class="pointer">${problem.path === '' ? '(body)' : cut(problem.path)}</code>
     </p>
     <p class="finding-message">${cut(problem.message)}</p>
-    ${problem.hint ? h`<p class="finding-hint"><span class="label">Fix:</span> ${cut(problem.hint)}</p>` : ''}
+    ${problem.hint ? h`<p class="finding-hint"><span class="label">Fix:</span> ${withCode(cut(problem.hint))}</p>` : ''}
     <p class="problem-where">
       In ${plural(problem.cases, 'conversation')}${problem.findings > problem.cases ? ` (${count(problem.findings)} findings)` : ''}:
     </p>
