@@ -1,5 +1,16 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -131,6 +142,27 @@ describe('check-endpoint <url>', () => {
     assert.equal(result.code, 2);
     assert.match(result.stderr, new RegExp(`check-endpoint: ${broken.replace(/[.]/g, '\\.')}: `));
     assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
+  });
+
+  test('a --spec file whose aliases expand without bound (billion laughs): exit 2 at its line, nothing sent', async () => {
+    const folder = join(tmp, 'bomb-spec');
+    mkdirSync(folder, { recursive: true });
+    for (const file of readdirSync('spec')) copyFileSync(join('spec', file), join(folder, file));
+    const levels = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (const [index, name] of [...'bcdefghi'].entries())
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${'abcdefghi'[index]}`).join(', ')}]`);
+    const spec = readFileSync('spec/agent-endpoint.openapi.yaml', 'utf8');
+    const bomb = join(folder, 'agent-endpoint.openapi.yaml');
+    writeFileSync(bomb, `${spec}\nx-bomb:\n${levels.map((line) => `  ${line}`).join('\n')}\n`);
+    const line = spec.split('\n').length + 2 + 1; // the first alias, in the level after the anchor's
+    const result = await runCli([reference.url, '--spec', bomb, '--case', 'typed']);
+    assert.equal(result.code, 2, result.stderr);
+    assert.ok(
+      result.stderr.includes(
+        `${bomb}:${line}: its aliases (*name) stand for more than 100 copies of what they name (the "billion laughs" shape)`,
+      ),
+      result.stderr,
+    );
   });
 
   const badCommandLines: [string, string[], RegExp][] = [

@@ -34,6 +34,7 @@ export function validatePlatformRules(): ValidateFunction {
  * Any problem throws a ContractError that names the file and carries the parser's own message.
  */
 export async function loadContractFile(specFile: string): Promise<Contract> {
+  await refuseUnboundedYaml(specFile);
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   let document: unknown;
   try {
@@ -43,6 +44,42 @@ export async function loadContractFile(specFile: string): Promise<Contract> {
     throw new ContractError(`${specFile}: ${message.trim()}`, { cause });
   }
   return extractContract(document, specFile, validatePlatformRules());
+}
+
+/** A contract file is a few hundred kilobytes; past this it is refused, not parsed. */
+const MAX_SPEC_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Refuses a spec file swagger-parser would not read within bounds: one too large, or a YAML one
+ * whose aliases expand without bound (the "billion laughs" shape), which its YAML reader would
+ * build in full. Checked with our own bounded reader (formats/yaml-value.ts) before it is handed over.
+ */
+async function refuseUnboundedYaml(specFile: string): Promise<void> {
+  let size: number;
+  try {
+    size = (await fs.stat(specFile)).size;
+  } catch {
+    return; // swagger-parser says why it cannot be read, in its words.
+  }
+  if (size > MAX_SPEC_BYTES)
+    throw new ContractError(
+      `${specFile}: the file has ${size.toLocaleString('en')} bytes; a contract is at most 16 MiB: is this the right file?`,
+    );
+  const text = await fs.readFile(specFile, 'utf8');
+  const [{ LineCounter, parseDocument }, { MAX_ALIAS_COUNT, boundedYamlValue }] = await Promise.all([
+    import('yaml'),
+    import('../formats/yaml-value.js'),
+  ]);
+  const lines = new LineCounter();
+  const document = parseDocument(text, { lineCounter: lines });
+  if (document.errors.length > 0) return; // not YAML it can read: swagger-parser says why
+  const built = boundedYamlValue(document, lines);
+  if (built.ok) return;
+  throw new ContractError(
+    built.aliases
+      ? `${specFile}:${built.line}: its aliases (*name) stand for more than ${MAX_ALIAS_COUNT} copies of what they name (the "billion laughs" shape), so it is not read; write the values out`
+      : `${specFile}:${built.line}: the YAML could not be built (${built.reason})`,
+  );
 }
 
 /** The bundled contract, or the one in `specFile` when given. */

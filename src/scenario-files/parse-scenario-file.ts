@@ -6,6 +6,7 @@ import { LineCounter, type Node, isMap, isScalar, isSeq, parseDocument, visit } 
 import { type Locate, checkScenario } from './check-scenario.js';
 import type { CheckedScenario, FilePosition, ScenarioProblem } from './scenario-file.js';
 import { commandWords } from '../core/command-words.js';
+import { MAX_ALIAS_COUNT, boundedYamlValue } from '../formats/yaml-value.js';
 
 /** What a file's check needs beside its text. */
 export interface ScenarioFileSource {
@@ -57,43 +58,24 @@ function isMapOrSeq(node: unknown): node is Node {
   return isMap(node) || isSeq(node);
 }
 
-/** Aliases may stand for at most this many copies of what they name: past it, the file is refused, not expanded. */
-const MAX_ALIAS_COUNT = 100;
-
-/**
- * The document's value, or the file's problem when building it would not end in bounded time and
- * memory: aliases that expand into a very large value (the "billion laughs" shape) or nest past
- * what the parser builds. The problem is placed at the first alias.
- */
+/** The document's value, or its problem: aliases past their bound, placed at the first alias (formats/yaml-value.ts). */
 function documentValue(
   document: ReturnType<typeof parseDocument>,
   lines: LineCounter,
 ): { ok: true; value: unknown } | { ok: false; problem: Omit<ScenarioProblem, 'file' | 'pointer'> } {
-  try {
-    return { ok: true, value: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
-  } catch (cause) {
-    let at = 0;
-    visit(document, {
-      Alias(_key, node) {
-        at = node.range?.[0] ?? 0;
-        return visit.BREAK;
-      },
-    });
-    const { line, col } = lines.linePos(at);
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    const aliases = /alias/i.test(reason);
-    return {
-      ok: false,
-      problem: {
-        line,
-        column: col,
-        message: aliases
-          ? `expected a scenario whose aliases (*name) stand for at most ${MAX_ALIAS_COUNT} copies of what they name; these expand without bound (the "billion laughs" shape), so the file is not read`
-          : `expected a scenario the YAML parser can build; it could not (${reason.slice(0, 120)})`,
-        fix: 'Write the values out instead of nesting aliases of aliases.',
-      },
-    };
-  }
+  const built = boundedYamlValue(document, lines);
+  if (built.ok) return built;
+  return {
+    ok: false,
+    problem: {
+      line: built.line,
+      column: built.column,
+      message: built.aliases
+        ? `expected a scenario whose aliases (*name) stand for at most ${MAX_ALIAS_COUNT} copies of what they name; these expand without bound (the "billion laughs" shape), so the file is not read`
+        : `expected a scenario the YAML parser can build; it could not (${built.reason})`,
+      fix: 'Write the values out instead of nesting aliases of aliases.',
+    },
+  };
 }
 
 export function parseScenarioFile(text: string, source: ScenarioFileSource): CheckedScenario {
