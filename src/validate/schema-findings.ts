@@ -175,9 +175,19 @@ function describeError(err: ErrorObject, answer: unknown): Finding | undefined {
     case 'format':
       return params.format === 'emoji'
         ? emojiFinding(path, data)
-        : error('schema', path, `expected a valid ${String(params.format)}, got ${excerpt(data)}`);
+        : error(
+            'schema',
+            path,
+            `expected a valid ${String(params.format)}, got ${excerpt(data)}`,
+            `Send ${fieldOf(path)} as a ${String(params.format)} (${commandWords('spec response')} says which).`,
+          );
     default:
-      return error('schema', path, `${err.message ?? 'is invalid'}, got ${excerpt(data)}`);
+      return error(
+        'schema',
+        path,
+        `${err.message ?? 'is invalid'}, got ${excerpt(data)}`,
+        `Change ${fieldOf(path)} to match the response schema (${commandWords('spec response')} prints it).`,
+      );
   }
 }
 
