@@ -62,7 +62,7 @@ export interface Finding {
 export interface FindingCause {
   /** The cause, unique within its rule: `accepted-invalid`. */
   id: string;
-  /** The problem's message, `{count}` standing for how many of its instances came: `the agent accepted {count} of 45 invalid requests as valid`. */
+  /** The problem's message, `{count}` standing for how many of its instances came: `the agent answered status 200 to {count} of 45 invalid requests, accepting them as valid`. */
   summary: string;
   /** This finding's instance, as a noun phrase: `a conversationId that is an integer`. */
   instance: string;

@@ -67,7 +67,7 @@ export function problemId(finding: Finding): string {
 /** Instances a cause's message names as examples, at the most. */
 const EXAMPLES = 3;
 
-/** A cause's message: `the agent accepted 40 of 40 invalid requests as valid (for example: no message; …)`. */
+/** A cause's message: `the agent answered status 200 to 45 of 45 invalid requests, accepting them as valid (for example: a body that is not JSON; …)`. */
 export function causeMessage(cause: FindingCause, instances: readonly string[]): string {
   const examples = instances.slice(0, EXAMPLES).join('; ');
   return `${cause.summary.replace('{count}', String(instances.length))} (${instances.length > EXAMPLES ? 'for example: ' : ''}${examples})`;
