@@ -457,3 +457,29 @@ describe('--failed takes the URL and the flags from the record', () => {
     assert.ok(!given.stdout.includes('rotated-SECRET') && !given.stderr.includes('rotated-SECRET'));
   });
 });
+
+describe("a cause's texts in the record", () => {
+  test('quality/malformed failing on every body with a long error: the record keeps each cause and reads back', async () => {
+    // A 500 whose body names many refused fields: the cause's summary quotes it, cut to what the record allows.
+    const detail = Array.from({ length: 40 }, (_, index) => ({ loc: ['body', `field${index}`.repeat(20)], msg: 'é'.repeat(190) }));
+    const agent = await serveAgent(() => new RawResponse(500, JSON.stringify({ detail }), { 'content-type': 'application/json' }));
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-cause-'));
+    try {
+      const result = await runCli([agent.url, '--case', 'quality/malformed', '--no-config'], { cwd: folder });
+      assert.equal(result.code, 1, result.stderr);
+      const record = JSON.parse(readFileSync(join(folder, '.check-endpoint/last-run.json'), 'utf8')) as {
+        cases: { findings: { cause?: { summary: string } }[] }[];
+      };
+      const causes = record.cases.flatMap((c) => c.findings.flatMap((finding) => (finding.cause ? [finding.cause] : [])));
+      assert.ok(causes.length > 0, 'the record keeps the causes');
+      assert.ok(causes.every((cause) => Array.from(cause.summary).length <= 1000));
+      const shown = await runCli(['show'], { cwd: folder });
+      assert.doesNotMatch(shown.stderr, /is not a record/);
+      assert.equal(shown.code, 0, shown.stderr);
+      assert.match(shown.stdout, /the agent failed on \d+ of \d+/);
+    } finally {
+      await agent.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -73,7 +73,8 @@ function isRecordedCase(value: unknown): boolean {
 
 /** A finding's cause, as spec/last-run.schema.json bounds it. */
 function isCause(value: unknown): boolean {
-  const text = (field: unknown, most: number): boolean => typeof field === 'string' && field.length > 0 && field.length <= most;
+  // Counted in code points, as the schema's maxLength is.
+  const text = (field: unknown, most: number): boolean => typeof field === 'string' && field.length > 0 && Array.from(field).length <= most;
   return isRecord(value) && text(value.id, 100) && text(value.summary, 1000) && text(value.instance, 1000);
 }
 

@@ -91,7 +91,10 @@ export function refusalFindings(outcome: HttpOutcome, sent: Refusable, total: nu
   if (outcome.kind === 'answer' && (outcome.status === 400 || outcome.status === 422)) return [];
   const stack = outcome.kind === 'answer' ? answeringStack(outcome) : undefined;
   const expected = `expected 400 or 422 for ${sent.what}`;
-  const of = (id: string, summary: string): { cause: FindingCause } => ({ cause: { id, summary, instance: sent.instance } });
+  // A summary quotes what came (an excerpt); the record bounds a cause's texts at 1,000 characters.
+  const of = (id: string, summary: string): { cause: FindingCause } => ({
+    cause: { id, summary: Array.from(summary).slice(0, 1000).join(''), instance: Array.from(sent.instance).slice(0, 1000).join('') },
+  });
   if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
     return [
       {
