@@ -6,49 +6,14 @@
  * on loopback and checked end to end, as CI has no nginx, Django or FastAPI.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ROOT } from './helpers.js';
+import { CAPTURED_DIR as DIR, type Captured, captured, judgeCaptured } from './captured-answers.js';
 import { type RawRequest, type RawServer, referenceBody, startRawServer } from './raw-http-server.js';
-import type { HttpAnswer } from '../src/http/client.js';
-import { bundledContract, checkEndpoint } from '../src/index.js';
-import { checkTurn } from '../src/validate/judge-exchange.js';
+import { checkEndpoint } from '../src/index.js';
 import { describeBytes } from '../src/validate/request-size-hints.js';
 import { NOT_AN_AGENT_ANSWERS } from './not-an-agent-answers.js';
 import { STACK_ANSWERS } from './stack-answers.test.js';
-
-interface Captured {
-  producedBy: string;
-  requestBytes: number;
-  answer: { status: number; statusText: string; headers: Record<string, string>; body: string };
-}
-
-const DIR = join(ROOT, 'fixtures/framework-answers');
-const captured = (name: string): Captured => JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8')) as Captured;
-
-function asAnswer({ answer }: Captured): HttpAnswer {
-  return {
-    kind: 'answer',
-    status: answer.status,
-    httpVersion: '1.1',
-    statusText: answer.statusText,
-    headers: answer.headers,
-    body: Buffer.from(answer.body),
-    latencyMs: 1,
-  };
-}
-
-function judge(fixture: Captured, requestBytes = fixture.requestBytes) {
-  return checkTurn(asAnswer(fixture), {
-    channel: 'whatsapp',
-    contract: bundledContract(),
-    personMessageIds: ['p1'],
-    expectsReply: true,
-    timeoutSeconds: 60,
-    requestBytes,
-  }).findings;
-}
 
 const LARGE = describeBytes(6_990_726);
 const HOSTING = 'Vercel Functions (4.5 MB) and AWS Lambda (6 MB, synchronous payloads) cap request bodies below that';
@@ -139,7 +104,7 @@ describe('the findings on what frameworks answer, word for word', () => {
 
   for (const { name, message, hint } of REFUSALS) {
     test(`${name} (${captured(name).producedBy})`, () => {
-      const findings = judge(captured(name));
+      const findings = judgeCaptured(captured(name));
       assert.equal(findings.length, 1);
       assert.equal(findings[0]!.rule, 'status');
       assert.equal(findings[0]!.message, message);
@@ -148,7 +113,7 @@ describe('the findings on what frameworks answer, word for word', () => {
   }
 
   test("pydantic's nulls (FastAPI without response_model_exclude_none): one finding, saying to leave them out", () => {
-    const findings = judge(captured('fastapi-null-optional'));
+    const findings = judgeCaptured(captured('fastapi-null-optional'));
     assert.deepEqual(
       findings.map((finding) => [finding.rule, finding.path, finding.message]),
       [['schema', '/replies/0', 'buttons, image and replyTo are null; a property with no value is left out, never null']],
@@ -161,13 +126,13 @@ describe('the findings on what frameworks answer, word for word', () => {
 
   test("a 400 to a body at 1 MiB gets the status's own hint; one byte over gets the size's", () => {
     const page = captured('django-400-production');
-    assert.match(judge(page, 1_048_576)[0]!.hint!, /^The agent refused this request as invalid/);
-    assert.match(judge(page, 1_048_577)[0]!.hint!, /^The request body was 1\.05 MB \(1,048,577 bytes\)/);
+    assert.match(judgeCaptured(page, 1_048_576)[0]!.hint!, /^The agent refused this request as invalid/);
+    assert.match(judgeCaptured(page, 1_048_577)[0]!.hint!, /^The request body was 1\.05 MB \(1,048,577 bytes\)/);
   });
 
   test('a 413 names the size whatever the body size; a 422 never does', () => {
-    assert.match(judge(captured('nginx-413'), 300_000)[0]!.hint!, /^The request body was 300 kB \(300,000 bytes\)/);
-    assert.doesNotMatch(judge(captured('fastapi-422-photo-text'), 6_990_726)[0]!.hint!, /request body was/);
+    assert.match(judgeCaptured(captured('nginx-413'), 300_000)[0]!.hint!, /^The request body was 300 kB \(300,000 bytes\)/);
+    assert.doesNotMatch(judgeCaptured(captured('fastapi-422-photo-text'), 6_990_726)[0]!.hint!, /request body was/);
   });
 });
 

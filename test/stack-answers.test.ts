@@ -10,39 +10,13 @@
  * all, from a raw server on loopback, and checked end to end.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT } from './helpers.js';
 import { type RawRequest, type RawServer, referenceBody, startRawServer } from './raw-http-server.js';
-import type { HttpAnswer } from '../src/http/client.js';
-import { bundledContract, checkEndpoint } from '../src/index.js';
+import { checkEndpoint } from '../src/index.js';
+import { type Captured, asAnswer, captured, judgeCaptured } from './captured-answers.js';
 import { GROSS, refusalFindings } from '../src/cases/quality/malformed.js';
 import { refusalHint as unknownFieldsHint } from '../src/cases/quality/forward-compat.js';
-import { checkTurn } from '../src/validate/judge-exchange.js';
-
-interface Captured {
-  producedBy: string;
-  requestBytes: number;
-  answer: { status: number; statusText: string; headers: Record<string, string>; headerNames: string[]; body: string };
-}
-
-const captured = (name: string): Captured =>
-  JSON.parse(readFileSync(join(ROOT, 'fixtures/framework-answers', `${name}.json`), 'utf8')) as Captured;
-
-function asAnswer({ answer }: Captured): HttpAnswer {
-  return {
-    kind: 'answer',
-    status: answer.status,
-    httpVersion: '1.1',
-    statusText: answer.statusText,
-    headers: answer.headers,
-    headerNames: answer.headerNames,
-    body: Buffer.from(answer.body),
-    latencyMs: 1,
-  };
-}
 
 /** What a hint says in each stack family's words; a hint names its own family's and no other's. */
 const FAMILY_WORDS = {
@@ -64,17 +38,7 @@ function hintOn(name: string, judged: Judged): string {
   const fixture = captured(name);
   const answer = asAnswer(fixture);
   if (judged === 'unknown field') return unknownFieldsHint(answer);
-  const findings =
-    judged === 'not JSON'
-      ? refusalFindings(answer, GROSS[0]!, GROSS.length)
-      : checkTurn(answer, {
-          channel: 'whatsapp',
-          contract: bundledContract(),
-          personMessageIds: ['p1'],
-          expectsReply: true,
-          timeoutSeconds: 60,
-          requestBytes: fixture.requestBytes,
-        }).findings;
+  const findings = judged === 'not JSON' ? refusalFindings(answer, GROSS[0]!, GROSS.length) : judgeCaptured(fixture);
   assert.equal(findings.length, 1, `${name}: ${JSON.stringify(findings)}`);
   assert.ok(findings[0]!.hint, `${name}: a hint`);
   return findings[0]!.hint;
@@ -163,14 +127,7 @@ describe("each stack's fix in its own words, on its captured answer", () => {
       ...fixture,
       answer: { ...fixture.answer, headers: { 'content-type': 'application/json' }, headerNames: ['content-type'] },
     };
-    const [finding] = checkTurn(asAnswer(untold), {
-      channel: 'whatsapp',
-      contract: bundledContract(),
-      personMessageIds: ['p1'],
-      expectsReply: true,
-      timeoutSeconds: 60,
-      requestBytes: fixture.requestBytes,
-    }).findings;
+    const [finding] = judgeCaptured(untold);
     assert.equal(
       finding!.hint,
       'Leave out a property that has no value, never send it as null. The usual fixes: Go: ,omitempty; pydantic: exclude_none=True; Jackson: @JsonInclude(NON_NULL); System.Text.Json: WhenWritingNull; JavaScript: leave it undefined.',
@@ -188,6 +145,7 @@ function replaying(fixture: Captured, when: (request: RawRequest) => boolean): (
       return;
     }
     const { status, statusText, headers, headerNames, body } = fixture.answer;
+    assert.ok(headerNames, 'a capture with its header names, in order');
     const lines = headerNames.map((name) => `${name}: ${name === 'Date' ? new Date().toUTCString() : headers[name.toLowerCase()]}\r\n`);
     socket.write(`HTTP/1.1 ${status} ${statusText}\r\n${lines.join('')}\r\n`);
     socket.write(body);
