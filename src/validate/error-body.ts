@@ -16,12 +16,6 @@ export function bodyExcerpt(body: Buffer): string {
   return excerpt(body.subarray(0, BODY_EXCERPT * 4).toString('utf8'), BODY_EXCERPT);
 }
 
-/** A JSON value written compactly, cut at BODY_EXCERPT characters. */
-function jsonExcerpt(value: object): string {
-  const characters = Array.from(JSON.stringify(value));
-  return characters.length > BODY_EXCERPT ? `${characters.slice(0, BODY_EXCERPT).join('')}…` : characters.join('');
-}
-
 /** A short body's JSON value, or undefined when it is long or no JSON. */
 export function smallJson(body: Buffer): unknown {
   if (body.length > PARSED_AT_MOST) return undefined;
@@ -45,6 +39,6 @@ export function describeAnswerBody(answer: HttpAnswer): string {
   const fields = refusedFields(value);
   if (fields) return describeRefusedFields(fields);
   // A JSON object or array as JSON (`{"error":"missing token"}`), not as a string holding it, whose quotes would all be escaped.
-  if (typeof value === 'object' && value !== null) return jsonExcerpt(value);
+  if (typeof value === 'object' && value !== null) return excerpt(value, BODY_EXCERPT);
   return bodyExcerpt(body);
 }
