@@ -11,16 +11,31 @@
 //   around it, and V8 keeps it as a one-byte string (a single non-ASCII character would make the
 //   whole source two bytes a character).
 'use strict';
-const { readFileSync, renameSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { existsSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { join, sep } = require('node:path');
+
+const packageRoot = join(__dirname, '..');
+const dist = join(packageRoot, 'dist');
+const bundle = join(dist, 'cli.cjs');
+
+/** No build beside this file: says what to do where it is (an installed package, or a clone), and exits 2. */
+function exitWithoutBuild() {
+  const installed = packageRoot.split(sep).includes('node_modules');
+  const remedy = installed
+    ? 'this install of check-endpoint was never built. Install it again with npm 7 or later, which builds a git install ' +
+      '(npm install git+https://github.com/flow-framework/check-endpoint.git), or install the tarball `npm pack` writes in a clone'
+    : `run \`npm run build\` in ${packageRoot} first`;
+  process.stderr.write(`check-endpoint: ${bundle} is missing: ${remedy}\n`);
+  process.exit(2);
+}
 
 if (process.argv.length === 3 && process.argv[2] === '--version') {
-  process.stdout.write(`${JSON.parse(readFileSync(join(__dirname, '../package.json'), 'utf8')).version}\n`);
+  // Never a version from a package that cannot run.
+  if (!existsSync(bundle)) exitWithoutBuild();
+  process.stdout.write(`${JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')).version}\n`);
 } else {
   const { Script } = require('node:vm');
   const { pathToFileURL } = require('node:url');
-  const dist = join(__dirname, '../dist');
-  const bundle = join(dist, 'cli.cjs');
   const cacheFile = join(dist, 'cli.cache');
   let cachedData;
   try {
@@ -34,9 +49,8 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
     // growing buffer; without an encoding it reads the whole file at once, as its size says.
     code = readFileSync(bundle).toString('utf8');
   } catch {
-    // A clone after `npm install`, before any build (npm start, npm test and npm pack build).
-    process.stderr.write(`check-endpoint: ${bundle} is missing: run \`npm run build\` in ${join(__dirname, '..')} first\n`);
-    process.exit(2);
+    // A clone installed with --ignore-scripts, or a package installed without its build.
+    exitWithoutBuild();
   }
   // The bundle is one function expression (scripts/build.ts wraps it), run as a CommonJS module
   // would be; `import.meta.url` in the sources is `__cliUrl`.

@@ -6,7 +6,18 @@
  * an agent in any language do. Assumes `npm run build` has run (`npm test` builds first).
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +26,7 @@ import { type CliResult, ROOT, runCommand, freePort } from './helpers.js';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
+import { copyWorkingTree } from './working-tree-copy.js';
 
 /** The closing line of a passing run of every case on every channel. */
 const ALL_PASSED = `${CHANNELS.length * FIXED_CASE_IDS.length} of ${CHANNELS.length * FIXED_CASE_IDS.length} cases passed.`;
@@ -56,11 +68,21 @@ describe('the packed package', { timeout: 180_000 }, () => {
     assert.ok(existsSync(join(ROOT, 'dist/cli.cjs')) && existsSync(join(ROOT, 'dist/index.js')), 'run npm run build first');
     const packDir = mkdtempSync(join(tmpdir(), 'check-endpoint-pack-'));
     temporary.push(packDir);
-    // --ignore-scripts: the test uses the build that has run; `prepack` would rebuild dist/ (deleting
-    // it first) while other test files run the built command.
-    const pack = await run(npm, ['pack', '--pack-destination', packDir, '--ignore-scripts', '--json'], ROOT);
+    // Packed as a user packs it, scripts and all (prepack builds, then packs package.json without
+    // prepare; postpack puts it back), but in a copy of the working tree: a build here would delete
+    // and rewrite dist/ while other test files run the built command.
+    const clone = mkdtempSync(join(tmpdir(), 'check-endpoint-clone-'));
+    temporary.push(clone);
+    copyWorkingTree(clone);
+    symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
+    const manifestBefore = readFileSync(join(clone, 'package.json'));
+    const pack = await run(npm, ['pack', '--pack-destination', packDir, '--json'], clone);
     assert.equal(pack.code, 0, pack.stderr);
-    const [only] = JSON.parse(pack.stdout) as (typeof packed)[];
+    assert.deepEqual(readFileSync(join(clone, 'package.json')), manifestBefore, 'postpack put package.json back as it was');
+    assert.equal(existsSync(join(clone, 'package.json.unpacked')), false);
+    // The build's own lines come first on stdout; npm's JSON is the array at the end.
+    const json = pack.stdout.slice(Math.max(0, pack.stdout.search(/^\[$/m)));
+    const [only] = JSON.parse(json) as (typeof packed)[];
     assert.ok(only, pack.stdout);
     packed = only;
     tarball = join(packDir, packed.filename);
@@ -107,13 +129,16 @@ describe('the packed package', { timeout: 180_000 }, () => {
     assert.deepEqual(stray, [], 'no sources, tests or fixture agents in the tarball');
   });
 
-  test('installs without a warning, and its package.json runs no script on install (no prepare)', () => {
+  test("installs without a warning, and its package.json runs no script on install: no install script, and no prepare (the clone's build)", () => {
     assert.deepEqual(installWarnings, []);
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules/check-endpoint/package.json'), 'utf8')) as {
       scripts?: Record<string, string>;
     };
+    // prepare (the clone's build, for a git install) is left out of the tarball's package.json by scripts/packed-manifest.ts.
     const onInstall = Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?(install|prepare)$/.test(name));
     assert.deepEqual(onInstall, []);
+    const cloneManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    assert.equal(cloneManifest.scripts.prepare, 'npm run build', 'the clone keeps it');
   });
 
   test('npx --package <tarball> runs it from a folder with no package.json', async () => {
