@@ -16,6 +16,8 @@ import { after, before, describe, test } from 'node:test';
 import { type CliResult, ROOT, runCommand } from './helpers.js';
 import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 import { commitEverything, copyWorkingTree } from './working-tree-copy.js';
+import type { RunningAgent } from '../src/example-agent/serve-agent.js';
+import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 
 const ALL_PASSED = `${CHANNELS.length * FIXED_CASE_IDS.length} of ${CHANNELS.length * FIXED_CASE_IDS.length} cases passed.`;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -55,6 +57,9 @@ describe('installed from its git repository', { timeout: 300_000 }, () => {
   let project = '';
   let installed = '';
   let example: { url: string; child: ChildProcessWithoutNullStreams } | undefined;
+  let reference: RunningAgent | undefined;
+  let spec = '';
+  let npxCheck: CliResult | undefined;
 
   before(async () => {
     const repository = mkdtempSync(join(tmpdir(), 'check-endpoint-repository-'));
@@ -67,18 +72,24 @@ describe('installed from its git repository', { timeout: 300_000 }, () => {
       join(project, 'package.json'),
       `${JSON.stringify({ name: 'git-install-test', version: '0.0.0', private: true, type: 'module' })}\n`,
     );
-    const install = await run(
-      npm,
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', `git+${pathToFileURL(repository).href}`],
-      project,
-    );
+    spec = `git+${pathToFileURL(repository).href}`;
+    reference = await startReferenceAgent();
+    const noPackageFolder = mkdtempSync(join(tmpdir(), 'check-endpoint-no-package-'));
+    temporary.push(noPackageFolder);
+    // The README's two forms at once: installed into a project, and run by npx from a folder with no package.json.
+    const [install, npxRun] = await Promise.all([
+      run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', spec], project),
+      run(npx, ['--yes', '--prefer-offline', '--package', spec, 'check-endpoint', reference.url, '--channel', 'all'], noPackageFolder),
+    ]);
+    npxCheck = npxRun;
     assert.equal(install.code, 0, `${install.stdout}\n${install.stderr}`);
     installed = join(project, 'node_modules/check-endpoint');
     example = await serveExample(project);
   });
 
-  after(() => {
+  after(async () => {
     example?.child.kill();
+    await reference?.close();
     for (const folder of temporary) rmSync(folder, { recursive: true, force: true });
   });
 
@@ -103,6 +114,15 @@ describe('installed from its git repository', { timeout: 300_000 }, () => {
     const check = await run(npx, ['check-endpoint', example!.url, '--channel', 'all'], project);
     assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
     assert.ok(check.stdout.split('\n').includes(ALL_PASSED), check.stdout);
+  });
+
+  test('npx --yes --package git+… check-endpoint, from a folder with no package.json, checks an agent and names itself so', () => {
+    assert.equal(npxCheck!.code, 0, `${npxCheck!.stdout}\n${npxCheck!.stderr}`);
+    assert.ok(npxCheck!.stdout.split('\n').includes(ALL_PASSED), npxCheck!.stdout);
+    assert.ok(
+      npxCheck!.stderr.includes(`recorded in .check-endpoint/last-run.json: npx --yes --package ${spec} check-endpoint show`),
+      npxCheck!.stderr,
+    );
   });
 
   test("import { checkEndpoint } from 'check-endpoint' checks the same agent", async () => {

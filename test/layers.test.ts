@@ -25,6 +25,8 @@ const LAYERS = [
   'commands',
   'cli',
   '(top)',
+  // The GitHub Action runs the command (cli.ts) with the command line its inputs make.
+  'action',
 ];
 
 const SRC = join(ROOT, 'src');

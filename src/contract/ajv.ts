@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
-import type { FormatsPlugin } from 'ajv-formats';
+import { ajv2020Module, ajvFormatsPlugin } from './ajv-modules.js';
 import { EMOJI_FORMAT, isUri } from '../formats/schema-formats.js';
 
 /** Annotation keywords of the spec's schemas (and `x-anchor`, added in memory) that carry no validation meaning. */
@@ -59,14 +58,11 @@ export function quickCheckOptions(schema: unknown): Record<string, unknown> {
 
 export { EMOJI_FORMAT } from '../formats/schema-formats.js';
 
-// ajv's compiler is loaded only when a schema must be compiled at run time (another --spec, a
-// --limits file): the bundled contract's answer validator is compiled at build time.
-const load = createRequire(import.meta.url);
-
 /** A JSON Schema 2020-12 validator set up as the contract's schemas need, with the `emoji` format. */
 export function createAjv(options: Record<string, unknown> = {}): Ajv {
-  const { Ajv2020 } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  const addFormats = load('ajv-formats') as FormatsPlugin;
+  // Loaded only now: see ajv-modules.ts.
+  const { Ajv2020 } = ajv2020Module();
+  const addFormats = ajvFormatsPlugin();
   const ajv = new Ajv2020({ ...AJV_OPTIONS, ...options });
   addFormats(ajv);
   // The same `uri`, answered sooner for plain http(s) URLs (see formats/schema-formats.ts).

@@ -24,6 +24,9 @@ import { fileURLToPath } from 'node:url';
 /** The command's executable name, as package.json's "bin" gives it. */
 export const BIN_NAME = 'check-endpoint';
 
+/** The GitHub Action's bundle (action.yml's runs.main), from the repository's root. */
+export const ACTION_BUNDLE = 'action/index.mjs';
+
 /** What commandOf reads about the process: every value it needs, so that it reads nothing itself. */
 export interface ProcessFacts {
   /** The script Node runs (process.argv[1]), as given: a link's path, not its target. */
@@ -39,10 +42,12 @@ export interface ProcessFacts {
   npxCachePackages: readonly string[] | undefined;
   /** A file's target with every link followed; undefined when there is no such file. */
   realpath: (file: string) => string | undefined;
+  /** The GitHub Action this process is, when it is one (action/index.mjs run by a runner): its repository and ref. */
+  action?: { repository: string; ref: string };
 }
 
 /** A word as a POSIX shell reads it: left bare when it holds nothing the shell would change. */
-function shellWord(word: string): string {
+export function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -55,6 +60,12 @@ function typedPath(file: string, cwd: string, runByItself: boolean): string {
 
 /** The command that runs check-endpoint as this process was started (see the module's comment). */
 export function commandOf(facts: ProcessFacts): string {
+  // The action runs from the runner's copy of this repository, which has no build: the same
+  // version, installed from its repository at the action's ref, runs anywhere.
+  if (facts.action) {
+    const { repository, ref } = facts.action;
+    return `npx --yes --package ${shellWord(`git+https://github.com/${repository}.git${ref ? `#${ref}` : ''}`)} ${BIN_NAME}`;
+  }
   const bin = facts.realpath(facts.packageBin);
   const script = facts.script;
   const scriptTarget = script === undefined ? undefined : facts.realpath(script);
@@ -123,9 +134,19 @@ function realpathOrNone(file: string): string | undefined {
   }
 }
 
+/** The action's repository and ref, when this process is the GitHub Action: a runner ran this package's action bundle. */
+function actionOf(script: string | undefined, env: NodeJS.ProcessEnv): ProcessFacts['action'] {
+  const repository = env.GITHUB_ACTION_REPOSITORY;
+  if (env.GITHUB_ACTIONS !== 'true' || !repository || script === undefined) return undefined;
+  const bundle = realpathOrNone(join(packageRoot(), ACTION_BUNDLE));
+  return bundle !== undefined && realpathOrNone(script) === bundle ? { repository, ref: env.GITHUB_ACTION_REF ?? '' } : undefined;
+}
+
 /** The command that runs check-endpoint as this process was started: `npx check-endpoint`, `node bin/check-endpoint.cjs`, … */
 export function commandName(): string {
+  const action = actionOf(process.argv[1], process.env);
   return commandOf({
+    ...(action ? { action } : {}),
     script: process.argv[1],
     packageBin: packageBin(),
     cwd: process.cwd(),

@@ -1,0 +1,58 @@
+/**
+ * The GitHub Action (action.yml at the repository's root): runs the check as `check-endpoint` does,
+ * with the command line its inputs make, in the step's working folder, and sets its outputs on every
+ * exit, a bad input and an interrupted run included. The annotations and the step summary are the
+ * command's own (it writes them when GITHUB_ACTIONS is true). scripts/build-action.ts bundles this
+ * module, with every dependency, into action/index.mjs, which the runner runs on its own Node.
+ */
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { runCommandLine } from '../cli.js';
+import { shellWord } from '../core/command-name.js';
+import { ACTION_INPUTS, ActionInputError, actionArguments, inputValue } from './inputs.js';
+import { actionOutputs, outputFileLines } from './outputs.js';
+
+/** When the file was last written; undefined when there is none. */
+function modifiedAt(file: string): number | undefined {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSON report this run wrote: undefined when there is none, or only an earlier step's (written before this run began). */
+function reportOfThisRun(file: string, earlier: number | undefined): unknown {
+  const written = modifiedAt(file);
+  if (written === undefined || written === earlier) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const reportDirInput = ACTION_INPUTS.find((input) => input.name === 'report-dir')!;
+  const reportFile = resolve(inputValue(reportDirInput, process.env), 'report.json');
+  const earlierReport = modifiedAt(reportFile);
+  process.on('exit', (code) => {
+    const outputFile = process.env.GITHUB_OUTPUT;
+    if (!outputFile) return;
+    const outputs = actionOutputs({ exitCode: code, report: reportOfThisRun(reportFile, earlierReport), reportFile });
+    appendFileSync(outputFile, outputFileLines(outputs));
+  });
+  let args: string[];
+  try {
+    args = actionArguments(process.env);
+  } catch (cause) {
+    if (!(cause instanceof ActionInputError)) throw cause;
+    process.stderr.write(`check-endpoint: ${cause.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  process.stdout.write(`check-endpoint ${args.map(shellWord).join(' ')}\n`);
+  await runCommandLine(args);
+}
+
+await main();
