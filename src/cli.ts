@@ -24,7 +24,7 @@ function fail(message: string): never {
   process.exit(EXIT_USAGE);
 }
 
-async function run(line: CommandLine): Promise<number> {
+async function run(line: CommandLine, argv: readonly string[]): Promise<number> {
   switch (line.command) {
     case 'help':
       process.stdout.write(renderHelp(line.topic, helpWidth(process.stdout), commandName()));
@@ -33,6 +33,10 @@ async function run(line: CommandLine): Promise<number> {
       process.stdout.write(`${TOOL_VERSION}\n`);
       return 0;
     case 'check': {
+      if (line.args.watch) {
+        const { runWatchCommand } = await import('./commands/watch.js');
+        return runWatchCommand(argv, line.args, await createOutput(false, line.args.color));
+      }
       const { runCheckCommand } = await import('./commands/check.js');
       return runCheckCommand(line.args, await createOutput(line.args.json, line.args.color), FLAG_NAMES);
     }
@@ -89,7 +93,10 @@ export async function runCommandLine(argv: string[]): Promise<void> {
     });
   }
   try {
-    process.exitCode = await run(parseCommandLine(argv, readConfigFile, () => readRecordedCheck()));
+    process.exitCode = await run(
+      parseCommandLine(argv, readConfigFile, () => readRecordedCheck()),
+      argv,
+    );
   } catch (cause) {
     if (cause instanceof CommandLineError && cause.jsonAsked) await printJsonError(cause);
     // The library's errors name its option fields; the command line names the flags.

@@ -8,7 +8,6 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runCommandLine } from '../cli.js';
-import { shellWord } from '../core/command-name.js';
 import { ACTION_INPUTS, ActionInputError, actionArguments, inputValue } from './inputs.js';
 import { actionOutputs, outputFileLines } from './outputs.js';
 
@@ -51,7 +50,8 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  process.stdout.write(`check-endpoint ${args.map(shellWord).join(' ')}\n`);
+  // The command line is not echoed: a start command or an args string may hold a secret the
+  // workflow expanded. The command's own header says what it checks, its secrets redacted.
   await runCommandLine(args);
 }
 

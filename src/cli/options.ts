@@ -104,6 +104,26 @@ const COMMAND_FLAGS = {
     description:
       'Play only the cases (on their channels) that failed, were flaky or were not run in the last run, as .check-endpoint/last-run.json records it; with nothing to rerun, says so and exits 0',
   },
+  'failed-first': {
+    type: 'boolean',
+    commands: ['check'],
+    description:
+      'Play every case, those that failed, were flaky or were not run in the last run (.check-endpoint/last-run.json) first, as pytest --ff does; with no run recorded, in the usual order',
+  },
+  watch: {
+    type: 'boolean',
+    commands: ['check'],
+    description:
+      "Check again on every change to a file of the agent's folder (the current one, or --watch-dir), the --start agent restarted (without --start, once the agent's own reload answers again), what failed first; prints what changed since the last run. Enter plays again, q quits with the last run's exit code",
+  },
+  'watch-dir': {
+    type: 'string',
+    placeholder: 'DIR',
+    commands: ['check'],
+    description:
+      'With --watch: the folder to watch (.git, node_modules, __pycache__, virtual environments, the reports and .check-endpoint left out)',
+    defaultDescription: 'the current folder',
+  },
   'other-target': {
     type: 'boolean',
     commands: ['check'],

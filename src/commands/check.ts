@@ -28,6 +28,7 @@ import { requestNote, requestOptions } from './request-options.js';
 import type { ColourFlag } from './output.js';
 import { LAST_RUN_FILE, readLastRun, readLastRunSync, writeLastRun } from './last-run-file.js';
 import { type Rerun, assertRerunnable, rerunOf } from './rerun.js';
+import { failedFirst } from './failed-first.js';
 import { type LastRun, whenRun } from '../report/last-run.js';
 import { parseTargetUrl } from '../run/target-url.js';
 import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
@@ -57,6 +58,12 @@ export type CheckCommandArgs = RunFlagArgs &
     failed: boolean;
     /** With --failed: play them against the URL given, though the record was made for another. */
     otherTarget: boolean;
+    /** Play every case, those that did not pass in the last run first. */
+    failedFirst: boolean;
+    /** Check again on every change to a file of the agent's folder (src/commands/watch.ts). */
+    watch: boolean;
+    /** With --watch: the folder watched; the current one when left out. */
+    watchDir?: string;
     /** The config file read (src/cli/config.ts reads it while parsing); false: none (--no-config). */
     config?: string | false;
     /** The flags the config file set (and the command line did not), by the key that set them: `{ 'agent-timeout': 'agentTimeout' }`. */
@@ -139,6 +146,8 @@ function rerunOptions(args: CheckCommandArgs, rerun: Rerun): CheckEndpointOption
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
   if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
   if (args.reuseExisting && args.start === undefined) throw new UsageError('--reuse-existing goes with --start');
+  // A config file's watchDir is for its --watch runs; given on the command line without --watch, it would be ignored.
+  if (args.watchDir !== undefined && args.configKeys?.['watch-dir'] === undefined) throw new UsageError('--watch-dir goes with --watch');
   vetCaseSettingFlags(args.caseSetting);
   const c = output.colour;
   // --failed narrowed by the --channel given (`all`: every channel of the last run).
@@ -149,6 +158,9 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const left = record ? rerunOf(record, narrow) : undefined;
   if (left?.only.length === 0) return nothingToRerun(args, left, output);
   const rerun = record ? rerunOf(record, narrow, againstNote(record, args)) : undefined;
+  if (args.failed && args.failedFirst)
+    throw new UsageError('--failed-first plays every case, --failed only those that did not pass: give one of them');
+  const first = args.failedFirst ? await failedFirst() : undefined;
   const chatty = chattyOf(output, args.quiet);
   const archive = wantsArchive(args) ? new HarRecorder() : undefined;
   const progress = createProgress(process.stderr, process.env);
@@ -172,10 +184,11 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     },
     {
       ...(rerun ? { only: rerun.only } : {}),
+      ...(first?.pairs.length ? { first: first.pairs } : {}),
       ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
       onPlanned: async (plan) => {
         planned = plan;
-        ({ agent, agentLog } = await beforeTheRun(args, plan, rerun, output));
+        ({ agent, agentLog } = await beforeTheRun(args, plan, rerun?.note ?? first?.note, output));
         interrupts = listenForInterrupts((name) => {
           stop.abort(name);
           progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));
@@ -214,13 +227,13 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
 
 /**
  * Once the run is planned, before anything is sent: the header, the notes on the config file,
- * --failed and --insecure, and the agent --start starts (unless something already answers and
- * --reuse-existing says to check it).
+ * --failed or --failed-first (`orderNote`) and --insecure, and the agent --start starts (unless
+ * something already answers and --reuse-existing says to check it).
  */
 async function beforeTheRun(
   args: CheckCommandArgs,
   plan: CheckPlan,
-  rerun: Rerun | undefined,
+  orderNote: string | undefined,
   output: Output,
 ): Promise<{ agent: AgentProcess | undefined; agentLog: AgentLog | undefined }> {
   const c = output.colour;
@@ -231,7 +244,7 @@ async function beforeTheRun(
   if (typeof args.config === 'string') chatty.line(c.dim(`config: ${args.config}`));
   // Said on stderr even under --quiet: a found config file starts a command or writes files.
   for (const line of autoConfigNotice(args, runSecrets(plan, plan.url, plan.proxy?.url))) process.stderr.write(`${line}\n`);
-  if (rerun) chatty.line(c.dim(rerun.note));
+  if (orderNote) chatty.line(c.dim(orderNote));
   if (plan.insecure) {
     chatty.line(
       c.bold(

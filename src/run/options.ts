@@ -77,6 +77,8 @@ export interface CaseOnChannel {
 export interface CommandOptions {
   /** Play only these case and channel pairs of the cases and channels chosen (--failed); every pair when left out. */
   only?: readonly CaseOnChannel[];
+  /** Play these case and channel pairs first, then the rest (--failed-first, and each run of --watch); the report keeps its order. */
+  first?: readonly CaseOnChannel[];
   /** How the agent's process ended, once it has (a dead agent is then named so); --start sets it. */
   agentExit?: AgentExit;
 }

@@ -80,6 +80,8 @@ export interface CheckPlan {
   maxFailures: number | undefined;
   /** The only case and channel pairs played (--failed), or undefined: every pair. */
   only: readonly CaseOnChannel[] | undefined;
+  /** The case and channel pairs played first (--failed-first), or undefined: the report's order. */
+  first: readonly CaseOnChannel[] | undefined;
   baseline: { file: string; entries: readonly BaselineEntry[] } | undefined;
   /** What the run tells as it goes, and what can stop it: the options' callbacks and signal, as given. */
   hooks: Pick<CheckEndpointOptions, 'onExchange' | 'onCase' | 'onPlay' | 'signal'> & Pick<CommandOptions, 'agentExit'>;
@@ -336,6 +338,7 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
     runs: options.runs,
     maxFailures: options.maxFailures,
     only: command.only,
+    first: command.first,
     baseline,
     teamScenarios,
     hooks: {

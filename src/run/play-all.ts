@@ -13,7 +13,7 @@ import { platformRulesFor } from '../validate/validate-answer.js';
 import { type PlayedCase, type Stop, combinePlays, notRunPlay } from './assemble.js';
 import { isExpectedFailure } from './baseline.js';
 import { AgentLiveness } from './liveness.js';
-import type { CheckPlan } from './plan.js';
+import type { CaseOnChannel, CheckPlan } from './plan.js';
 import { type RunState, playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
 import { reproduceTarget } from './reproduce-target.js';
@@ -74,7 +74,17 @@ function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
       return Array.from({ length: slot.runs }, (_, play) => ({ slot, play: play + 1 }));
     }),
   );
-  return { slots, batches };
+  return { slots, batches: plan.first ? firstPlayed(batches, plan.first) : batches };
+}
+
+/**
+ * --failed-first (as pytest's --ff): the batches that hold a pair to play first go first, and in
+ * each batch those pairs' plays go first; the rest keep their order, and the report (the slots) its own.
+ */
+function firstPlayed(batches: Task[][], first: readonly CaseOnChannel[]): Task[][] {
+  const isFirst = (task: Task): boolean => first.some((pair) => pair.case === task.slot.testCase.id && pair.channel === task.slot.channel);
+  const ordered = batches.map((batch) => [...batch.filter(isFirst), ...batch.filter((task) => !isFirst(task))]);
+  return [...ordered.filter((batch) => batch.some(isFirst)), ...ordered.filter((batch) => !batch.some(isFirst))];
 }
 
 /**

@@ -1,0 +1,262 @@
+/**
+ * `check-endpoint URL --watch`: the check in a developer's edit loop, as Vitest's watch mode and
+ * `uvicorn --reload` are. It checks at once, then again on every burst of changes to the agent's
+ * folder (src/commands/watched-files.ts), and on Enter; q, Ctrl-C or SIGTERM ends it with the last
+ * finished run's exit code.
+ *
+ * Each run is the command itself in a child process, with the same words but --watch's and with
+ * --failed-first, so it is the run the developer would get by hand: what did not pass last time is
+ * played first, and the record (.check-endpoint/last-run.json) is written as ever. With --start,
+ * each run starts the agent anew and stops it at its end, so a change always meets the new code,
+ * an agent that crashes on its way up prints its last lines and the loop keeps watching, and no
+ * agent is left running when it ends. Without --start, a change waits for the agent's own reloader
+ * (uvicorn --reload, node --watch, air): the run starts once the agent has stopped answering and
+ * answers again (the child's --wait), or after RELOAD_GRACE_MS when it never stopped.
+ * Under each run's digest: what changed since the last run that played (src/report/problem-changes.ts).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { UsageError } from '../core/usage-error.js';
+import type { ProblemReport } from '../core/report.js';
+import { recordedProblems } from '../report/last-run.js';
+import { formatProblemChanges, problemChanges } from '../report/problem-changes.js';
+import { REPORT_FORMATS } from '../report/formats.js';
+import { argumentKey } from '../core/argument-key.js';
+import type { CheckCommandArgs } from './check.js';
+import { STATE_FOLDER, readLastRunSync } from './last-run-file.js';
+import type { Output } from './output.js';
+import { watchFiles } from './watched-files.js';
+
+/** How long a change waits for the agent's own reloader to take it down, before checking the agent as it is. */
+export const RELOAD_GRACE_MS = 2000;
+/** A HEAD probe with no answer by then counts as an agent that is not answering (a reloader holding the port while it restarts). */
+const PROBE_TIMEOUT_MS = 1000;
+/** How long a run without --start waits for a reloaded agent to answer again, unless --wait says. */
+const RELOAD_WAIT_SECONDS = 30;
+/** The exit code when no run finished before the loop ended: an interrupted run's. */
+const INTERRUPTED = 130;
+
+/** The words of a run: the command line's, without --watch and --watch-dir, with --no-watch (a config file's "watch" stays off) and --failed-first. */
+export function runWords(argv: readonly string[], waitForReload: boolean): string[] {
+  const words: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index]!;
+    if (word === '--watch' || word === '--no-watch' || word.startsWith('--watch-dir=')) continue;
+    if (word === '--watch-dir') {
+      index++;
+      continue;
+    }
+    words.push(word);
+  }
+  return [...words, '--no-watch', '--failed-first', ...(waitForReload ? ['--wait', String(RELOAD_WAIT_SECONDS)] : [])];
+}
+
+/** What the check writes that a change of must not start a run: the report folder, each report file, the record's folder. */
+function outputsOf(args: CheckCommandArgs): string[] {
+  const given = new Map<string, unknown>(Object.entries(args));
+  const files = [args.reportDir, ...REPORT_FORMATS.flatMap((format) => (format.flag ? [given.get(argumentKey(format.flag.name))] : []))];
+  return [...files.filter((file): file is string => typeof file === 'string'), STATE_FOLDER].map((file) => resolve(file));
+}
+
+function vetted(args: CheckCommandArgs): string {
+  if (args.json) throw new UsageError('--watch prints run after run for people; --json prints one run as JSON: give one of them');
+  if (args.failed)
+    throw new UsageError(
+      '--watch plays every case, what did not pass first (--failed-first); --failed plays only those: leave --failed out',
+    );
+  const folder = resolve(args.watchDir ?? '.');
+  let isFolder = false;
+  try {
+    isFolder = statSync(folder).isDirectory();
+  } catch {
+    isFolder = false;
+  }
+  if (!isFolder) throw new UsageError(`--watch-dir: ${args.watchDir} is not a folder`);
+  return folder;
+}
+
+/** Whether something answers a HEAD request at the URL within PROBE_TIMEOUT_MS (any status). */
+function answers(url: string): Promise<boolean> {
+  return new Promise((settle) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      settle(false);
+      return;
+    }
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const probe = send(target, { method: 'HEAD', timeout: PROBE_TIMEOUT_MS, rejectUnauthorized: false }, (response) => {
+      response.resume();
+      settle(true);
+    });
+    probe.on('timeout', () => probe.destroy(new Error('no answer')));
+    probe.on('error', () => settle(false));
+    probe.end();
+  });
+}
+
+/** Waits, up to RELOAD_GRACE_MS, for the agent's own reloader to stop it: true once it stopped answering. */
+async function reloadStarted(url: string): Promise<boolean> {
+  const until = Date.now() + RELOAD_GRACE_MS;
+  while (Date.now() < until) {
+    if (!(await answers(url))) return true;
+    await new Promise((resume) => setTimeout(resume, 100));
+  }
+  return false;
+}
+
+/** When the record in this folder was written, or undefined: none (or none readable). */
+function recordedAt(): string | undefined {
+  try {
+    return readLastRunSync().finishedAt;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Enter and q, as keys on a terminal (raw mode: Ctrl-C is a key too) or as lines of a pipe. Returns what stops listening. */
+function listenForKeys(onEnter: () => void, onQuit: () => void): () => void {
+  const input = process.stdin;
+  if (input.isTTY) {
+    input.setRawMode(true);
+    const onData = (chunk: Buffer): void => {
+      for (const key of chunk.toString('utf8')) {
+        if (key === '\r' || key === '\n') onEnter();
+        else if (key === 'q' || key === 'Q' || key === '\u0003' || key === '\u0004') onQuit();
+      }
+    };
+    input.on('data', onData);
+    input.resume();
+    return () => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+    };
+  }
+  const lines = createInterface({ input });
+  lines.on('line', (line) => {
+    const word = line.trim().toLowerCase();
+    if (word === '') onEnter();
+    else if (word === 'q' || word === 'quit') onQuit();
+  });
+  return () => {
+    lines.close();
+    input.destroy();
+  };
+}
+
+export async function runWatchCommand(argv: readonly string[], args: CheckCommandArgs, output: Output): Promise<number> {
+  const folder = vetted(args);
+  const c = output.colour;
+  const words = runWords(argv, args.start === undefined && args.wait === undefined);
+  const script = process.argv[1]!;
+  const startNote = args.start === undefined ? '' : ', the agent started anew each run';
+  const watching = c.dim(`--watch: watching ${folder} for changes${startNote} (Enter plays again, q quits)`);
+
+  let lastExitCode: number | undefined;
+  let problemsBefore: ProblemReport[] | undefined;
+  let running: ChildProcess | undefined;
+  let next: { files: string[] } | undefined;
+  let quitting = false;
+  let stopKeys = (): void => {};
+  let ended: (code: number) => void = () => {};
+  const end = new Promise<number>((resolveEnd) => (ended = resolveEnd));
+
+  const play = async (files: string[]): Promise<void> => {
+    if (files.length && args.start === undefined) {
+      output.line(c.dim(`--watch: ${changedText(files)}: waiting for the agent's own reload`));
+      if (!(await reloadStarted(args.url)))
+        output.line(c.dim(`--watch: the agent kept answering for ${RELOAD_GRACE_MS / 1000} s: checking it as it is`));
+    } else if (files.length) output.line(c.dim(`--watch: ${changedText(files)}: checking again, what did not pass first`));
+    if (quitting) return;
+    const recordBefore = recordedAt();
+    // Its own process group: a Ctrl-C reaches it once, from this process, which then waits for it to stop its agent.
+    const child = spawn(process.execPath, [script, ...words], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    running = child;
+    const code = await new Promise<number>((exited) => {
+      child.on('error', (error) => {
+        output.error(`check-endpoint: --watch could not run the check: ${error.message}`);
+        exited(2);
+      });
+      child.on('exit', (exitCode, signal) => exited(exitCode ?? (signal === 'SIGTERM' ? 143 : INTERRUPTED)));
+    });
+    running = undefined;
+    if (quitting) return;
+    lastExitCode = code;
+    const recordNow = recordedAt();
+    if (recordNow !== undefined && recordNow !== recordBefore) {
+      const problemsNow = recordedProblems(readLastRunSync());
+      if (problemsBefore) output.line(formatProblemChanges(problemChanges(problemsBefore, problemsNow), c));
+      problemsBefore = problemsNow;
+    } else output.line(c.dim('--watch: this run played no case: nothing to compare with the last one'));
+    output.line();
+    output.line(watching);
+  };
+
+  const trigger = (files: string[]): void => {
+    if (quitting) return;
+    if (running) {
+      next = { files: [...new Set([...(next?.files ?? []), ...files])] };
+      return;
+    }
+    void (async () => {
+      let todo: { files: string[] } | undefined = { files };
+      while (todo && !quitting) {
+        next = undefined;
+        await play(todo.files);
+        todo = next;
+      }
+    })();
+  };
+
+  const quit = (signal: 'SIGINT' | 'SIGTERM' = 'SIGINT'): void => {
+    if (quitting) return;
+    quitting = true;
+    stopKeys();
+    void (async () => {
+      await watcher.close();
+      const child = running;
+      if (child && child.exitCode === null && child.signalCode === null) {
+        // The check stops its --start agent and writes what finished, as on a Ctrl-C of its own.
+        const exited = new Promise<void>((stopped) => child.once('exit', () => stopped()));
+        child.kill(signal);
+        await exited;
+      }
+      ended(lastExitCode ?? INTERRUPTED);
+    })();
+  };
+
+  const watcher = await watchFiles(
+    folder,
+    outputsOf(args),
+    (files) => trigger(files),
+    (error) => output.error(`check-endpoint: --watch: ${error.message}`),
+  );
+  const onSigint = (): void => quit('SIGINT');
+  const onSigterm = (): void => quit('SIGTERM');
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
+  stopKeys = listenForKeys(
+    () => {
+      output.line(c.dim('--watch: playing again, what did not pass first'));
+      trigger([]);
+    },
+    () => quit(),
+  );
+  output.line(watching);
+  trigger([]);
+  const code = await end;
+  process.off('SIGINT', onSigint);
+  process.off('SIGTERM', onSigterm);
+  return code;
+}
+
+/** `agent.py changed`, `agent.py and 2 more changed`. */
+function changedText(files: readonly string[]): string {
+  return `${files[0]}${files.length > 1 ? ` and ${files.length - 1} more` : ''} changed`;
+}

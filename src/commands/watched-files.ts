@@ -1,0 +1,87 @@
+/**
+ * The files --watch watches: every file under the agent's folder but what an edit of the agent
+ * never touches and what the check writes itself. chokidar watches them (it is loaded only by
+ * --watch): it prunes a left-out folder before it walks into it, where `fs.watch(folder, {
+ * recursive: true })` takes no filter and, on Linux, walks and watches every file of node_modules
+ * and .git too (docs/development.md#dependencies has the figures). A burst of changes (an editor
+ * writes a file, its backup and its swap file at once) ends in one call, once the folder is quiet.
+ */
+import { existsSync } from 'node:fs';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { STATE_FOLDER } from './last-run-file.js';
+
+/** Folders no agent's edit is in: version control, dependencies, caches, the check's own record. */
+const LEFT_OUT_FOLDERS = new Set([
+  '.git',
+  '.hg',
+  '.svn',
+  'node_modules',
+  '__pycache__',
+  '.venv',
+  'venv',
+  '.tox',
+  '.nox',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.ruff_cache',
+  STATE_FOLDER,
+]);
+
+/**
+ * Files no edit of the agent is: those editors write beside the one saved (vim's swap files and its
+ * 4913 probe, backups `file~`, Emacs' lock files `.#file`), and those an agent writes as it runs
+ * (logs, pid files, SQLite databases and their journals, Django's db.sqlite3 among them): a run that
+ * wrote one would start the next.
+ */
+const NOT_AN_EDIT = /^(?:.*\.sw[a-p]|.*~|\.#.*|4913|.*\.log|.*\.pid|.*\.(?:db|sqlite|sqlite3)(?:-journal|-wal|-shm)?)$/;
+
+/** How long the folder must be quiet after a change before the run: an editor's save is one burst. */
+export const QUIET_MS = 200;
+
+/** Whether --watch leaves this path out: a left-out folder, a virtual environment (it holds pyvenv.cfg), a file no edit is, or a report the check writes. */
+export function leftOut(path: string, outputs: readonly string[]): boolean {
+  const name = basename(path);
+  if (LEFT_OUT_FOLDERS.has(name) || NOT_AN_EDIT.test(name)) return true;
+  if (outputs.some((output) => path === output || path.startsWith(output + sep))) return true;
+  // A virtual environment under another name (`env`, `.env-3.12`): Python's venv writes pyvenv.cfg at its top.
+  return existsSync(join(path, 'pyvenv.cfg'));
+}
+
+export interface WatchedFiles {
+  close(): Promise<void>;
+}
+
+/**
+ * Watches `folder` (outputs: absolute paths of the reports and files the check writes, left out);
+ * `onChange` gets the files of each burst of changes, relative to the folder, once it has been quiet for QUIET_MS.
+ */
+export async function watchFiles(
+  folder: string,
+  outputs: readonly string[],
+  onChange: (files: string[]) => void,
+  onError: (error: Error) => void,
+): Promise<WatchedFiles> {
+  const { watch } = await import('chokidar');
+  const root = resolve(folder);
+  const watcher = watch(root, { ignored: (path) => path !== root && leftOut(path, outputs), ignoreInitial: true });
+  let changed = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const changedFile = (path: string): void => {
+    changed.add(relative(root, path));
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const files = [...changed];
+      changed = new Set();
+      onChange(files);
+    }, QUIET_MS);
+  };
+  for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, changedFile);
+  watcher.on('error', (error) => onError(error instanceof Error ? error : new Error(String(error))));
+  await new Promise<void>((ready) => watcher.once('ready', ready));
+  return {
+    close: async () => {
+      clearTimeout(timer);
+      await watcher.close();
+    },
+  };
+}

@@ -1,0 +1,286 @@
+/**
+ * --watch with a real agent in a folder of its own, started by --start, whose file the test
+ * rewrites as a developer saves it: the fix shows as `fixed: problem 1`, each run's agent is a new
+ * process, an agent that crashes on its way up prints its last lines and the loop keeps watching,
+ * Enter plays again, and q ends it with the last run's exit code and no agent left running. Also
+ * without --start, an agent of its own that restarts on a change (as a reloader does); and the pure
+ * parts: the run's words, what changed between two runs, and the paths it leaves out.
+ */
+import assert from 'node:assert/strict';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import type { ProblemReport } from '../src/core/report.js';
+import { runWords } from '../src/commands/watch.js';
+import { leftOut } from '../src/commands/watched-files.js';
+import { formatProblemChanges, problemChanges } from '../src/report/problem-changes.js';
+import { NO_COLOURS } from '../src/report/colour.js';
+import { CLI, freePort } from './helpers.js';
+import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+
+/** The agent as the developer first wrote it (an image of null in every reply), fixed, and broken so that it cannot start. */
+function agentSource(version: 'null image' | 'fixed' | 'crashes'): string {
+  if (version === 'crashes') return "console.error('boom: cannot read the menu');\nprocess.exit(3);\n";
+  return [
+    "import { createServer } from 'node:http';",
+    "import { appendFileSync } from 'node:fs';",
+    // Each process says it started, outside the watched folder.
+    'appendFileSync(process.env.PIDS_FILE, `${process.pid}\\n`);',
+    'createServer((request, response) => {',
+    "  if (request.method === 'HEAD') return response.end();",
+    "  let body = '';",
+    "  request.on('data', (chunk) => (body += chunk));",
+    "  request.on('end', () => {",
+    `    const reply = ${version === 'fixed' ? "{ type: 'message', text: 'We open at 8.' }" : "{ type: 'message', text: 'We open at 8.', image: null }"};`,
+    "    response.setHeader('content-type', 'application/json');",
+    '    response.end(JSON.stringify({ replies: [reply] }));',
+    '  });',
+    "}).listen(Number(process.env.PORT), '127.0.0.1');",
+    '',
+  ].join('\n');
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The watch loop as a developer runs it, its output collected; `waitFor` resolves once a line matching the pattern has come after `from`. */
+function startWatching(folder: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [CLI, ...args], {
+    cwd: folder,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, FLOW_FRAMEWORK_AGENT_TOKEN: undefined, ...env },
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<number | null>((settle) => child.on('exit', (code) => settle(code)));
+  const waitFor = async (pattern: RegExp, from = 0, timeoutMs = 30_000): Promise<number> => {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const found = pattern.exec(out.slice(from));
+      if (found) return from + found.index + found[0].length;
+      await new Promise((resume) => setTimeout(resume, 50));
+    }
+    throw new Error(`no ${pattern} after ${timeoutMs} ms in:\n${out.slice(from)}`);
+  };
+  return { child, exited, waitFor, output: () => out };
+}
+
+const WATCHING = /^--watch: watching .+ \(Enter plays again, q quits\)$/m;
+
+describe('--watch with a --start agent whose file is rewritten', { timeout: 120_000 }, () => {
+  const temporary: string[] = [];
+  after(() => {
+    for (const folder of temporary) rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('the fix shows as fixed: problem 1, from a new agent process; a crash keeps it watching; q ends it with the last exit code and no agent left', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-'));
+    const pidsFile = join(mkdtempSync(join(tmpdir(), 'check-endpoint-watch-pids-')), 'pids');
+    temporary.push(folder, join(pidsFile, '..'));
+    writeFileSync(join(folder, 'agent.mjs'), agentSource('null image'));
+    const port = await freePort();
+    const pids = (): number[] => readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number);
+    const watch = startWatching(folder, [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed'], {
+      PORT: String(port),
+      PIDS_FILE: pidsFile,
+    });
+
+    let at = await watch.waitFor(/^0 of 1 case passed\.$/m);
+    assert.match(watch.output(), /^problem 1  ✗ schema  \/replies\/0  image is null/m);
+    at = await watch.waitFor(WATCHING, at);
+    const [firstAgent] = pids();
+    assert.equal(alive(firstAgent!), false, 'the first run stopped its agent');
+
+    // The developer fixes the agent and saves.
+    writeFileSync(join(folder, 'agent.mjs'), agentSource('fixed'));
+    at = await watch.waitFor(/^--watch: agent\.mjs changed: checking again, what did not pass first$/m, at);
+    at = await watch.waitFor(/^--failed-first: playing first the 1 of 1 cases that did not pass in the last run .*: whatsapp\/typed$/m, at);
+    at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
+    at = await watch.waitFor(/^since the last run: fixed: problem 1 \(schema \/replies\/0: image is null; .*\)$/m, at);
+    const agents = pids();
+    assert.equal(agents.length, 2, 'one agent a run');
+    assert.notEqual(agents[1], firstAgent, 'the fixed code ran in a new agent process');
+    at = await watch.waitFor(WATCHING, at);
+
+    // A save that breaks the start: its last lines, and it keeps watching.
+    writeFileSync(join(folder, 'agent.mjs'), agentSource('crashes'));
+    at = await watch.waitFor(/boom: cannot read the menu/, at);
+    at = await watch.waitFor(/^--watch: this run played no case: nothing to compare with the last one$/m, at);
+    at = await watch.waitFor(WATCHING, at);
+
+    // Fixed again; then Enter plays again at once.
+    writeFileSync(join(folder, 'agent.mjs'), agentSource('fixed'));
+    at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
+    at = await watch.waitFor(/^since the last run: no problem then, none now$/m, at);
+    at = await watch.waitFor(WATCHING, at);
+    watch.child.stdin.write('\n');
+    at = await watch.waitFor(/^--watch: playing again, what did not pass first$/m, at);
+    at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
+    await watch.waitFor(WATCHING, at);
+
+    watch.child.stdin.write('q\n');
+    assert.equal(await watch.exited, 0, "q ends it with the last run's exit code");
+    assert.equal(pids().length, 4, 'one agent for each run that started one');
+    assert.deepEqual(
+      pids().filter((pid) => alive(pid)),
+      [],
+      'no agent left running',
+    );
+  });
+
+  test('without --start: a change waits for the agent to restart itself, then checks the new one; q with a failing last run exits 1', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-reload-'));
+    temporary.push(folder);
+    mkdirSync(join(folder, 'src'));
+    writeFileSync(join(folder, 'src/reply.txt'), 'We open at 8.');
+    const port = await freePort();
+    // A server with its own reloader, as uvicorn --reload is: a change to src/ is seen, then (after the reloader's
+    // own half second) the old server goes down, and 600 ms later a new one reads the reply anew and listens.
+    const agent = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
+import { createServer } from 'node:http';
+import { readFileSync, watch } from 'node:fs';
+let text = '';
+const server = createServer((request, response) => {
+  if (request.method === 'HEAD') return response.end();
+  request.resume().on('end', () => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ replies: [text.startsWith('null') ? { type: 'message', text, link: null } : { type: 'message', text }] }));
+  });
+});
+const listen = () => { text = readFileSync('src/reply.txt', 'utf8'); server.listen(${port}, '127.0.0.1'); };
+let restarting = false;
+watch('src', () => {
+  if (restarting) return;
+  restarting = true;
+  setTimeout(() => { server.close(); server.closeAllConnections(); setTimeout(() => { restarting = false; listen(); }, 600); }, 500);
+});
+listen();
+`,
+      ],
+      { cwd: folder, stdio: 'ignore' },
+    );
+    try {
+      const watch = startWatching(folder, [`http://127.0.0.1:${port}/agent`, '--watch', '--case', 'typed', '--wait', '10'], {});
+      let at = await watch.waitFor(/^1 of 1 case passed\.$/m);
+      at = await watch.waitFor(WATCHING, at);
+      writeFileSync(join(folder, 'src/reply.txt'), 'null, and a link of null');
+      at = await watch.waitFor(/^--watch: src\/reply\.txt changed: waiting for the agent's own reload$/m, at);
+      at = await watch.waitFor(/^0 of 1 case passed\.$/m, at);
+      at = await watch.waitFor(/^since the last run: new: problem 1 \(schema \/replies\/0: link is null; .*\)$/m, at);
+      await watch.waitFor(WATCHING, at);
+      watch.child.stdin.write('q\n');
+      assert.equal(await watch.exited, 1, "the last run's exit code");
+    } finally {
+      agent.kill();
+    }
+  });
+
+  test('a bad combination says so, exit 2: --json, --failed, a --watch-dir that is not a folder, --watch-dir alone', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-usage-'));
+    temporary.push(folder);
+    const agent = await startReferenceAgent();
+    try {
+      // A run recorded in the folder: --failed reads it as the command line is read.
+      assert.equal(await startWatching(folder, [agent.url, '--case', 'typed'], {}).exited, 0);
+      for (const [args, message] of [
+        [['--watch', '--json'], '--watch prints run after run for people; --json prints one run as JSON: give one of them'],
+        [
+          ['--watch', '--failed'],
+          '--watch plays every case, what did not pass first (--failed-first); --failed plays only those: leave --failed out',
+        ],
+        [['--watch', '--watch-dir', 'nowhere'], '--watch-dir: nowhere is not a folder'],
+        [['--watch-dir', '.'], '--watch-dir goes with --watch'],
+      ] as const) {
+        const run = startWatching(folder, [agent.url, ...args], {});
+        assert.equal(await run.exited, 2, run.output());
+        assert.ok(run.output().includes(`check-endpoint: ${message}`), run.output());
+      }
+    } finally {
+      await agent.close();
+    }
+  });
+});
+
+describe("--watch's pure parts", () => {
+  test("a run's words: the command line's without --watch and --watch-dir, with --no-watch and --failed-first (and --wait for a reload)", () => {
+    assert.deepEqual(runWords(['http://x/agent', '--watch', '--watch-dir', 'src', '--case', 'typed', '--watch-dir=app'], false), [
+      'http://x/agent',
+      '--case',
+      'typed',
+      '--no-watch',
+      '--failed-first',
+    ]);
+    assert.deepEqual(runWords(['http://x/agent', '--watch'], true), ['http://x/agent', '--no-watch', '--failed-first', '--wait', '30']);
+  });
+
+  const problem = (id: string, number: number, message: string): ProblemReport => ({
+    id,
+    number,
+    rule: 'schema',
+    severity: 'error',
+    path: '/replies/0',
+    message,
+    hint: null,
+    findings: 1,
+    cases: 1,
+    where: [],
+    example: { case: 'typed', channel: 'whatsapp', turn: 0, reply: 0, path: '/replies/0' },
+  });
+
+  test('what changed between two runs: fixed by its old number, new, still with the number each run gives it', () => {
+    const before = [problem('a', 1, 'image is null'), problem('b', 2, 'unknown property "quickReplies"')];
+    const now = [problem('b', 1, 'unknown property "quickReplies"'), problem('c', 2, 'text is empty')];
+    assert.equal(
+      formatProblemChanges(problemChanges(before, now), NO_COLOURS),
+      'since the last run: fixed: problem 1 (schema /replies/0: image is null) · new: problem 2 (schema /replies/0: text is empty) · still: problem 1 (was 2)',
+    );
+    assert.equal(formatProblemChanges(problemChanges([], []), NO_COLOURS), 'since the last run: no problem then, none now');
+    // A message an agent wrote into is shown, never obeyed: its control characters escaped.
+    assert.match(formatProblemChanges(problemChanges([], [problem('d', 1, 'got "\u001b[31mred"')]), NO_COLOURS), /\\u001b\[31mred/);
+  });
+
+  test('the paths it leaves out: version control, dependencies, caches, virtual environments, files no edit is, and the reports', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-paths-'));
+    try {
+      mkdirSync(join(folder, 'env-3.12'));
+      writeFileSync(join(folder, 'env-3.12/pyvenv.cfg'), 'home = /usr/bin\n');
+      const reports = join(folder, 'out');
+      for (const path of [
+        '.git',
+        'node_modules',
+        'app/__pycache__',
+        '.venv',
+        'env-3.12',
+        '.check-endpoint',
+        'agent.py.swp',
+        'agent.py~',
+        '4913',
+        'app.log',
+        'db.sqlite3',
+        'db.sqlite3-journal',
+        'out',
+        'out/report.json',
+      ]) {
+        assert.equal(leftOut(join(folder, path), [reports]), true, path);
+      }
+      for (const path of ['agent.py', 'main.go', 'src/app.ts', 'prompts/system.md', 'outline.txt', '.env', 'environment']) {
+        assert.equal(leftOut(join(folder, path), [reports]), false, path);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
