@@ -148,6 +148,8 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   if (args.reuseExisting && args.start === undefined) throw new UsageError('--reuse-existing goes with --start');
   // A config file's watchDir is for its --watch runs; given on the command line without --watch, it would be ignored.
   if (args.watchDir !== undefined && args.configKeys?.['watch-dir'] === undefined) throw new UsageError('--watch-dir goes with --watch');
+  if (args.failed && args.failedFirst)
+    throw new UsageError('--failed-first plays every case, --failed only those that did not pass: give one of them');
   vetCaseSettingFlags(args.caseSetting);
   const c = output.colour;
   // --failed narrowed by the --channel given (`all`: every channel of the last run).
@@ -158,8 +160,6 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const left = record ? rerunOf(record, narrow) : undefined;
   if (left?.only.length === 0) return nothingToRerun(args, left, output);
   const rerun = record ? rerunOf(record, narrow, againstNote(record, args)) : undefined;
-  if (args.failed && args.failedFirst)
-    throw new UsageError('--failed-first plays every case, --failed only those that did not pass: give one of them');
   const first = args.failedFirst ? await failedFirst() : undefined;
   const chatty = chattyOf(output, args.quiet);
   const archive = wantsArchive(args) ? new HarRecorder() : undefined;
