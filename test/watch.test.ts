@@ -224,6 +224,15 @@ describe("--watch's pure parts", () => {
       '--failed-first',
     ]);
     assert.deepEqual(runWords(['http://x/agent', '--watch'], true), ['http://x/agent', '--no-watch', '--failed-first', '--wait', '30']);
+    // After --, every word is an argument: the flags go before it.
+    assert.deepEqual(runWords(['--watch', '--case', 'typed', '--', 'http://x/agent'], false), [
+      '--case',
+      'typed',
+      '--no-watch',
+      '--failed-first',
+      '--',
+      'http://x/agent',
+    ]);
   });
 
   const problem = (id: string, number: number, message: string): ProblemReport => ({
@@ -266,6 +275,7 @@ describe("--watch's pure parts", () => {
         'env-3.12',
         '.check-endpoint',
         'agent.py.swp',
+        '.junit.xml.28762.2d08b637f5aa.tmp',
         'agent.py~',
         '4913',
         'app.log',

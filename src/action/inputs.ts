@@ -54,16 +54,16 @@ export const ACTION_INPUTS: readonly ActionInput[] = [
   { name: 'strict', kind: 'switch', flag: '--strict', default: 'false', description: 'true: warnings fail the run too.' },
   { name: 'runs', kind: 'value', flag: '--runs', description: 'Play every case this many times (1 to 100); a case passes only when every play does.' },
   {
-    name: 'args',
-    kind: 'words',
-    description: 'More flags of the check, as one string split as a shell splits words, e.g. --html report.html --quiet.',
-  },
-  {
     name: 'report-dir',
     kind: 'value',
     flag: '--report-dir',
     default: DEFAULT_REPORT_DIR,
     description: "Where report.json, junit.xml, traffic.har, report.html and the agent's log are written.",
+  },
+  {
+    name: 'args',
+    kind: 'words',
+    description: 'More flags of the check, as one string split as a shell splits words, e.g. --html report.html --quiet.',
   },
 ];
 
@@ -127,5 +127,6 @@ function wordsOf(input: ActionInput, value: string): string[] {
 
 /** The check's command line for the inputs the runner passed: the URL first, then each input's flags in the list's order. */
 export function actionArguments(env: NodeJS.ProcessEnv): string[] {
-  return ACTION_INPUTS.flatMap((input) => wordsOf(input, inputValue(input, env)));
+  // --no-watch: a config file's "watch" (or one in args) would watch in CI until the job's timeout.
+  return [...ACTION_INPUTS.flatMap((input) => wordsOf(input, inputValue(input, env))), '--no-watch'];
 }

@@ -50,8 +50,9 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  // The command line is not echoed: a start command or an args string may hold a secret the
-  // workflow expanded. The command's own header says what it checks, its secrets redacted.
+  // The command line is not echoed: an args string may hold a secret the workflow expanded. The
+  // command's own header says what it checks (the token and secret headers redacted; a secret
+  // written into `start` itself is shown, as the command shows its --start: pass secrets by env).
   await runCommandLine(args);
 }
 

@@ -43,8 +43,11 @@ const INTERRUPTED = 130;
 /** The words of a run: the command line's, without --watch and --watch-dir, with --no-watch (a config file's "watch" stays off) and --failed-first. */
 export function runWords(argv: readonly string[], waitForReload: boolean): string[] {
   const words: string[] = [];
-  for (let index = 0; index < argv.length; index++) {
-    const word = argv[index]!;
+  // After `--` every word is an argument: the flags added go before it.
+  const end = argv.indexOf('--');
+  const flags = end < 0 ? argv : argv.slice(0, end);
+  for (let index = 0; index < flags.length; index++) {
+    const word = flags[index]!;
     if (word === '--watch' || word === '--no-watch' || word.startsWith('--watch-dir=')) continue;
     if (word === '--watch-dir') {
       index++;
@@ -52,7 +55,8 @@ export function runWords(argv: readonly string[], waitForReload: boolean): strin
     }
     words.push(word);
   }
-  return [...words, '--no-watch', '--failed-first', ...(waitForReload ? ['--wait', String(RELOAD_WAIT_SECONDS)] : [])];
+  const added = ['--no-watch', '--failed-first', ...(waitForReload ? ['--wait', String(RELOAD_WAIT_SECONDS)] : [])];
+  return [...words, ...added, ...(end < 0 ? [] : argv.slice(end))];
 }
 
 /** What the check writes that a change of must not start a run: the report folder, each report file, the record's folder. */
@@ -161,6 +165,8 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   let lastExitCode: number | undefined;
   let problemsBefore: ProblemReport[] | undefined;
   let running: ChildProcess | undefined;
+  /** A run is under way: waiting for the agent's reload, or playing. */
+  let busy = false;
   let next: { files: string[] } | undefined;
   let quitting = false;
   let stopKeys = (): void => {};
@@ -200,17 +206,19 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
 
   const trigger = (files: string[]): void => {
     if (quitting) return;
-    if (running) {
+    if (busy) {
       next = { files: [...new Set([...(next?.files ?? []), ...files])] };
       return;
     }
     void (async () => {
+      busy = true;
       let todo: { files: string[] } | undefined = { files };
       while (todo && !quitting) {
         next = undefined;
         await play(todo.files);
         todo = next;
       }
+      busy = false;
     })();
   };
 

@@ -30,10 +30,12 @@ const LEFT_OUT_FOLDERS = new Set([
 /**
  * Files no edit of the agent is: those editors write beside the one saved (vim's swap files and its
  * 4913 probe, backups `file~`, Emacs' lock files `.#file`), and those an agent writes as it runs
- * (logs, pid files, SQLite databases and their journals, Django's db.sqlite3 among them): a run that
+ * (logs, pid files, SQLite databases and their journals, Django's db.sqlite3 among them), and the
+ * temporary files the check's own reports are written through (`.NAME.PID.HEX.tmp`): a run that
  * wrote one would start the next.
  */
-const NOT_AN_EDIT = /^(?:.*\.sw[a-p]|.*~|\.#.*|4913|.*\.log|.*\.pid|.*\.(?:db|sqlite|sqlite3)(?:-journal|-wal|-shm)?)$/;
+const NOT_AN_EDIT =
+  /^(?:\..+\.\d+\.[0-9a-f]+\.tmp|.*\.sw[a-p]|.*~|\.#.*|4913|.*\.log|.*\.pid|.*\.(?:db|sqlite|sqlite3)(?:-journal|-wal|-shm)?)$/;
 
 /** How long the folder must be quiet after a change before the run: an editor's save is one burst. */
 export const QUIET_MS = 200;
