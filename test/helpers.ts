@@ -58,6 +58,16 @@ export function runCli(
   });
 }
 
+/** Whether a process of this id is still running (a test's agent, a check's child). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A loopback port that nothing listens on now: bound, then closed. */
 export async function freePort(): Promise<number> {
   const server = createServer();

@@ -12,7 +12,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { CLI, ROOT, runCli, freePort } from './helpers.js';
+import { CLI, ROOT, runCli, freePort, alive } from './helpers.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 
@@ -46,15 +46,6 @@ function agentPid(text: string): number {
   const match = /pipeline agent: pid (\d+)/.exec(text);
   assert.ok(match, `the agent's pid line in: ${text}`);
   return Number(match[1]);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('--wait and --start', () => {
@@ -319,6 +310,44 @@ describe('a cancelled run keeps what it had', () => {
       }
     });
   }
+});
+
+describe('a run cancelled while --start waits for the agent', () => {
+  test('SIGINT before the agent listens: exit 130, outcome interrupted (not "could not reach"), the report written, the agent stopped', async () => {
+    const port = await freePort();
+    const dir = reportDir();
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        `http://127.0.0.1:${port}/agent`,
+        '--start',
+        agentCommand(port, 'never-listens'),
+        '--wait',
+        '30',
+        '--report-dir',
+        dir,
+        '--verbose',
+      ],
+      { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // The agent is up and warming: its pid is in the log the check keeps.
+    const log = join(dir, 'agent.log');
+    while (!(existsSync(log) && /pipeline agent: pid \d+/.test(readFileSync(log, 'utf8'))))
+      await new Promise((resume) => setTimeout(resume, 20));
+    const pid = agentPid(readFileSync(log, 'utf8'));
+    child.kill('SIGINT');
+    assert.equal(await exited, 130, output);
+    assert.doesNotMatch(output, /ReferenceError|Could not reach/);
+    assert.match(output, /^0 of 0 cases finished before the run was interrupted by SIGINT\.$/m);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { outcome: string; exitCode: number };
+    assert.deepEqual([report.outcome, report.exitCode], ['interrupted', 130]);
+    assert.equal(alive(pid), false);
+  });
 });
 
 describe('--json on every exit', () => {

@@ -225,6 +225,9 @@ export class AgentClient implements AgentTransport {
     let headersAt: number | undefined;
     let sentBytes = 0;
     const elapsed = (): number => Math.round(now() - started);
+    // Interrupted before it went (a Ctrl-C while --start's agent was coming up, or between an attempt and its resend): nothing is sent.
+    if (signal?.aborted)
+      return Promise.resolve({ outcome: { kind: 'network', message: INTERRUPTED, latencyMs: elapsed() }, resend: false });
     return new Promise((resolve) => {
       let settled = false;
       const finish = (outcome: HttpOutcome, resend = false, crashed?: HttpFailure): void => {
@@ -269,8 +272,7 @@ export class AgentClient implements AgentTransport {
         Math.max(0, timeoutMs - (now() - started)),
       );
       const interrupt = (): void => failed('network', INTERRUPTED);
-      if (signal?.aborted) interrupt();
-      else this.#interrupts.add(interrupt);
+      this.#interrupts.add(interrupt);
       // Bytes read on the socket before this request: a byte past them is the start of an answer.
       let socket: Socket | undefined;
       let bytesBefore = 0;
