@@ -11,7 +11,7 @@ import { type Server, type Socket, createConnection, createServer } from 'node:n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { CLI, ROOT, freePort, runCli } from './helpers.js';
+import { CLI, ROOT, freePort, runCli, alive } from './helpers.js';
 
 const PIPELINE_AGENT = join(ROOT, 'fixtures/agents/pipeline.mjs');
 const folders: string[] = [];
@@ -27,15 +27,6 @@ function folder(): string {
 
 function agentCommand(port: number, mode: string): string {
   return `${JSON.stringify(process.execPath)} ${JSON.stringify(PIPELINE_AGENT)} ${port} ${mode}`;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Whether anything accepts a connection on the port. */

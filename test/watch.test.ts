@@ -17,7 +17,7 @@ import { runWords } from '../src/commands/watch.js';
 import { leftOut } from '../src/commands/watched-files.js';
 import { formatProblemChanges, problemChanges } from '../src/report/problem-changes.js';
 import { NO_COLOURS } from '../src/report/colour.js';
-import { CLI, freePort } from './helpers.js';
+import { CLI, freePort, alive } from './helpers.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 
 /** The agent as the developer first wrote it (an image of null in every reply), fixed, and broken so that it cannot start. */
@@ -40,15 +40,6 @@ function agentSource(version: 'null image' | 'fixed' | 'crashes'): string {
     "}).listen(Number(process.env.PORT), '127.0.0.1');",
     '',
   ].join('\n');
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The watch loop as a developer runs it, its output collected; `waitFor` resolves once a line matching the pattern has come after `from`. */
