@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -42,15 +42,27 @@ function agentSource(version: 'null image' | 'fixed' | 'crashes'): string {
   ].join('\n');
 }
 
-/** The watch loop as a developer runs it, its output collected; `waitFor` resolves once a line matching the pattern has come after `from`. */
-function startWatching(folder: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [CLI, ...args], {
+/** util-linux's script(1), which runs a command on a terminal of its own (a pseudo-terminal): Debian's bsdutils, always installed. */
+const SCRIPT = ['/usr/bin/script', '/bin/script'].find((path) => existsSync(path));
+
+/**
+ * The watch loop as a developer runs it, its output collected; `waitFor` resolves once a line
+ * matching the pattern has come after `from`. `onTerminal`: run on a terminal (through script(1)),
+ * where it reads keys, not lines; what the test writes to its stdin is typed on that terminal.
+ */
+function startWatching(folder: string, args: string[], env: NodeJS.ProcessEnv, onTerminal = false) {
+  const command = onTerminal
+    ? [SCRIPT!, '-qfec', [process.execPath, CLI, ...args].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' '), '/dev/null']
+    : [process.execPath, CLI, ...args];
+  const child: ChildProcessWithoutNullStreams = spawn(command[0]!, command.slice(1), {
     cwd: folder,
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, FLOW_FRAMEWORK_AGENT_TOKEN: undefined, ...env },
   });
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  // A terminal ends its lines with \r\n.
+  const collect = (chunk: Buffer): void => void (out += chunk.toString().replaceAll('\r', ''));
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   const exited = new Promise<number | null>((settle) => child.on('exit', (code) => settle(code)));
   const waitFor = async (pattern: RegExp, from = 0, timeoutMs = 30_000): Promise<number> => {
     const until = Date.now() + timeoutMs;
@@ -127,14 +139,15 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     );
   });
 
-  test('without --start: a change waits for the agent to restart itself, then checks the new one; q with a failing last run exits 1', async () => {
+  test('without --start (a URL without a scheme): a change waits for the agent to restart itself, then checks the new one; q with a failing last run exits 1', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-reload-'));
     temporary.push(folder);
     mkdirSync(join(folder, 'src'));
     writeFileSync(join(folder, 'src/reply.txt'), 'We open at 8.');
     const port = await freePort();
-    // A server with its own reloader, as uvicorn --reload is: a change to src/ is seen, then (after the reloader's
-    // own half second) the old server goes down, and 600 ms later a new one reads the reply anew and listens.
+    // A server with its own reloader, as uvicorn --reload is: on a change to src/ the old server goes down at
+    // once, and 1.5 s later a new one reads the reply anew and listens (the check's probe, after the 200 ms of
+    // quiet, finds it down whatever the machine's load, and its --wait sees the new one come up).
     const agent = spawn(
       process.execPath,
       [
@@ -156,7 +169,9 @@ let restarting = false;
 watch('src', () => {
   if (restarting) return;
   restarting = true;
-  setTimeout(() => { server.close(); server.closeAllConnections(); setTimeout(() => { restarting = false; listen(); }, 600); }, 500);
+  server.close();
+  server.closeAllConnections();
+  setTimeout(() => { restarting = false; listen(); }, 1500);
 });
 listen();
 `,
@@ -164,12 +179,14 @@ listen();
       { cwd: folder, stdio: 'ignore' },
     );
     try {
-      const watch = startWatching(folder, [`http://127.0.0.1:${port}/agent`, '--watch', '--case', 'typed', '--wait', '10'], {});
+      // Given as a developer types it, without a scheme: probed as the check reads it, http://.
+      const watch = startWatching(folder, [`localhost:${port}/agent`, '--watch', '--case', 'typed', '--wait', '10'], {});
       let at = await watch.waitFor(/^1 of 1 case passed\.$/m);
       at = await watch.waitFor(WATCHING, at);
       writeFileSync(join(folder, 'src/reply.txt'), 'null, and a link of null');
       at = await watch.waitFor(/^--watch: src\/reply\.txt changed: waiting for the agent's own reload$/m, at);
       at = await watch.waitFor(/^0 of 1 case passed\.$/m, at);
+      assert.doesNotMatch(watch.output(), /kept answering/, 'the probe saw the agent go down');
       at = await watch.waitFor(/^since the last run: new: problem 1 \(schema \/replies\/0: link is null; .*\)$/m, at);
       await watch.waitFor(WATCHING, at);
       watch.child.stdin.write('q\n');
@@ -178,6 +195,41 @@ listen();
       agent.kill();
     }
   });
+
+  test(
+    'on a terminal it reads keys: Enter plays again, q quits without a newline; SIGHUP (the terminal closed) ends it too, no agent left',
+    { skip: SCRIPT === undefined ? 'no script(1) (util-linux) here to give the watch a terminal' : false },
+    async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-tty-'));
+      const pidsFile = join(mkdtempSync(join(tmpdir(), 'check-endpoint-watch-pids-')), 'pids');
+      temporary.push(folder, join(pidsFile, '..'));
+      writeFileSync(join(folder, 'agent.mjs'), agentSource('fixed'));
+      const port = await freePort();
+      const args = [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed'];
+      const env = { PORT: String(port), PIDS_FILE: pidsFile };
+      const watch = startWatching(folder, args, env, true);
+      let at = await watch.waitFor(/^1 of 1 case passed\.$/m);
+      at = await watch.waitFor(WATCHING, at);
+      watch.child.stdin.write('\r');
+      at = await watch.waitFor(/^--watch: playing again, what did not pass first$/m, at);
+      at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
+      await watch.waitFor(WATCHING, at);
+      watch.child.stdin.write('q');
+      assert.equal(await watch.exited, 0, watch.output());
+
+      const hungUp = startWatching(folder, args, env);
+      await hungUp.waitFor(WATCHING, await hungUp.waitFor(/^1 of 1 case passed\.$/m));
+      hungUp.child.kill('SIGHUP');
+      assert.equal(await hungUp.exited, 0, "SIGHUP ends it with the last run's exit code");
+      const pids = readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number);
+      assert.equal(pids.length, 3, 'one agent a run');
+      assert.deepEqual(
+        pids.filter((pid) => alive(pid)),
+        [],
+        'no agent left running',
+      );
+    },
+  );
 
   test('a bad combination says so, exit 2: --json, --failed, a --watch-dir that is not a folder, --watch-dir alone', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-usage-'));
@@ -252,7 +304,7 @@ describe("--watch's pure parts", () => {
     assert.match(formatProblemChanges(problemChanges([], [problem('d', 1, 'got "\u001b[31mred"')]), NO_COLOURS), /\\u001b\[31mred/);
   });
 
-  test('the paths it leaves out: version control, dependencies, caches, virtual environments, files no edit is, and the reports', () => {
+  test('the paths it leaves out: version control, dependencies, caches, virtual environments, build outputs, files no edit is, and the reports', () => {
     const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-paths-'));
     try {
       mkdirSync(join(folder, 'env-3.12'));
@@ -274,10 +326,26 @@ describe("--watch's pure parts", () => {
         'db.sqlite3-journal',
         'out',
         'out/report.json',
+        'tmp',
+        'target',
+        'dist',
+        'build',
+        '.next',
+        'vendor',
       ]) {
         assert.equal(leftOut(join(folder, path), [reports]), true, path);
       }
-      for (const path of ['agent.py', 'main.go', 'src/app.ts', 'prompts/system.md', 'outline.txt', '.env', 'environment']) {
+      for (const path of [
+        'agent.py',
+        'main.go',
+        'src/app.ts',
+        'prompts/system.md',
+        'outline.txt',
+        '.env',
+        'environment',
+        'templates',
+        'cmd/server/main.go',
+      ]) {
         assert.equal(leftOut(join(folder, path), [reports]), false, path);
       }
     } finally {

@@ -121,7 +121,7 @@ const COMMAND_FLAGS = {
     placeholder: 'DIR',
     commands: ['check'],
     description:
-      'With --watch: the folder to watch (.git, node_modules, __pycache__, virtual environments, the reports and .check-endpoint left out)',
+      'With --watch: the folder to watch (.git, node_modules, vendor, __pycache__, virtual environments, build outputs such as dist, build, target and tmp, the reports and .check-endpoint left out)',
     defaultDescription: 'the current folder',
   },
   'other-target': {

@@ -1,8 +1,8 @@
 /**
  * `check-endpoint URL --watch`: the check in a developer's edit loop, as Vitest's watch mode and
  * `uvicorn --reload` are. It checks at once, then again on every burst of changes to the agent's
- * folder (src/commands/watched-files.ts), and on Enter; q, Ctrl-C or SIGTERM ends it with the last
- * finished run's exit code.
+ * folder (src/commands/watched-files.ts), and on Enter; q, Ctrl-C, SIGTERM or SIGHUP ends it with the
+ * last finished run's exit code (a second Ctrl-C is passed on to the run, which then exits at once).
  *
  * Each run is the command itself in a child process, with the same words but --watch's and with
  * --failed-first, so it is the run the developer would get by hand: what did not pass last time is
@@ -26,6 +26,8 @@ import { recordedProblems } from '../report/last-run.js';
 import { formatProblemChanges, problemChanges } from '../report/problem-changes.js';
 import { REPORT_FORMATS } from '../report/formats.js';
 import { argumentKey } from '../core/argument-key.js';
+import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
+import { parseTargetUrl } from '../run/target-url.js';
 import type { CheckCommandArgs } from './check.js';
 import { STATE_FOLDER, readLastRunSync } from './last-run-file.js';
 import type { Output } from './output.js';
@@ -66,7 +68,8 @@ function outputsOf(args: CheckCommandArgs): string[] {
   return [...files.filter((file): file is string => typeof file === 'string'), STATE_FOLDER].map((file) => resolve(file));
 }
 
-function vetted(args: CheckCommandArgs): string {
+/** The folder watched and the agent's URL (parsed as the check parses it: `localhost:8080/agent` is http), or a UsageError. */
+function vetted(args: CheckCommandArgs): { folder: string; url: URL } {
   if (args.json) throw new UsageError('--watch prints run after run for people; --json prints one run as JSON: give one of them');
   if (args.failed)
     throw new UsageError(
@@ -80,19 +83,12 @@ function vetted(args: CheckCommandArgs): string {
     isFolder = false;
   }
   if (!isFolder) throw new UsageError(`--watch-dir: ${args.watchDir} is not a folder`);
-  return folder;
+  return { folder, url: parseTargetUrl(args.url, args.tokenEnv ?? DEFAULT_TOKEN_ENV) };
 }
 
 /** Whether something answers a HEAD request at the URL within PROBE_TIMEOUT_MS (any status). */
-function answers(url: string): Promise<boolean> {
+function answers(target: URL): Promise<boolean> {
   return new Promise((settle) => {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      settle(false);
-      return;
-    }
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const probe = send(target, { method: 'HEAD', timeout: PROBE_TIMEOUT_MS, rejectUnauthorized: false }, (response) => {
       response.resume();
@@ -105,7 +101,7 @@ function answers(url: string): Promise<boolean> {
 }
 
 /** Waits, up to RELOAD_GRACE_MS, for the agent's own reloader to stop it: true once it stopped answering. */
-async function reloadStarted(url: string): Promise<boolean> {
+async function reloadStarted(url: URL): Promise<boolean> {
   const until = Date.now() + RELOAD_GRACE_MS;
   while (Date.now() < until) {
     if (!(await answers(url))) return true;
@@ -155,7 +151,7 @@ function listenForKeys(onEnter: () => void, onQuit: () => void): () => void {
 }
 
 export async function runWatchCommand(argv: readonly string[], args: CheckCommandArgs, output: Output): Promise<number> {
-  const folder = vetted(args);
+  const { folder, url } = vetted(args);
   const c = output.colour;
   const words = runWords(argv, args.start === undefined && args.wait === undefined);
   const script = process.argv[1]!;
@@ -176,7 +172,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   const play = async (files: string[]): Promise<void> => {
     if (files.length && args.start === undefined) {
       output.line(c.dim(`--watch: ${changedText(files)}: waiting for the agent's own reload`));
-      if (!(await reloadStarted(args.url)))
+      if (!(await reloadStarted(url)))
         output.line(c.dim(`--watch: the agent kept answering for ${RELOAD_GRACE_MS / 1000} s: checking it as it is`));
     } else if (files.length) output.line(c.dim(`--watch: ${changedText(files)}: checking again, what did not pass first`));
     if (quitting) return;
@@ -223,7 +219,11 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   };
 
   const quit = (signal: 'SIGINT' | 'SIGTERM' = 'SIGINT'): void => {
-    if (quitting) return;
+    if (quitting) {
+      // Again, while the run in progress stops: it is passed on, and the run exits at once, as a second Ctrl-C of its own does.
+      running?.kill(signal);
+      return;
+    }
     quitting = true;
     stopKeys();
     void (async () => {
@@ -246,9 +246,11 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
     (error) => output.error(`check-endpoint: --watch: ${error.message}`),
   );
   const onSigint = (): void => quit('SIGINT');
+  // The terminal closed (SIGHUP): ended as a SIGTERM ends it, the run in progress stopping its agent.
   const onSigterm = (): void => quit('SIGTERM');
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigterm);
+  process.on('SIGHUP', onSigterm);
   stopKeys = listenForKeys(
     () => {
       output.line(c.dim('--watch: playing again, what did not pass first'));
@@ -261,6 +263,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   const code = await end;
   process.off('SIGINT', onSigint);
   process.off('SIGTERM', onSigterm);
+  process.off('SIGHUP', onSigterm);
   return code;
 }
 

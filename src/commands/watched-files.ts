@@ -10,12 +10,17 @@ import { existsSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { STATE_FOLDER } from './last-run-file.js';
 
-/** Folders no agent's edit is in: version control, dependencies, caches, the check's own record. */
+/**
+ * Folders no agent's edit is in: version control, dependencies, caches, the check's own record, and
+ * what a build writes (air's tmp/ with its rebuilt binary, Cargo's and Maven's target/, dist/ and
+ * build/, the frameworks' .next/ and .nuxt/): a rebuild that wrote there would start a second run.
+ */
 const LEFT_OUT_FOLDERS = new Set([
   '.git',
   '.hg',
   '.svn',
   'node_modules',
+  'vendor',
   '__pycache__',
   '.venv',
   'venv',
@@ -24,6 +29,16 @@ const LEFT_OUT_FOLDERS = new Set([
   '.mypy_cache',
   '.pytest_cache',
   '.ruff_cache',
+  'tmp',
+  'target',
+  'dist',
+  'build',
+  '.next',
+  '.nuxt',
+  '.svelte-kit',
+  '.turbo',
+  '.gradle',
+  'coverage',
   STATE_FOLDER,
 ]);
 
