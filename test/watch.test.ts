@@ -231,7 +231,7 @@ listen();
     },
   );
 
-  test('a bad combination says so, exit 2: --json, --failed, a --watch-dir that is not a folder, --watch-dir alone', async () => {
+  test('a bad combination says so, exit 2: --json, --failed, a --watch-dir that is not a folder, --watch-dir alone, a URL it cannot check', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-usage-'));
     temporary.push(folder);
     const agent = await startReferenceAgent();
@@ -239,15 +239,17 @@ listen();
       // A run recorded in the folder: --failed reads it as the command line is read.
       assert.equal(await startWatching(folder, [agent.url, '--case', 'typed'], {}).exited, 0);
       for (const [args, message] of [
-        [['--watch', '--json'], '--watch prints run after run for people; --json prints one run as JSON: give one of them'],
+        [[agent.url, '--watch', '--json'], '--watch prints run after run for people; --json prints one run as JSON: give one of them'],
         [
-          ['--watch', '--failed'],
+          [agent.url, '--watch', '--failed'],
           '--watch plays every case, what did not pass first (--failed-first); --failed plays only those: leave --failed out',
         ],
-        [['--watch', '--watch-dir', 'nowhere'], '--watch-dir: nowhere is not a folder'],
-        [['--watch-dir', '.'], '--watch-dir goes with --watch'],
+        [[agent.url, '--watch', '--watch-dir', 'nowhere'], '--watch-dir: nowhere is not a folder'],
+        [[agent.url, '--watch-dir', '.'], '--watch-dir goes with --watch'],
+        // The URL is read before anything is watched.
+        [['ftp://127.0.0.1/agent', '--watch'], "the URL's scheme is ftp; check-endpoint speaks http and https only"],
       ] as const) {
-        const run = startWatching(folder, [agent.url, ...args], {});
+        const run = startWatching(folder, [...args], {});
         assert.equal(await run.exited, 2, run.output());
         assert.ok(run.output().includes(`check-endpoint: ${message}`), run.output());
       }
