@@ -9,6 +9,9 @@
  *   rewritten without `prepare` (npm reads the manifest it packs after prepack, so it packs this one,
  *   and does not run the build a second time);
  * - `postpack` runs `restore`: package.json.unpacked is put back, byte for byte.
+ *
+ * A pack that failed between the two leaves package.json.unpacked behind: the next `strip` stops
+ * and says so, rather than guess which package.json is the one to keep.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,8 +22,15 @@ const manifestFile = join(root, 'package.json');
 const keptFile = join(root, 'package.json.unpacked');
 
 function strip(): void {
-  // A pack that failed before its postpack left the clone's own manifest here: that one is the original.
-  if (!existsSync(keptFile)) writeFileSync(keptFile, readFileSync(manifestFile));
+  if (existsSync(keptFile)) {
+    // A pack that failed before its postpack: package.json is the packed one, or was edited since. Which to keep is the user's call.
+    process.stderr.write(
+      'packed-manifest: package.json.unpacked is left from a pack that did not finish (postpack put nothing back): ' +
+        'keep the right package.json (package.json.unpacked is the one from before that pack, with "prepare"), delete package.json.unpacked, and pack again\n',
+    );
+    process.exit(1);
+  }
+  writeFileSync(keptFile, readFileSync(manifestFile));
   const manifest = JSON.parse(readFileSync(keptFile, 'utf8')) as { scripts?: Record<string, string> };
   delete manifest.scripts?.prepare;
   writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -139,6 +140,29 @@ describe('the packed package', { timeout: 180_000 }, () => {
     assert.deepEqual(onInstall, []);
     const cloneManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     assert.equal(cloneManifest.scripts.prepare, 'npm run build', 'the clone keeps it');
+  });
+
+  test('a pack that did not finish (its package.json.unpacked left behind) stops the next one, which says what to do, and touches neither file', async () => {
+    const clone = mkdtempSync(join(tmpdir(), 'check-endpoint-unfinished-pack-'));
+    temporary.push(clone);
+    mkdirSync(join(clone, 'scripts'));
+    copyFileSync(join(ROOT, 'scripts/packed-manifest.ts'), join(clone, 'scripts/packed-manifest.ts'));
+    symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
+    // Left by the pack that failed, and package.json edited since (a version bumped): neither is the right one to take for sure.
+    const left = '{ "name": "check-endpoint", "version": "0.1.0", "scripts": { "prepare": "npm run build" } }\n';
+    const edited = '{ "name": "check-endpoint", "version": "0.2.0", "scripts": {} }\n';
+    writeFileSync(join(clone, 'package.json.unpacked'), left);
+    writeFileSync(join(clone, 'package.json'), edited);
+    const strip = await run(process.execPath, ['--import', 'tsx', 'scripts/packed-manifest.ts', 'strip'], clone);
+    assert.equal(strip.code, 1);
+    assert.match(
+      strip.stderr,
+      /package\.json\.unpacked is left from a pack that did not finish .*delete package\.json\.unpacked, and pack again/,
+    );
+    assert.deepEqual(
+      [readFileSync(join(clone, 'package.json'), 'utf8'), readFileSync(join(clone, 'package.json.unpacked'), 'utf8')],
+      [edited, left],
+    );
   });
 
   test('npx --package <tarball> runs it from a folder with no package.json', async () => {
