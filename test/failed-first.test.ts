@@ -59,6 +59,26 @@ describe('--failed-first', () => {
     );
   });
 
+  test('a run narrower than the last: only what it plays goes first, and what it does not play is named as not in this run', async () => {
+    const both = await runCli([agent.url, '--channel', 'whatsapp', '--channel', 'sms'], { cwd: folder });
+    assert.equal(both.code, 1, both.stderr);
+    arrived = [];
+    const narrower = await runCli([agent.url, '--concurrency', '1', '--failed-first', '--channel', 'whatsapp'], { cwd: folder });
+    assert.equal(narrower.code, 1, narrower.stderr);
+    assert.match(
+      narrower.stdout,
+      /^--failed-first: playing first the 1 of 10 cases that did not pass in the last run \(.+\): whatsapp\/photo \(not in this run: sms\/photo\)$/m,
+    );
+    assert.equal(arrived[0], 'photo');
+    // That run's record: photo failed on WhatsApp. A run of typed alone plays none of it.
+    const typedOnly = await runCli([agent.url, '--failed-first', '--case', 'typed'], { cwd: folder });
+    assert.equal(typedOnly.code, 0, typedOnly.stderr);
+    assert.match(
+      typedOnly.stdout,
+      /^--failed-first: none of the 1 of 5 cases that did not pass in the last run \(.+\) is in this run \(not in this run: whatsapp\/photo\): playing in the usual order$/m,
+    );
+  });
+
   test('after a run where every case passed: the usual order, and it says so', async () => {
     const passed = await runCli([agent.url, '--skip-case', 'photo'], { cwd: folder });
     assert.equal(passed.code, 0, passed.stdout);

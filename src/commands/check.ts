@@ -7,7 +7,8 @@ import { type AgentLog, agentLogPath, openAgentLog } from './agent-log.js';
 import type { Report } from '../core/report.js';
 import { HarRecorder } from '../report/har.js';
 import { githubAnnotations, githubStepSummary } from '../report/github.js';
-import { assumedSchemeNote, shownTarget } from '../run/target-url.js';
+import { assumedSchemeNote, parseTargetUrl, shownTarget } from '../run/target-url.js';
+import { scheduledPairs } from '../run/play-all.js';
 import { bundledContract } from '../contract/load-contract.js';
 import { assembleReport, describeRun, errorReport } from '../run/assemble.js';
 import { argumentKey } from '../core/argument-key.js';
@@ -30,7 +31,6 @@ import { LAST_RUN_FILE, readLastRun, readLastRunSync, writeLastRun } from './las
 import { type Rerun, assertRerunnable, rerunOf } from './rerun.js';
 import { failedFirst } from './failed-first.js';
 import { type LastRun, whenRun } from '../report/last-run.js';
-import { parseTargetUrl } from '../run/target-url.js';
 import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
 import { autoConfigNotice } from './config-notice.js';
 import { redactText, shownUrl } from '../http/redact.js';
@@ -188,7 +188,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
       onPlanned: async (plan) => {
         planned = plan;
-        ({ agent, agentLog } = await beforeTheRun(args, plan, rerun?.note ?? first?.note, output));
+        ({ agent, agentLog } = await beforeTheRun(args, plan, rerun?.note ?? first?.note(scheduledPairs(plan)), output));
         interrupts = listenForInterrupts((name) => {
           stop.abort(name);
           progress.around(() => output.line(c.yellow(`${name}: stopping the run; again to exit at once`)));

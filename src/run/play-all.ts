@@ -32,6 +32,11 @@ interface Task {
   play: number;
 }
 
+/** The case and channel pairs the plan plays, in the report's order. */
+export function scheduledPairs(plan: CheckPlan): CaseOnChannel[] {
+  return schedule(plan).slots.map((slot) => ({ case: slot.testCase.id, channel: slot.channel }));
+}
+
 /**
  * The report's cases in order, and the batches their plays are played in. The fixed (and extended) cases are one
  * batch, channel by channel, all plays at once (up to --concurrency conversations); each quality
