@@ -298,6 +298,9 @@ describe('the args input, split as a shell splits words', () => {
     ]);
     assert.deepEqual(splitWords(String.raw`a\ b "c\"d" 'e\f' "$HOME" ''`), ['a b', 'c"d', String.raw`e\f`, '$HOME', '']);
     assert.deepEqual(splitWords('--a\n--b\t--c'), ['--a', '--b', '--c']);
+    // A line continued as in a run: step (args: | with a \ at a line's end), outside quotes and in double ones; kept in single ones.
+    assert.deepEqual(splitWords('--html report.html \\\n  --quiet'), ['--html', 'report.html', '--quiet']);
+    assert.deepEqual(splitWords('--header "x-team: \\\nops" a\\\nb \'c\\\nd\''), ['--header', 'x-team: ops', 'ab', 'c\\\nd']);
     assert.deepEqual(splitWords(''), []);
   });
 
