@@ -41,14 +41,14 @@ function commandWithSecrets(port: number, mode: string): string {
   return `${JSON.stringify(process.execPath)} ${JSON.stringify(PIPELINE_AGENT)} ${port} ${mode} ${TOKEN} --key=${API_KEY} ${QUERY_KEY}`;
 }
 
-function assertNoSecret(result: CliResult, dir: string): void {
+function assertNoSecret(result: CliResult, dir: string, secrets: readonly string[] = [TOKEN, API_KEY, QUERY_KEY]): void {
   const outputs: [string, string][] = [
     ['stdout', result.stdout],
     ['stderr', result.stderr],
     ...filesUnder(dir).map((file): [string, string] => [file, readFileSync(file, 'utf8')]),
   ];
   for (const [where, text] of outputs) {
-    for (const secret of [TOKEN, API_KEY, QUERY_KEY]) assert.ok(!text.includes(secret), `${where} holds ${secret}`);
+    for (const secret of secrets) assert.ok(!text.includes(secret), `${where} holds ${secret}`);
   }
 }
 
@@ -63,6 +63,24 @@ describe('--start with a secret in its command', () => {
     assert.match(result.stderr, /agent: .*pipeline\.mjs" \d+ ok <redacted> --key=<redacted> <redacted> \(started by --start/);
     assert.match(result.stderr, /pipeline agent: pid \d+ listening/, 'the agent ran, and its output is shown (--verbose)');
     assertNoSecret(result, dir);
+  });
+
+  test('a secret written into the command, set to a secret-named variable: <redacted> in the header and wherever the agent echoes it', async () => {
+    const dir = folder();
+    const port = await freePort();
+    const written = 'sk-proj-WRITTEN-5e0c7f21';
+    // The agent prints the key it was given, as a misconfigured agent's startup log might.
+    const agent = `${JSON.stringify(process.execPath)} -e "console.log('using key ' + process.env.OPENAI_API_KEY)" && ${JSON.stringify(process.execPath)} ${JSON.stringify(PIPELINE_AGENT)} ${port} ok`;
+    // A placeholder under a secret name is too short to be taken for one: MODE=... and TOKEN=test stay as written.
+    const command = `OPENAI_API_KEY=${written} TOKEN=test MODE=verbose sh -c ${JSON.stringify(agent)}`;
+    const result = await runCli(
+      [`http://127.0.0.1:${port}/agent`, '--start', command, '--case', 'typed', '--verbose', ...everyReport(dir)],
+      { cwd: dir },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /agent: OPENAI_API_KEY=<redacted> TOKEN=test MODE=verbose sh -c .* \(started by --start/);
+    assert.match(result.stderr, /using key <redacted>/, "the agent's own output, shown by --verbose");
+    assertNoSecret(result, dir, [written]);
   });
 
   test('a command that exits before the agent answers: exit 2, its last lines shown, no secret', async () => {

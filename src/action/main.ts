@@ -51,8 +51,8 @@ async function main(): Promise<void> {
     return;
   }
   // The command line is not echoed: an args string may hold a secret the workflow expanded. The
-  // command's own header says what it checks (the token and secret headers redacted; a secret
-  // written into `start` itself is shown, as the command shows its --start: pass secrets by env).
+  // command's own header says what it checks (the token, secret headers and what `start` sets a
+  // secret-named variable to, redacted, as the command shows its --start).
   await runCommandLine(args);
 }
 

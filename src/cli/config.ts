@@ -10,6 +10,7 @@
 import { UsageError } from '../core/usage-error.js';
 import { closestName } from '../validate/did-you-mean.js';
 import { type FlagValue, type OptionName, argumentKey, isActionFlag, optionSpec, optionsOf } from './options.js';
+import { SECRET_NAME } from '../core/secret-names.js';
 
 /** The file the check reads from the current folder when --config does not name one. */
 export { CONFIG_FILE } from '../commands/config-notice.js';
@@ -21,8 +22,6 @@ export const CONFIG_FLAGS: readonly OptionName[] = optionsOf('check').filter((na
 export const configKey = (name: OptionName): string => argumentKey(name);
 
 /** Keys that would hold a secret's value: there are none, and the message says where a secret goes instead. */
-const SECRET_KEY = /token|secret|password|passwd|api[-_]?key|authorization|bearer|credential/i;
-
 /** What a config file sets: the URL, and flag values as the command line gives them. */
 export interface ConfigValues {
   file: string;
@@ -116,7 +115,7 @@ export function configValues(document: unknown, file: string): ConfigValues {
       keysOf.set(name, key);
       continue;
     }
-    if (SECRET_KEY.test(key) && key !== 'tokenEnv') {
+    if (SECRET_NAME.test(key) && key !== 'tokenEnv') {
       throw new UsageError(
         `${file}: "${key}": a config file holds no secret; name the variable that holds it: "tokenEnv": "MY_TOKEN" for the bearer token, "headerEnv": ["x-api-key=MY_KEY"] for a header`,
       );

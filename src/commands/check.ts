@@ -35,6 +35,7 @@ import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
 import { autoConfigNotice } from './config-notice.js';
 import { redactText, shownUrl } from '../http/redact.js';
 import { runSecrets } from '../http/sent-headers.js';
+import { secretsAssignedIn } from '../core/secret-names.js';
 
 /** How long --start waits for the agent to answer when --wait does not say. */
 const START_WAIT_SECONDS = 60;
@@ -252,10 +253,10 @@ async function beforeTheRun(
       ),
     );
   }
-  // Every secret of the run (the token, secret headers, the query's keys, the proxy's password):
-  // never in the --start command as shown, in what the agent prints (shown and in agent.log), or in
-  // the command line of a process found holding the port.
-  const secrets = runSecrets(plan, plan.url, plan.proxy?.url);
+  // Every secret of the run (the token, secret headers, the query's keys, the proxy's password, and
+  // what --start itself sets a secret-named variable to): never in the --start command as shown, in
+  // what the agent prints (shown and in agent.log), or in the command line of a process found holding the port.
+  const secrets = [...runSecrets(plan, plan.url, plan.proxy?.url), ...secretsAssignedIn(args.start ?? '')];
   const shownStart = args.start === undefined ? undefined : redactText(args.start, secrets);
   // Playwright's webServer rule: --start never checks someone else's agent by mistake.
   const reuse = args.start !== undefined && (await somethingAnswers(plan));
