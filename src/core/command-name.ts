@@ -47,7 +47,7 @@ export interface ProcessFacts {
 }
 
 /** A word as a POSIX shell reads it: left bare when it holds nothing the shell would change. */
-export function shellWord(word: string): string {
+function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
