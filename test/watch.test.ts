@@ -84,13 +84,18 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     for (const folder of temporary) rmSync(folder, { recursive: true, force: true });
   });
 
-  test('the fix shows as fixed: problem 1, from a new agent process; a crash keeps it watching; q ends it with the last exit code and no agent left', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-'));
+  /** The agent's folder, holding its first version, and the pids of the agents each run started (written outside it). */
+  function agentFolder(name: string, version: 'null image' | 'fixed') {
+    const folder = mkdtempSync(join(tmpdir(), `check-endpoint-${name}-`));
     const pidsFile = join(mkdtempSync(join(tmpdir(), 'check-endpoint-watch-pids-')), 'pids');
     temporary.push(folder, join(pidsFile, '..'));
-    writeFileSync(join(folder, 'agent.mjs'), agentSource('null image'));
+    writeFileSync(join(folder, 'agent.mjs'), agentSource(version));
+    return { folder, pidsFile, pids: (): number[] => readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number) };
+  }
+
+  test('the fix shows as fixed: problem 1, from a new agent process; a crash keeps it watching; q ends it with the last exit code and no agent left', async () => {
+    const { folder, pidsFile, pids } = agentFolder('watch', 'null image');
     const port = await freePort();
-    const pids = (): number[] => readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number);
     const watch = startWatching(folder, [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed'], {
       PORT: String(port),
       PIDS_FILE: pidsFile,
@@ -200,10 +205,7 @@ listen();
     'on a terminal it reads keys: Enter plays again, q quits without a newline; SIGHUP (the terminal closed) ends it too, no agent left',
     { skip: SCRIPT === undefined ? 'no script(1) (util-linux) here to give the watch a terminal' : false },
     async () => {
-      const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-tty-'));
-      const pidsFile = join(mkdtempSync(join(tmpdir(), 'check-endpoint-watch-pids-')), 'pids');
-      temporary.push(folder, join(pidsFile, '..'));
-      writeFileSync(join(folder, 'agent.mjs'), agentSource('fixed'));
+      const { folder, pidsFile, pids } = agentFolder('watch-tty', 'fixed');
       const port = await freePort();
       const args = [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed'];
       const env = { PORT: String(port), PIDS_FILE: pidsFile };
@@ -221,10 +223,9 @@ listen();
       await hungUp.waitFor(WATCHING, await hungUp.waitFor(/^1 of 1 case passed\.$/m));
       hungUp.child.kill('SIGHUP');
       assert.equal(await hungUp.exited, 0, "SIGHUP ends it with the last run's exit code");
-      const pids = readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number);
-      assert.equal(pids.length, 3, 'one agent a run');
+      assert.equal(pids().length, 3, 'one agent a run');
       assert.deepEqual(
-        pids.filter((pid) => alive(pid)),
+        pids().filter((pid) => alive(pid)),
         [],
         'no agent left running',
       );
