@@ -21,7 +21,6 @@ export const CONFIG_FLAGS: readonly OptionName[] = optionsOf('check').filter((na
 /** A config file's key for a flag: `agent-timeout` → `agentTimeout`. */
 export const configKey = (name: OptionName): string => argumentKey(name);
 
-/** Keys that would hold a secret's value: there are none, and the message says where a secret goes instead. */
 /** What a config file sets: the URL, and flag values as the command line gives them. */
 export interface ConfigValues {
   file: string;
@@ -115,6 +114,7 @@ export function configValues(document: unknown, file: string): ConfigValues {
       keysOf.set(name, key);
       continue;
     }
+    // A key that would hold a secret's value: there is none, and the message says where a secret goes instead.
     if (SECRET_NAME.test(key) && key !== 'tokenEnv') {
       throw new UsageError(
         `${file}: "${key}": a config file holds no secret; name the variable that holds it: "tokenEnv": "MY_TOKEN" for the bearer token, "headerEnv": ["x-api-key=MY_KEY"] for a header`,
