@@ -13,24 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { type CliResult, ROOT, runCommand } from './helpers.js';
-import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
+import { type CliResult, ROOT } from './helpers.js';
 import { commitEverything, copyWorkingTree } from './working-tree-copy.js';
+import { ALL_PASSED, escaped, npm, npx, runAsUser } from './installed-package.js';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 
-const ALL_PASSED = `${CHANNELS.length * FIXED_CASE_IDS.length} of ${CHANNELS.length * FIXED_CASE_IDS.length} cases passed.`;
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-
-/** Runs a command to its end; no colour, no token, no update notices. */
-function run(command: string, args: string[], cwd: string): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' };
-  delete env.FORCE_COLOR;
-  delete env.FLOW_FRAMEWORK_AGENT_TOKEN;
-  return runCommand(command, args, { cwd, env });
-}
 
 /** `check-endpoint serve-example` of the installed package, on a free port, until killed. */
 async function serveExample(cwd: string): Promise<{ url: string; child: ChildProcessWithoutNullStreams }> {
@@ -78,8 +67,12 @@ describe('installed from its git repository', { timeout: 300_000 }, () => {
     temporary.push(noPackageFolder);
     // The README's two forms at once: installed into a project, and run by npx from a folder with no package.json.
     const [install, npxRun] = await Promise.all([
-      run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', spec], project),
-      run(npx, ['--yes', '--prefer-offline', '--package', spec, 'check-endpoint', reference.url, '--channel', 'all'], noPackageFolder),
+      runAsUser(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', spec], project),
+      runAsUser(
+        npx,
+        ['--yes', '--prefer-offline', '--package', spec, 'check-endpoint', reference.url, '--channel', 'all'],
+        noPackageFolder,
+      ),
     ]);
     npxCheck = npxRun;
     assert.equal(install.code, 0, `${install.stdout}\n${install.stderr}`);
@@ -102,16 +95,16 @@ describe('installed from its git repository', { timeout: 300_000 }, () => {
   });
 
   test('npx check-endpoint --version and --help answer from the installed copy', async () => {
-    const version = await run(npx, ['check-endpoint', '--version'], project);
+    const version = await runAsUser(npx, ['check-endpoint', '--version'], project);
     assert.equal(version.code, 0, version.stderr);
     assert.equal(version.stdout, `${VERSION}\n`);
-    const help = await run(npx, ['check-endpoint', '--help'], project);
+    const help = await runAsUser(npx, ['check-endpoint', '--help'], project);
     assert.equal(help.code, 0, help.stderr);
     assert.match(help.stdout, /check-endpoint <url>/);
   });
 
   test('its check-endpoint serve-example passes its own check on every channel', async () => {
-    const check = await run(npx, ['check-endpoint', example!.url, '--channel', 'all'], project);
+    const check = await runAsUser(npx, ['check-endpoint', example!.url, '--channel', 'all'], project);
     assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
     assert.ok(check.stdout.split('\n').includes(ALL_PASSED), check.stdout);
   });
@@ -135,7 +128,7 @@ describe('installed from its git repository', { timeout: 300_000 }, () => {
         '',
       ].join('\n'),
     );
-    const result = await run(process.execPath, ['check.js', example!.url], project);
+    const result = await runAsUser(process.execPath, ['check.js', example!.url], project);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, 'passed 0\n');
   });
@@ -173,20 +166,17 @@ describe('installed from its git repository', { timeout: 300_000 }, () => {
       cpSync(join(installed, 'package.json'), join(copy, 'package.json'));
     }
     for (const args of [['--version'], ['--help']]) {
-      const asInstalled = await run(process.execPath, [join(unbuiltInstall, 'bin/check-endpoint.cjs'), ...args], project);
+      const asInstalled = await runAsUser(process.execPath, [join(unbuiltInstall, 'bin/check-endpoint.cjs'), ...args], project);
       assert.equal(asInstalled.code, 2, asInstalled.stdout);
       assert.equal(asInstalled.stdout, '');
       assert.match(
         asInstalled.stderr,
         /dist\/cli\.cjs is missing: this install of check-endpoint was never built\. Install it again with npm 7 or later/,
       );
-      const inClone = await run(process.execPath, [join(unbuiltClone, 'bin/check-endpoint.cjs'), ...args], project);
+      const inClone = await runAsUser(process.execPath, [join(unbuiltClone, 'bin/check-endpoint.cjs'), ...args], project);
       assert.equal(inClone.code, 2, inClone.stdout);
       assert.equal(inClone.stdout, '');
-      assert.match(
-        inClone.stderr,
-        new RegExp(`is missing: run \`npm run build\` in ${unbuiltClone.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} first`),
-      );
+      assert.match(inClone.stderr, new RegExp(`is missing: run \`npm run build\` in ${escaped(unbuiltClone)} first`));
     }
   });
 });

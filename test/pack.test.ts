@@ -23,30 +23,12 @@ import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { type CliResult, ROOT, runCommand, freePort } from './helpers.js';
+import { ROOT, freePort } from './helpers.js';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 import { copyWorkingTree } from './working-tree-copy.js';
-
-/** The closing line of a passing run of every case on every channel. */
-const ALL_PASSED = `${CHANNELS.length * FIXED_CASE_IDS.length} of ${CHANNELS.length * FIXED_CASE_IDS.length} cases passed.`;
-
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-
-/** A text as a regular expression matches it, character for character. */
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Runs a command to its end, whatever its exit code; no colour, no token, no update notices. */
-function run(command: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false', ...extraEnv };
-  delete env.FORCE_COLOR;
-  delete env.FLOW_FRAMEWORK_AGENT_TOKEN;
-  return runCommand(command, args, { cwd, env });
-}
+import { ALL_PASSED, escaped, npm, npx, runAsUser } from './installed-package.js';
 
 describe('the packed package', { timeout: 180_000 }, () => {
   const temporary: string[] = [];
@@ -77,7 +59,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
     copyWorkingTree(clone);
     symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
     const manifestBefore = readFileSync(join(clone, 'package.json'));
-    const pack = await run(npm, ['pack', '--pack-destination', packDir, '--json'], clone);
+    const pack = await runAsUser(npm, ['pack', '--pack-destination', packDir, '--json'], clone);
     assert.equal(pack.code, 0, pack.stderr);
     assert.deepEqual(readFileSync(join(clone, 'package.json')), manifestBefore, 'postpack put package.json back as it was');
     assert.equal(existsSync(join(clone, 'package.json.unpacked')), false);
@@ -93,8 +75,8 @@ describe('the packed package', { timeout: 180_000 }, () => {
     temporary.push(app);
     writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'pack-test', version: '0.0.0', private: true, type: 'module' })}\n`);
     const flags = ['--no-audit', '--no-fund'];
-    let install = await run(npm, ['install', tarball, ...flags, '--offline'], app);
-    if (install.code !== 0) install = await run(npm, ['install', tarball, ...flags, '--prefer-offline'], app);
+    let install = await runAsUser(npm, ['install', tarball, ...flags, '--offline'], app);
+    if (install.code !== 0) install = await runAsUser(npm, ['install', tarball, ...flags, '--prefer-offline'], app);
     assert.equal(install.code, 0, install.stderr);
     installWarnings = install.stderr.split('\n').filter((line) => /^npm warn/i.test(line));
 
@@ -153,7 +135,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
     const edited = '{ "name": "check-endpoint", "version": "0.2.0", "scripts": {} }\n';
     writeFileSync(join(clone, 'package.json.unpacked'), left);
     writeFileSync(join(clone, 'package.json'), edited);
-    const strip = await run(process.execPath, ['--import', 'tsx', 'scripts/packed-manifest.ts', 'strip'], clone);
+    const strip = await runAsUser(process.execPath, ['--import', 'tsx', 'scripts/packed-manifest.ts', 'strip'], clone);
     assert.equal(strip.code, 1);
     assert.match(
       strip.stderr,
@@ -167,7 +149,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
 
   test('npx --package <tarball> runs it from a folder with no package.json', async () => {
     const folder = emptyFolder();
-    const check = await run(npx, ['--yes', '--package', tarball, 'check-endpoint', agent!.url, '--channel', 'all'], folder, {
+    const check = await runAsUser(npx, ['--yes', '--package', tarball, 'check-endpoint', agent!.url, '--channel', 'all'], folder, {
       npm_config_cache: npmCache,
     });
     assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
@@ -193,7 +175,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
       stderr,
       /^recorded in \.check-endpoint\/last-run\.json: npx --yes --package \.\/check-endpoint-0\.1\.0\.tgz check-endpoint show prints it/m,
     );
-    const shown = await run('bash', ['-c', 'npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint show'], folder, {
+    const shown = await runAsUser('bash', ['-c', 'npx --yes --package ./check-endpoint-0.1.0.tgz check-endpoint show'], folder, {
       npm_config_cache: npmCache,
     });
     assert.equal(shown.code, 0, shown.stderr);
@@ -203,7 +185,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
   test('npx <tarball> (the package given in place, which npm does not pass on): named with --package, and that runs', async () => {
     const folder = emptyFolder();
     copyFileSync(tarball, join(folder, 'check-endpoint-0.1.0.tgz'));
-    const check = await run(npx, ['--yes', './check-endpoint-0.1.0.tgz', agent!.url, '--case', 'typed'], folder, {
+    const check = await runAsUser(npx, ['--yes', './check-endpoint-0.1.0.tgz', agent!.url, '--case', 'typed'], folder, {
       npm_config_cache: npmCache,
     });
     assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
@@ -231,7 +213,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
       copyFileSync(join(ROOT, 'examples/minimal/agent.py'), join(folder, 'agent.py'));
       // Port 8080 is the agent's: a free one for an agent the line starts, else the reference agent's.
       const port = line.includes('--start') ? await freePort() : Number(new URL(agent!.url).port);
-      const result = await run('bash', ['-c', line.replaceAll('8080', String(port))], folder, { npm_config_cache: npmCache });
+      const result = await runAsUser('bash', ['-c', line.replaceAll('8080', String(port))], folder, { npm_config_cache: npmCache });
       assert.equal(result.code, 0, `${line}\n${result.stdout}\n${result.stderr}`);
       await namedAsTarballAndShown(result.stderr, folder);
     }
@@ -244,7 +226,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
       realpathSync(bin).startsWith(realpathSync(join(app, 'node_modules', 'check-endpoint')) + sep),
       'the installed copy, not the repo',
     );
-    const check = await run(bin, [agent!.url, '--channel', 'all'], app, { CHECK_ENDPOINT_DEBUG: '1' });
+    const check = await runAsUser(bin, [agent!.url, '--channel', 'all'], app, { CHECK_ENDPOINT_DEBUG: '1' });
     assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}`);
     // The build's code cache ships, and this Node takes it.
     assert.match(check.stderr, /^check-endpoint: code cache used$/m);
@@ -266,7 +248,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
       const port = await freePort();
       const reports = join(app, 'check-endpoint-reports');
       rmSync(reports, { recursive: true, force: true });
-      const result = await run('bash', ['-c', command], app, {
+      const result = await runAsUser('bash', ['-c', command], app, {
         AGENT_URL: `http://127.0.0.1:${port}/agent`,
         AGENT_COMMAND: `${process.execPath} ${join(ROOT, 'fixtures/agents/pipeline.mjs')} ${port} ok`,
         npm_config_offline: 'true',
@@ -290,7 +272,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
       );
       const folder = emptyFolder();
       const port = await freePort();
-      const result = await run('bash', ['-c', command], folder, {
+      const result = await runAsUser('bash', ['-c', command], folder, {
         CHECK_ENDPOINT_PACKAGE: tarball,
         AGENT_URL: `http://127.0.0.1:${port}/agent`,
         AGENT_COMMAND: `python3 ${join(ROOT, 'fixtures/agents/python/agent.py')} --port ${port}`,
@@ -329,7 +311,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
         '}));',
       ].join('\n'),
     );
-    const result = await run(process.execPath, [probe], app);
+    const result = await runAsUser(process.execPath, [probe], app);
     assert.equal(result.code, 0, result.stderr);
     const seen = JSON.parse(result.stdout) as {
       validateAnswer: string;
@@ -357,7 +339,11 @@ describe('the packed package', { timeout: 180_000 }, () => {
   test('the library checks handlers in this process: a fetch handler with no listen() anywhere, a Node listener and an Express app; assertEndpoint; check-endpoint/report', async () => {
     const folder = join(app, 'reports-for-format');
     rmSync(folder, { recursive: true, force: true });
-    const cli = await run(join(app, 'node_modules/.bin/check-endpoint'), [agent!.url, '--case', 'typed', '--report-dir', folder], app);
+    const cli = await runAsUser(
+      join(app, 'node_modules/.bin/check-endpoint'),
+      [agent!.url, '--case', 'typed', '--report-dir', folder],
+      app,
+    );
     assert.equal(cli.code, 0, cli.stderr);
     const script = join(app, 'in-process.mjs');
     writeFileSync(
@@ -414,7 +400,7 @@ console.log(JSON.stringify({
 }));
 `,
     );
-    const result = await run(process.execPath, [script], app);
+    const result = await runAsUser(process.execPath, [script], app);
     assert.equal(result.code, 0, result.stderr);
     const seen = JSON.parse(result.stdout) as {
       fetched: unknown[];
@@ -478,7 +464,7 @@ console.log(JSON.stringify({
       typeRoots: [join(ROOT, 'node_modules/@types')],
     };
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['types.ts'] }));
-    const tsc = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app], app);
+    const tsc = await runAsUser(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app], app);
     assert.equal(tsc.code, 0, `${tsc.stdout}\n${tsc.stderr}`);
   });
 });
