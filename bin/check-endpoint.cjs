@@ -22,8 +22,10 @@ const bundle = join(dist, 'cli.cjs');
 function exitWithoutBuild() {
   const installed = packageRoot.split(sep).includes('node_modules');
   const remedy = installed
-    ? 'this install of check-endpoint was never built. Install it again with npm 7 or later, which builds a git install ' +
-      '(npm install git+https://github.com/flow-framework/check-endpoint.git), or install the tarball `npm pack` writes in a clone'
+    ? 'this install of check-endpoint was never built: a git install builds in its `prepare` script, which did not run ' +
+      '(npm install --ignore-scripts, ignore-scripts=true in an .npmrc, a script npm or pnpm was not allowed to run, or npm 6). ' +
+      'Allow its scripts and install it again (npm install git+https://github.com/flow-framework/check-endpoint.git), ' +
+      'or install the tarball `npm pack` writes in a clone, which needs no build'
     : `run \`npm run build\` in ${packageRoot} first`;
   process.stderr.write(`check-endpoint: ${bundle} is missing: ${remedy}\n`);
   process.exit(2);

@@ -33,7 +33,11 @@ async function run(line: CommandLine, argv: readonly string[]): Promise<number> 
       process.stdout.write(`${TOOL_VERSION}\n`);
       return 0;
     case 'check': {
-      if (line.args.watch) {
+      // A config file's "watch" is for a developer's terminal: in CI (CI set, as every CI system sets it) the check runs once.
+      const watchFromConfig = line.args.configKeys?.watch !== undefined;
+      if (line.args.watch && watchFromConfig && process.env.CI && process.env.CI !== 'false')
+        process.stderr.write(`check-endpoint: ${line.args.config}: "watch" is left out in CI (CI=${process.env.CI}): checking once\n`);
+      else if (line.args.watch) {
         const { runWatchCommand } = await import('./commands/watch.js');
         return runWatchCommand(argv, line.args, await createOutput(false, line.args.color));
       }

@@ -138,6 +138,17 @@ describe('the GitHub Action, as the runner runs it', { timeout: 120_000 }, () =>
     assert.ok(run.stderr.includes(`${REPRODUCE} show prints it, --failed plays again what did not pass`), run.stderr);
   });
 
+  test('a --report-dir in args (which wins over the report-dir input): the outputs name the report it wrote there', async () => {
+    const run = await runAction({ url: failing.url, args: '--report-dir elsewhere' });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(run.outputs, {
+      outcome: 'failed',
+      'exit-code': '1',
+      problems: '2',
+      report: join(run.workspace, 'elsewhere/report.json'),
+    });
+  });
+
   test("an agent the action starts (start) and more flags in one string (args): the agent's own port, an HTML page in a folder with a space", async () => {
     const port = await freePort();
     const run = await runAction(

@@ -171,7 +171,7 @@ describe('installed from its git repository', { timeout: 300_000 }, () => {
       assert.equal(asInstalled.stdout, '');
       assert.match(
         asInstalled.stderr,
-        /dist\/cli\.cjs is missing: this install of check-endpoint was never built\. Install it again with npm 7 or later/,
+        /dist\/cli\.cjs is missing: this install of check-endpoint was never built: a git install builds in its `prepare` script, which did not run \(npm install --ignore-scripts, /,
       );
       const inClone = await runAsUser(process.execPath, [join(unbuiltClone, 'bin/check-endpoint.cjs'), ...args], project);
       assert.equal(inClone.code, 2, inClone.stdout);

@@ -72,13 +72,16 @@ describe('--start with a secret in its command', () => {
     // The agent prints the key it was given, as a misconfigured agent's startup log might.
     const agent = `${JSON.stringify(process.execPath)} -e "console.log('using key ' + process.env.OPENAI_API_KEY)" && ${JSON.stringify(process.execPath)} ${JSON.stringify(PIPELINE_AGENT)} ${port} ok`;
     // A placeholder under a secret name is too short to be taken for one: MODE=... and TOKEN=test stay as written.
-    const command = `OPENAI_API_KEY=${written} TOKEN=test MODE=verbose sh -c ${JSON.stringify(agent)}`;
+    const command = `OPENAI_API_KEY=${written} ANTHROPIC_KEY=${written}-2 DB_PASS=${written}-3 TOKEN=test MODE=verbose sh -c ${JSON.stringify(agent)}`;
     const result = await runCli(
       [`http://127.0.0.1:${port}/agent`, '--start', command, '--case', 'typed', '--verbose', ...everyReport(dir)],
       { cwd: dir },
     );
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stderr, /agent: OPENAI_API_KEY=<redacted> TOKEN=test MODE=verbose sh -c .* \(started by --start/);
+    assert.match(
+      result.stderr,
+      /agent: OPENAI_API_KEY=<redacted> ANTHROPIC_KEY=<redacted> DB_PASS=<redacted> TOKEN=test MODE=verbose sh -c .* \(started by --start/,
+    );
     assert.match(result.stderr, /using key <redacted>/, "the agent's own output, shown by --verbose");
     assertNoSecret(result, dir, [written]);
   });

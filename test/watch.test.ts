@@ -247,6 +247,7 @@ listen();
         ],
         [[agent.url, '--watch', '--watch-dir', 'nowhere'], '--watch-dir: nowhere is not a folder'],
         [[agent.url, '--watch-dir', '.'], '--watch-dir goes with --watch'],
+        [[agent.url, '--watch', '--report-dir', '.'], '--watch: the reports go to '],
         // The URL is read before anything is watched.
         [['ftp://127.0.0.1/agent', '--watch'], "the URL's scheme is ftp; check-endpoint speaks http and https only"],
       ] as const) {
@@ -256,6 +257,24 @@ listen();
       }
     } finally {
       await agent.close();
+    }
+  });
+});
+
+describe('a config file that says "watch": true, in CI', () => {
+  test('checks once and says so, instead of watching until the job times out', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-ci-'));
+    const agent = await startReferenceAgent();
+    try {
+      writeFileSync(join(folder, 'check-endpoint.config.json'), JSON.stringify({ url: agent.url, watch: true, case: ['typed'] }));
+      const run = startWatching(folder, [], { CI: 'true' });
+      assert.equal(await run.exited, 0, run.output());
+      assert.match(run.output(), /^check-endpoint: check-endpoint\.config\.json: "watch" is left out in CI \(CI=true\): checking once$/m);
+      assert.match(run.output(), /^1 of 1 case passed\.$/m);
+      assert.doesNotMatch(run.output(), /--watch: watching/);
+    } finally {
+      await agent.close();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
@@ -303,6 +322,13 @@ describe("--watch's pure parts", () => {
       'since the last run: fixed: problem 1 (schema /replies/0: image is null) · new: problem 2 (schema /replies/0: text is empty) · still: problem 1 (was 2)',
     );
     assert.equal(formatProblemChanges(problemChanges([], []), NO_COLOURS), 'since the last run: no problem then, none now');
+    // Gone only because its case was not played this time (the agent crashed first): not checked, never fixed.
+    const onPhoto = { ...problem('a', 1, 'image is null'), where: [{ case: 'photo', channel: 'whatsapp', turns: [0] }] };
+    const onTyped = { ...problem('b', 2, 'text is empty'), where: [{ case: 'typed', channel: 'whatsapp', turns: [0] }] };
+    assert.equal(
+      formatProblemChanges(problemChanges([onPhoto, onTyped], [], [{ case: 'typed', channel: 'whatsapp' }]), NO_COLOURS),
+      'since the last run: fixed: problem 2 (schema /replies/0: text is empty) · not checked (a case it came on was not played): problem 1',
+    );
     // A message an agent wrote into is shown, never obeyed: its control characters escaped.
     assert.match(formatProblemChanges(problemChanges([], [problem('d', 1, 'got "\u001b[31mred"')]), NO_COLOURS), /\\u001b\[31mred/);
   });
@@ -336,7 +362,7 @@ describe("--watch's pure parts", () => {
         '.next',
         'vendor',
       ]) {
-        assert.equal(leftOut(join(folder, path), [reports]), true, path);
+        assert.equal(leftOut(join(folder, path), folder, [reports]), true, path);
       }
       for (const path of [
         'agent.py',
@@ -348,8 +374,11 @@ describe("--watch's pure parts", () => {
         'environment',
         'templates',
         'cmd/server/main.go',
+        // Build-output names deeper down may hold source.
+        'src/build',
+        'app/tmp/prompt.txt',
       ]) {
-        assert.equal(leftOut(join(folder, path), [reports]), false, path);
+        assert.equal(leftOut(join(folder, path), folder, [reports]), false, path);
       }
     } finally {
       rmSync(folder, { recursive: true, force: true });

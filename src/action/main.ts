@@ -8,7 +8,7 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runCommandLine } from '../cli.js';
-import { ACTION_INPUTS, ActionInputError, actionArguments, inputValue } from './inputs.js';
+import { ActionInputError, DEFAULT_REPORT_DIR, actionArguments } from './inputs.js';
 import { actionOutputs, outputFileLines } from './outputs.js';
 
 /** When the file was last written; undefined when there is none. */
@@ -31,9 +31,26 @@ function reportOfThisRun(file: string, earlier: number | undefined): unknown {
   }
 }
 
+/** The report folder the command line names: its last --report-dir (args come last, and win over the report-dir input). */
+function reportDirOf(args: readonly string[]): string {
+  let folder = DEFAULT_REPORT_DIR;
+  args.forEach((word, index) => {
+    if (word === '--report-dir' && index + 1 < args.length) folder = args[index + 1]!;
+    else if (word.startsWith('--report-dir=')) folder = word.slice('--report-dir='.length);
+  });
+  return folder;
+}
+
 async function main(): Promise<void> {
-  const reportDirInput = ACTION_INPUTS.find((input) => input.name === 'report-dir')!;
-  const reportFile = resolve(inputValue(reportDirInput, process.env), 'report.json');
+  let args: string[] | undefined;
+  let inputError: ActionInputError | undefined;
+  try {
+    args = actionArguments(process.env);
+  } catch (cause) {
+    if (!(cause instanceof ActionInputError)) throw cause;
+    inputError = cause;
+  }
+  const reportFile = resolve(reportDirOf(args ?? []), 'report.json');
   const earlierReport = modifiedAt(reportFile);
   process.on('exit', (code) => {
     const outputFile = process.env.GITHUB_OUTPUT;
@@ -41,12 +58,8 @@ async function main(): Promise<void> {
     const outputs = actionOutputs({ exitCode: code, report: reportOfThisRun(reportFile, earlierReport), reportFile });
     appendFileSync(outputFile, outputFileLines(outputs));
   });
-  let args: string[];
-  try {
-    args = actionArguments(process.env);
-  } catch (cause) {
-    if (!(cause instanceof ActionInputError)) throw cause;
-    process.stderr.write(`check-endpoint: ${cause.message}\n`);
+  if (args === undefined) {
+    process.stderr.write(`check-endpoint: ${inputError?.message}\n`);
     process.exitCode = 2;
     return;
   }

@@ -18,7 +18,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { UsageError } from '../core/usage-error.js';
 import type { ProblemReport } from '../core/report.js';
@@ -100,10 +100,10 @@ function answers(target: URL): Promise<boolean> {
   });
 }
 
-/** Waits, up to RELOAD_GRACE_MS, for the agent's own reloader to stop it: true once it stopped answering. */
-async function reloadStarted(url: URL): Promise<boolean> {
+/** Waits, up to RELOAD_GRACE_MS (or until the loop quits), for the agent's own reloader to stop it: true once it stopped answering. */
+async function reloadStarted(url: URL, quitting: () => boolean): Promise<boolean> {
   const until = Date.now() + RELOAD_GRACE_MS;
-  while (Date.now() < until) {
+  while (Date.now() < until && !quitting()) {
     if (!(await answers(url))) return true;
     await new Promise((resume) => setTimeout(resume, 100));
   }
@@ -152,6 +152,13 @@ function listenForKeys(onEnter: () => void, onQuit: () => void): () => void {
 
 export async function runWatchCommand(argv: readonly string[], args: CheckCommandArgs, output: Output): Promise<number> {
   const { folder, url } = vetted(args);
+  const outputs = outputsOf(args);
+  // A report folder that holds the watched one (--report-dir .) would take every edit for a report.
+  const holder = outputs.find((output) => folder === output || folder.startsWith(output + sep));
+  if (holder !== undefined)
+    throw new UsageError(
+      `--watch: the reports go to ${holder}, which holds the watched folder ${folder}: every change there would be taken for a report; give --report-dir a folder of its own`,
+    );
   const c = output.colour;
   const words = runWords(argv, args.start === undefined && args.wait === undefined);
   const script = process.argv[1]!;
@@ -172,7 +179,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   const play = async (files: string[]): Promise<void> => {
     if (files.length && args.start === undefined) {
       output.line(c.dim(`--watch: ${changedText(files)}: waiting for the agent's own reload`));
-      if (!(await reloadStarted(url)))
+      if (!(await reloadStarted(url, () => quitting)) && !quitting)
         output.line(c.dim(`--watch: the agent kept answering for ${RELOAD_GRACE_MS / 1000} s: checking it as it is`));
     } else if (files.length) output.line(c.dim(`--watch: ${changedText(files)}: checking again, what did not pass first`));
     if (quitting) return;
@@ -192,9 +199,13 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
     lastExitCode = code;
     const recordNow = recordedAt();
     if (recordNow !== undefined && recordNow !== recordBefore) {
-      const problemsNow = recordedProblems(readLastRunSync());
-      if (problemsBefore) output.line(formatProblemChanges(problemChanges(problemsBefore, problemsNow), c));
-      problemsBefore = problemsNow;
+      const record = readLastRunSync();
+      const problemsNow = recordedProblems(record);
+      const played = record.cases.filter((recorded) => recorded.status !== 'not-run');
+      const changes = problemsBefore ? problemChanges(problemsBefore, problemsNow, played) : undefined;
+      if (changes) output.line(formatProblemChanges(changes, c));
+      // A problem not checked this time is still to be told of: fixed or still, the next time its case is played.
+      problemsBefore = [...problemsNow, ...(changes?.unchecked ?? [])];
     } else output.line(c.dim('--watch: this run played no case: nothing to compare with the last one'));
     output.line();
     output.line(watching);
@@ -241,7 +252,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
 
   const watcher = await watchFiles(
     folder,
-    outputsOf(args),
+    outputs,
     (files) => trigger(files),
     (error) => output.error(`check-endpoint: --watch: ${error.message}`),
   );

@@ -7,20 +7,15 @@
  * writes a file, its backup and its swap file at once) ends in one call, once the folder is quiet.
  */
 import { existsSync } from 'node:fs';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { STATE_FOLDER } from './last-run-file.js';
 
-/**
- * Folders no agent's edit is in: version control, dependencies, caches, the check's own record, and
- * what a build writes (air's tmp/ with its rebuilt binary, Cargo's and Maven's target/, dist/ and
- * build/, the frameworks' .next/ and .nuxt/): a rebuild that wrote there would start a second run.
- */
+/** Folders no agent's edit is in, wherever they are: version control, dependencies, caches, the check's own record. */
 const LEFT_OUT_FOLDERS = new Set([
   '.git',
   '.hg',
   '.svn',
   'node_modules',
-  'vendor',
   '__pycache__',
   '.venv',
   'venv',
@@ -29,18 +24,21 @@ const LEFT_OUT_FOLDERS = new Set([
   '.mypy_cache',
   '.pytest_cache',
   '.ruff_cache',
-  'tmp',
-  'target',
-  'dist',
-  'build',
   '.next',
   '.nuxt',
   '.svelte-kit',
   '.turbo',
   '.gradle',
-  'coverage',
   STATE_FOLDER,
 ]);
+
+/**
+ * Folders left out at the top of the watched folder only: what a build writes there (air's tmp/
+ * with its rebuilt binary, Cargo's and Maven's target/, dist/, build/, coverage/) and Go's and
+ * Composer's vendor/; a rebuild that wrote there would start a second run. Deeper down, a folder of
+ * these names may hold source (src/build/), and is watched.
+ */
+const LEFT_OUT_AT_THE_TOP = new Set(['tmp', 'target', 'dist', 'build', 'coverage', 'vendor']);
 
 /**
  * Files no edit of the agent is: those editors write beside the one saved (vim's swap files and its
@@ -55,10 +53,11 @@ const NOT_AN_EDIT =
 /** How long the folder must be quiet after a change before the run: an editor's save is one burst. */
 export const QUIET_MS = 200;
 
-/** Whether --watch leaves this path out: a left-out folder, a virtual environment (it holds pyvenv.cfg), a file no edit is, or a report the check writes. */
-export function leftOut(path: string, outputs: readonly string[]): boolean {
+/** Whether --watch, watching `root`, leaves this path out: a left-out folder, a virtual environment (it holds pyvenv.cfg), a file no edit is, or a report the check writes. */
+export function leftOut(path: string, root: string, outputs: readonly string[]): boolean {
   const name = basename(path);
   if (LEFT_OUT_FOLDERS.has(name) || NOT_AN_EDIT.test(name)) return true;
+  if (LEFT_OUT_AT_THE_TOP.has(name) && dirname(path) === root) return true;
   if (outputs.some((output) => path === output || path.startsWith(output + sep))) return true;
   // A virtual environment under another name (`env`, `.env-3.12`): Python's venv writes pyvenv.cfg at its top.
   return existsSync(join(path, 'pyvenv.cfg'));
@@ -80,7 +79,7 @@ export async function watchFiles(
 ): Promise<WatchedFiles> {
   const { watch } = await import('chokidar');
   const root = resolve(folder);
-  const watcher = watch(root, { ignored: (path) => path !== root && leftOut(path, outputs), ignoreInitial: true });
+  const watcher = watch(root, { ignored: (path) => path !== root && leftOut(path, root, outputs), ignoreInitial: true });
   let changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   const changedFile = (path: string): void => {

@@ -1,8 +1,9 @@
 /**
- * Names that say their value is a secret (`OPENAI_API_KEY`, `dbPassword`, `x-auth-token`): a key a
- * config file must not hold, a variable a --start command sets in its own words.
+ * Names that say their value is a secret (`OPENAI_API_KEY`, `ANTHROPIC_KEY`, `DB_PASS`, `GH_PAT`,
+ * `SENTRY_DSN`, `dbPassword`, `x-auth-token`): a key a config file must not hold, a variable a
+ * --start command sets in its own words.
  */
-export const SECRET_NAME = /token|secret|password|passwd|api[-_]?key|authorization|bearer|credential/i;
+export const SECRET_NAME = /token|secret|password|passwd|api[-_]?key|authorization|bearer|credential|(?:^|[-_])(?:key|pass|pat|dsn)$/i;
 
 /** Shorter values are taken for placeholders (`TOKEN=test`): redacting them would blank ordinary words of the agent's output. */
 const SHORTEST_SECRET = 8;
