@@ -232,6 +232,64 @@ listen();
     },
   );
 
+  test('without --start, a reloader that builds first (as air does): checked as it was, then again once the new build answers', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-build-'));
+    temporary.push(folder);
+    mkdirSync(join(folder, 'src'));
+    writeFileSync(join(folder, 'src/reply.txt'), 'We open at 8.');
+    const port = await freePort();
+    // air's order: on a change to src/, build (5 s, the old server answering all along), then stop the old
+    // server and start the new one (600 ms later), which reads the reply anew.
+    const agent = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
+import { createServer } from 'node:http';
+import { readFileSync, watch } from 'node:fs';
+let text = '';
+const server = createServer((request, response) => {
+  if (request.method === 'HEAD') return response.end();
+  request.resume().on('end', () => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ replies: [text.startsWith('null') ? { type: 'message', text, link: null } : { type: 'message', text }] }));
+  });
+});
+const listen = () => { text = readFileSync('src/reply.txt', 'utf8'); server.listen(${port}, '127.0.0.1'); };
+let building = false;
+watch('src', () => {
+  if (building) return;
+  building = true;
+  setTimeout(() => {
+    server.close();
+    server.closeAllConnections();
+    setTimeout(() => { building = false; listen(); }, 600);
+  }, 5000);
+});
+listen();
+`,
+      ],
+      { cwd: folder, stdio: 'ignore' },
+    );
+    try {
+      const watch = startWatching(folder, [`http://127.0.0.1:${port}/agent`, '--watch', '--case', 'typed'], {});
+      let at = await watch.waitFor(/^1 of 1 case passed\.$/m);
+      at = await watch.waitFor(WATCHING, at);
+      writeFileSync(join(folder, 'src/reply.txt'), 'null, and a link of null');
+      at = await watch.waitFor(/^--watch: the agent kept answering for 2 s: checking it as it is$/m, at);
+      at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
+      at = await watch.waitFor(/^--watch: the agent restarted after that run: checking the new one, once it answers$/m, at);
+      at = await watch.waitFor(/^0 of 1 case passed\.$/m, at);
+      at = await watch.waitFor(/^since the last run: new: problem 1 \(schema \/replies\/0: link is null; .*\)$/m, at);
+      await watch.waitFor(WATCHING, at);
+      watch.child.stdin.write('q\n');
+      assert.equal(await watch.exited, 1, "the last run's exit code");
+    } finally {
+      agent.kill();
+    }
+  });
+
   test('a bad combination says so, exit 2: --json, --failed, a --watch-dir that is not a folder, --watch-dir alone, a URL it cannot check', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-usage-'));
     temporary.push(folder);

@@ -11,7 +11,8 @@
  * an agent that crashes on its way up prints its last lines and the loop keeps watching, and no
  * agent is left running when it ends. Without --start, a change waits for the agent's own reloader
  * (uvicorn --reload, node --watch, air): the run starts once the agent has stopped answering and
- * answers again (the child's --wait), or after RELOAD_GRACE_MS when it never stopped.
+ * answers again (the child's --wait), or after RELOAD_GRACE_MS when it never stopped; should it
+ * stop later (a reloader that builds first), it is checked again once it is back.
  * Under each run's digest: what changed since the last run that played (src/report/problem-changes.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -37,6 +38,8 @@ import { watchFiles } from './watched-files.js';
 export const RELOAD_GRACE_MS = 2000;
 /** A HEAD probe with no answer by then counts as an agent that is not answering (a reloader holding the port while it restarts). */
 const PROBE_TIMEOUT_MS = 1000;
+/** How long, after a run that checked the agent as it was, a reload that comes late is still looked for. */
+const LATE_RELOAD_MS = 60_000;
 /** How long a run without --start waits for a reloaded agent to answer again, unless --wait says. */
 const RELOAD_WAIT_SECONDS = 30;
 /** The exit code when no run finished before the loop ended: an interrupted run's. */
@@ -176,11 +179,34 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   let ended: (code: number) => void = () => {};
   const end = new Promise<number>((resolveEnd) => (ended = resolveEnd));
 
+  /** Counts the runs asked for: a late reload's watch (lateReload) ends once another run is asked for. */
+  let asked = 0;
+
+  /**
+   * After a run that checked the agent as it was (its reloader had not taken it down within
+   * RELOAD_GRACE_MS: a reloader that builds first, as air and cargo-watch do, keeps the old process
+   * answering meanwhile): should the agent go down before LATE_RELOAD_MS, it is checked again once it is back.
+   */
+  const lateReload = async (): Promise<void> => {
+    const askedBefore = asked;
+    const until = Date.now() + LATE_RELOAD_MS;
+    while (Date.now() < until && !quitting && asked === askedBefore) {
+      if (!(await answers(url))) {
+        if (quitting || asked !== askedBefore) return;
+        output.line(c.dim('--watch: the agent restarted after that run: checking the new one, once it answers'));
+        trigger([]);
+        return;
+      }
+      await new Promise((resume) => setTimeout(resume, 250));
+    }
+  };
+
   const play = async (files: string[]): Promise<void> => {
+    let asItWas = false;
     if (files.length && args.start === undefined) {
       output.line(c.dim(`--watch: ${changedText(files)}: waiting for the agent's own reload`));
-      if (!(await reloadStarted(url, () => quitting)) && !quitting)
-        output.line(c.dim(`--watch: the agent kept answering for ${RELOAD_GRACE_MS / 1000} s: checking it as it is`));
+      asItWas = !(await reloadStarted(url, () => quitting)) && !quitting;
+      if (asItWas) output.line(c.dim(`--watch: the agent kept answering for ${RELOAD_GRACE_MS / 1000} s: checking it as it is`));
     } else if (files.length) output.line(c.dim(`--watch: ${changedText(files)}: checking again, what did not pass first`));
     if (quitting) return;
     const recordBefore = recordedAt();
@@ -209,10 +235,12 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
     } else output.line(c.dim('--watch: this run played no case: nothing to compare with the last one'));
     output.line();
     output.line(watching);
+    if (asItWas) void lateReload();
   };
 
   const trigger = (files: string[]): void => {
     if (quitting) return;
+    asked++;
     if (busy) {
       next = { files: [...new Set([...(next?.files ?? []), ...files])] };
       return;
