@@ -109,8 +109,8 @@ async function bundle(): Promise<void> {
     // symbols) as \u escapes. One non-ASCII character makes V8 hold the whole source as a two-byte
     // string, twice the memory, scanned twice as slowly, on every start.
     charset: 'ascii',
-    // Loaded only when --spec names another contract file, when a proxy applies to the target, (yaml) when --scenarios reads scenario files, or (chokidar) under --watch.
-    external: ['@apidevtools/swagger-parser', 'https-proxy-agent', 'http-proxy-agent', 'yaml', 'chokidar'],
+    // Loaded only when --spec names another contract file, when a proxy applies to the target, (yaml) when --scenarios reads scenario files, or (chokidar, ignore) under --watch.
+    external: ['@apidevtools/swagger-parser', 'https-proxy-agent', 'http-proxy-agent', 'yaml', 'chokidar', 'ignore'],
     logLevel: 'warning',
     // NO_MINIFY=1 keeps the names readable, for a CPU profile. No keepNames: it wraps every
     // function made at run time (each closure) in a call that names it, which costs on hot paths.

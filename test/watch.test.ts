@@ -7,7 +7,7 @@
  * parts: the run's words, what changed between two runs, and the paths it leaves out.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,13 +15,19 @@ import { after, describe, test } from 'node:test';
 import type { ProblemReport } from '../src/core/report.js';
 import { runWords } from '../src/commands/watch.js';
 import { leftOut } from '../src/commands/watched-files.js';
+import { ignoreRules } from '../src/commands/ignore-rules.js';
+import { agentWrites } from '../src/commands/agent-writes.js';
+import makeIgnore from 'ignore';
 import { formatProblemChanges, problemChanges } from '../src/report/problem-changes.js';
 import { NO_COLOURS } from '../src/report/colour.js';
 import { CLI, freePort, alive } from './helpers.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 
-/** The agent as the developer first wrote it (an image of null in every reply), fixed, and broken so that it cannot start. */
-function agentSource(version: 'null image' | 'fixed' | 'crashes'): string {
+/**
+ * The agent as the developer first wrote it (an image of null in every reply), fixed, and broken so
+ * that it cannot start; `logs`: the fixed one, appending each request to conversations.jsonl in its own folder.
+ */
+function agentSource(version: 'null image' | 'fixed' | 'crashes' | 'logs'): string {
   if (version === 'crashes') return "console.error('boom: cannot read the menu');\nprocess.exit(3);\n";
   return [
     "import { createServer } from 'node:http';",
@@ -33,7 +39,8 @@ function agentSource(version: 'null image' | 'fixed' | 'crashes'): string {
     "  let body = '';",
     "  request.on('data', (chunk) => (body += chunk));",
     "  request.on('end', () => {",
-    `    const reply = ${version === 'fixed' ? "{ type: 'message', text: 'We open at 8.' }" : "{ type: 'message', text: 'We open at 8.', image: null }"};`,
+    ...(version === 'logs' ? ["    appendFileSync('conversations.jsonl', body + '\\n');"] : []),
+    `    const reply = ${version !== 'null image' ? "{ type: 'message', text: 'We open at 8.' }" : "{ type: 'message', text: 'We open at 8.', image: null }"};`,
     "    response.setHeader('content-type', 'application/json');",
     '    response.end(JSON.stringify({ replies: [reply] }));',
     '  });',
@@ -58,6 +65,7 @@ function startWatching(folder: string, args: string[], env: NodeJS.ProcessEnv, o
     cwd: folder,
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, FLOW_FRAMEWORK_AGENT_TOKEN: undefined, ...env },
   });
+  loops.add(child);
   let out = '';
   // A terminal ends its lines with \r\n.
   const collect = (chunk: Buffer): void => void (out += chunk.toString().replaceAll('\r', ''));
@@ -78,6 +86,22 @@ function startWatching(folder: string, args: string[], env: NodeJS.ProcessEnv, o
 
 const WATCHING = /^--watch: watching .+ \(Enter plays again, q quits\)$/m;
 
+/** Every watch loop started: a test that fails midway leaves its loop running, which would keep the test process from ending. */
+const loops = new Set<ChildProcessWithoutNullStreams>();
+after(async () => {
+  const running = [...loops].filter((child) => child.exitCode === null && child.signalCode === null);
+  // SIGTERM: the loop stops its run and that run's agent; SIGKILL should it not end within 10 s.
+  await Promise.all(
+    running.map(async (child) => {
+      const exited = new Promise((settle) => child.once('exit', settle));
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }),
+  );
+});
+
 describe('--watch with a --start agent whose file is rewritten', { timeout: 120_000 }, () => {
   const temporary: string[] = [];
   after(() => {
@@ -85,7 +109,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
   });
 
   /** The agent's folder, holding its first version, and the pids of the agents each run started (written outside it). */
-  function agentFolder(name: string, version: 'null image' | 'fixed') {
+  function agentFolder(name: string, version: 'null image' | 'fixed' | 'logs') {
     const folder = mkdtempSync(join(tmpdir(), `check-endpoint-${name}-`));
     const pidsFile = join(mkdtempSync(join(tmpdir(), 'check-endpoint-watch-pids-')), 'pids');
     temporary.push(folder, join(pidsFile, '..'));
@@ -232,6 +256,65 @@ listen();
     },
   );
 
+  /** How many runs the output shows (each prints its summary line). */
+  const runsIn = (output: string): number => output.match(/^1 of 1 case passed\.$/gm)?.length ?? 0;
+
+  test('an agent that writes into its own folder: played once more with a note, then that file is left out, and an edit still plays', async () => {
+    const { folder, pidsFile } = agentFolder('watch-writes', 'logs');
+    const port = await freePort();
+    const watch = startWatching(folder, [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed'], {
+      PORT: String(port),
+      PIDS_FILE: pidsFile,
+    });
+    let at = await watch.waitFor(WATCHING);
+    // The first run's request was logged: taken for the agent's writing, it is played once more, with a note.
+    at = await watch.waitFor(
+      /^--watch: conversations\.jsonl changed while the check played; if the agent writes it, --watch-ignore conversations\.jsonl or a \.gitignore line leaves it out$/m,
+      at,
+    );
+    at = await watch.waitFor(/^--watch: conversations\.jsonl changed: checking again, what did not pass first$/m, at);
+    // That run logs again: left out from now on, and no third run for it.
+    at = await watch.waitFor(
+      /^--watch: conversations\.jsonl changed while each of the last two runs played: the agent writes it, left out from now on \(--watch-ignore conversations\.jsonl, or a \.gitignore line, leaves it out from the start\)$/m,
+      at,
+    );
+    at = await watch.waitFor(WATCHING, at);
+    // The developer's edit still plays.
+    writeFileSync(join(folder, 'agent.mjs'), agentSource('logs') + '// reworded\n');
+    at = await watch.waitFor(/^--watch: agent\.mjs changed: checking again, what did not pass first$/m, at);
+    await watch.waitFor(WATCHING, at);
+    watch.child.stdin.write('q\n');
+    assert.equal(await watch.exited, 0, watch.output());
+    assert.equal(runsIn(watch.output()), 3, `the first run, the one for the log, the edit's:\n${watch.output()}`);
+    assert.equal(watch.output().match(/conversations\.jsonl changed: checking again/g)?.length, 1, watch.output());
+    assert.ok(readFileSync(join(folder, 'conversations.jsonl'), 'utf8').split('\n').length > 3, 'the agent logged every run');
+  });
+
+  test("what the agent's .gitignore or --watch-ignore leaves out starts no run; an edit still plays", async () => {
+    for (const [name, setUp, extra] of [
+      ['gitignore', (folder: string) => writeFileSync(join(folder, '.gitignore'), '# what the agent writes\n*.jsonl\n'), []],
+      ['watch-ignore', () => {}, ['--watch-ignore', '*.log', '--watch-ignore', 'conversations.jsonl']],
+    ] as const) {
+      const { folder, pidsFile } = agentFolder(`watch-${name}`, 'logs');
+      setUp(folder);
+      const port = await freePort();
+      const args = [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed', ...extra];
+      const watch = startWatching(folder, args, { PORT: String(port), PIDS_FILE: pidsFile });
+      let at = await watch.waitFor(WATCHING);
+      watch.child.stdin.write('\n');
+      at = await watch.waitFor(/^--watch: playing again, what did not pass first$/m, at);
+      at = await watch.waitFor(WATCHING, at);
+      writeFileSync(join(folder, 'agent.mjs'), agentSource('logs') + '// reworded\n');
+      at = await watch.waitFor(/^--watch: agent\.mjs changed: checking again, what did not pass first$/m, at);
+      await watch.waitFor(WATCHING, at);
+      watch.child.stdin.write('q\n');
+      assert.equal(await watch.exited, 0, watch.output());
+      assert.equal(runsIn(watch.output()), 3, `${name}: the first run, Enter's, the edit's:\n${watch.output()}`);
+      assert.doesNotMatch(watch.output(), /conversations\.jsonl/, name);
+      assert.ok(existsSync(join(folder, 'conversations.jsonl')), `${name}: the agent logged`);
+    }
+  });
+
   test('without --start, a reloader that builds first (as air does): checked as it was, then again once the new build answers', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-build-'));
     temporary.push(folder);
@@ -347,6 +430,11 @@ describe("--watch's pure parts", () => {
       '--failed-first',
     ]);
     assert.deepEqual(runWords(['http://x/agent', '--watch'], true), ['http://x/agent', '--no-watch', '--failed-first', '--wait', '30']);
+    assert.deepEqual(runWords(['http://x/agent', '--watch', '--watch-ignore', '*.jsonl', '--watch-ignore=logs/'], false), [
+      'http://x/agent',
+      '--no-watch',
+      '--failed-first',
+    ]);
     // After --, every word is an argument: the flags go before it.
     assert.deepEqual(runWords(['--watch', '--case', 'typed', '--', 'http://x/agent'], false), [
       '--case',
@@ -441,5 +529,113 @@ describe("--watch's pure parts", () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  test("what the agent's .gitignore files and --watch-ignore leave out, as git reads them", () => {
+    const repository = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-gitignore-'));
+    try {
+      // The agent in a folder of a repository whose top leaves out logs and data/ but keeps keep.log.
+      mkdirSync(join(repository, '.git/info'), { recursive: true });
+      writeFileSync(join(repository, '.gitignore'), '*.log\n!keep.log\ndata/\n/top-only.txt\n');
+      writeFileSync(join(repository, '.git/info/exclude'), 'scratch.md\n');
+      const agent = join(repository, 'agent');
+      mkdirSync(join(agent, 'uploads/kept'), { recursive: true });
+      mkdirSync(join(agent, 'data'));
+      // The agent folder's own: uploads left out, but for its kept/ folder; a file named data is not a folder.
+      writeFileSync(join(agent, '.gitignore'), 'uploads/*\n!uploads/kept/\n');
+      writeFileSync(join(agent, 'notes'), '');
+      const rules = ignoreRules(makeIgnore, agent, ['*.jsonl', 'cache/']);
+      for (const path of ['app.log', 'src/app.log', 'data', 'uploads/photo.jpg', 'scratch.md', 'conversations.jsonl', 'cache']) {
+        assert.equal(rules.ignores(join(agent, path), path === 'cache' ? true : undefined), true, path);
+      }
+      for (const path of ['agent.py', 'keep.log', 'top-only.txt', 'uploads/kept', 'notes', 'src/cache.py', 'cache']) {
+        assert.equal(rules.ignores(join(agent, path), path === 'cache' ? false : undefined), false, path);
+      }
+      // Outside a repository, the watched folder's own .gitignore; and it is read again once forgotten.
+      const alone = join(repository, 'agent/uploads/kept');
+      writeFileSync(join(alone, '.gitignore'), 'draft.txt\n');
+      const aloneRules = ignoreRules(makeIgnore, alone, []);
+      assert.equal(aloneRules.ignores(join(alone, 'draft.txt')), true);
+      writeFileSync(join(alone, '.gitignore'), '');
+      assert.equal(aloneRules.ignores(join(alone, 'draft.txt')), true, 'read once');
+      aloneRules.forget(alone);
+      assert.equal(aloneRules.ignores(join(alone, 'draft.txt')), false, 'read again');
+    } finally {
+      rmSync(repository, { recursive: true, force: true });
+    }
+  });
+
+  test("its verdicts are git's own: every path as `git check-ignore` reads it, watching the top of a repository and a folder in it", () => {
+    const repository = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-check-ignore-'));
+    try {
+      execFileSync('git', ['init', '-q'], { cwd: repository });
+      // The rules that trip a matcher of one's own: negation, anchoring, folders only, **, escapes, a trailing space, a deeper .gitignore.
+      writeFileSync(
+        join(repository, '.gitignore'),
+        '*.log\n!keep.log\ndata/\n/top-only.txt\n**/tmp/**\n\\#hash\ntrailing \nuploads/*\n!uploads/kept/\n',
+      );
+      writeFileSync(join(repository, '.git/info/exclude'), 'scratch.md\n');
+      const files = [
+        ...['a.log', 'keep.log', 'data/x', 'top-only.txt', '#hash', 'trailing', 'scratch.md', 'uploads/p.jpg', 'uploads/kept/k.jpg'],
+        ...[
+          'agent/b.log',
+          'agent/keep.log',
+          'agent/top-only.txt',
+          'agent/tmp/x/y',
+          'agent/sub/a.txt',
+          'agent/sub/important.txt',
+          'agent/data/y',
+        ],
+        ...['agent/main.py', 'agent/data.py', 'agent/uploads/u.jpg'],
+      ];
+      for (const file of files) {
+        mkdirSync(join(repository, file, '..'), { recursive: true });
+        writeFileSync(join(repository, file), '');
+      }
+      writeFileSync(join(repository, 'agent/.gitignore'), 'sub/*.txt\n!sub/important.txt\n');
+      const ignoredByGit = new Set(
+        execFileSync('git', ['check-ignore', '--stdin'], { cwd: repository, input: files.join('\n'), encoding: 'utf8' }).split('\n'),
+      );
+      for (const watched of ['.', 'agent']) {
+        const root = join(repository, watched);
+        const rules = ignoreRules(makeIgnore, root, []);
+        for (const file of files.filter((path) => watched === '.' || path.startsWith(`${watched}/`))) {
+          assert.equal(rules.ignores(join(repository, file)), ignoredByGit.has(file), `${file}, watching ${watched}`);
+        }
+      }
+      assert.ok(
+        ignoredByGit.has('agent/sub/a.txt') && !ignoredByGit.has('agent/sub/important.txt'),
+        'the deeper .gitignore was read by git',
+      );
+    } finally {
+      rmSync(repository, { recursive: true, force: true });
+    }
+  });
+
+  test('changes while a run played: played once with a note, left out when they come during the next run too; any other change plays', () => {
+    const writes = agentWrites();
+    assert.deepEqual(writes.sort(['agent.py'], 50), { files: ['agent.py'], notes: [] }, 'before any run');
+    writes.playing(100);
+    const during = writes.sort(['conversations.jsonl'], 150);
+    assert.deepEqual(during.files, ['conversations.jsonl']);
+    assert.match(during.notes[0]!, /^--watch: conversations\.jsonl changed while the check played; if the agent writes it/);
+    writes.played(200);
+    writes.playing(300);
+    const again = writes.sort(['conversations.jsonl', 'agent.py'], 310);
+    assert.deepEqual(again.files, ['agent.py'], 'an edit in the same burst still plays');
+    assert.match(
+      again.notes[0]!,
+      /^--watch: conversations\.jsonl changed while each of the last two runs played: the agent writes it, left out from now on/,
+    );
+    writes.played(400);
+    assert.deepEqual(writes.sort(['conversations.jsonl'], 500), { files: [], notes: [] }, 'left out from then on');
+    // agent.py came during a run once, then after one: never left out.
+    assert.deepEqual(writes.sort(['agent.py'], 600), { files: ['agent.py'], notes: [] });
+    writes.playing(700);
+    assert.deepEqual(writes.sort(['agent.py'], 710).files, ['agent.py']);
+    writes.played(800);
+    writes.sort(['agent.py'], 900);
+    writes.playing(1000);
+    assert.deepEqual(writes.sort(['agent.py'], 1010).files, ['agent.py'], 'a change between the runs clears the suspicion');
   });
 });

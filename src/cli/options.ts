@@ -121,8 +121,16 @@ const COMMAND_FLAGS = {
     placeholder: 'DIR',
     commands: ['check'],
     description:
-      'With --watch: the folder to watch (.git, node_modules, vendor, __pycache__, virtual environments, build outputs such as dist, build, target and tmp, the reports and .check-endpoint left out)',
+      'With --watch: the folder to watch (.git, node_modules, vendor, __pycache__, virtual environments, build outputs such as dist, build, target and tmp, the reports, .check-endpoint and what its .gitignore files leave out are left out)',
     defaultDescription: 'the current folder',
+  },
+  'watch-ignore': {
+    type: 'string',
+    list: true,
+    placeholder: 'PATTERN',
+    commands: ['check'],
+    description:
+      "With --watch: leave out what this gitignore pattern matches, relative to the watched folder (logs/, '*.jsonl'), as the agent's .gitignore files are; repeat for several",
   },
   'other-target': {
     type: 'boolean',

@@ -65,6 +65,8 @@ export type CheckCommandArgs = RunFlagArgs &
     watch: boolean;
     /** With --watch: the folder watched; the current one when left out. */
     watchDir?: string;
+    /** With --watch: gitignore patterns of more files to leave out, beside the agent's .gitignore files. */
+    watchIgnore: string[];
     /** The config file read (src/cli/config.ts reads it while parsing); false: none (--no-config). */
     config?: string | false;
     /** The flags the config file set (and the command line did not), by the key that set them: `{ 'agent-timeout': 'agentTimeout' }`. */
@@ -149,6 +151,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   if (args.reuseExisting && args.start === undefined) throw new UsageError('--reuse-existing goes with --start');
   // A config file's watchDir is for its --watch runs; given on the command line without --watch, it would be ignored.
   if (args.watchDir !== undefined && args.configKeys?.['watch-dir'] === undefined) throw new UsageError('--watch-dir goes with --watch');
+  if (args.watchIgnore.length && args.configKeys?.['watch-ignore'] === undefined) throw new UsageError('--watch-ignore goes with --watch');
   if (args.failed && args.failedFirst)
     throw new UsageError('--failed-first plays every case, --failed only those that did not pass: give one of them');
   vetCaseSettingFlags(args.caseSetting);

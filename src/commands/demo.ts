@@ -6,7 +6,18 @@ import type { Output } from './output.js';
 /** The check's flags, less the URL, --start, --reuse-existing, --config, --other-target, --scenarios and --only: demo checks the agent it starts itself. */
 export type DemoCommandArgs = Omit<
   CheckCommandArgs,
-  'url' | 'start' | 'reuseExisting' | 'config' | 'configKeys' | 'otherTarget' | 'scenarios' | 'only' | 'failedFirst' | 'watch' | 'watchDir'
+  | 'url'
+  | 'start'
+  | 'reuseExisting'
+  | 'config'
+  | 'configKeys'
+  | 'otherTarget'
+  | 'scenarios'
+  | 'only'
+  | 'failedFirst'
+  | 'watch'
+  | 'watchDir'
+  | 'watchIgnore'
 >;
 
 /** `check-endpoint demo` (what `npm start` runs): the full check, every channel, against the reference agent. */
@@ -25,6 +36,7 @@ export async function runDemoCommand(args: DemoCommandArgs, output: Output, name
         only: [],
         failedFirst: false,
         watch: false,
+        watchIgnore: [],
       },
       output,
       names,

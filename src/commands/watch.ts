@@ -32,6 +32,7 @@ import { parseTargetUrl } from '../run/target-url.js';
 import type { CheckCommandArgs } from './check.js';
 import { STATE_FOLDER, readLastRunSync } from './last-run-file.js';
 import type { Output } from './output.js';
+import { agentWrites } from './agent-writes.js';
 import { watchFiles } from './watched-files.js';
 
 /** How long a change waits for the agent's own reloader to take it down, before checking the agent as it is. */
@@ -45,7 +46,7 @@ const RELOAD_WAIT_SECONDS = 30;
 /** The exit code when no run finished before the loop ended: an interrupted run's. */
 const INTERRUPTED = 130;
 
-/** The words of a run: the command line's, without --watch and --watch-dir, with --no-watch (a config file's "watch" stays off) and --failed-first. */
+/** The words of a run: the command line's, without --watch, --watch-dir and --watch-ignore, with --no-watch (a config file's "watch" stays off) and --failed-first. */
 export function runWords(argv: readonly string[], waitForReload: boolean): string[] {
   const words: string[] = [];
   // After `--` every word is an argument: the flags added go before it.
@@ -53,8 +54,8 @@ export function runWords(argv: readonly string[], waitForReload: boolean): strin
   const flags = end < 0 ? argv : argv.slice(0, end);
   for (let index = 0; index < flags.length; index++) {
     const word = flags[index]!;
-    if (word === '--watch' || word === '--no-watch' || word.startsWith('--watch-dir=')) continue;
-    if (word === '--watch-dir') {
+    if (word === '--watch' || word === '--no-watch' || word.startsWith('--watch-dir=') || word.startsWith('--watch-ignore=')) continue;
+    if (word === '--watch-dir' || word === '--watch-ignore') {
       index++;
       continue;
     }
@@ -181,6 +182,18 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
 
   /** Counts the runs asked for: a late reload's watch (lateReload) ends once another run is asked for. */
   let asked = 0;
+  /** Changes made while a run played: the agent's own writing, once seen twice (src/commands/agent-writes.ts). */
+  const writes = agentWrites();
+  /** Notes of --watch's own, held while a run prints (they would land in its digest). */
+  let heldNotes: string[] = [];
+  const note = (text: string): void => {
+    if (running) heldNotes.push(text);
+    else output.line(c.dim(text));
+  };
+  const printHeldNotes = (): void => {
+    for (const text of heldNotes) output.line(c.dim(text));
+    heldNotes = [];
+  };
 
   /**
    * After a run that checked the agent as it was (its reloader had not taken it down within
@@ -213,6 +226,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
     // Its own process group: a Ctrl-C reaches it once, from this process, which then waits for it to stop its agent.
     const child = spawn(process.execPath, [script, ...words], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
     running = child;
+    writes.playing(Date.now());
     const code = await new Promise<number>((exited) => {
       child.on('error', (error) => {
         output.error(`check-endpoint: --watch could not run the check: ${error.message}`);
@@ -221,6 +235,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
       child.on('exit', (exitCode, signal) => exited(exitCode ?? (signal === 'SIGTERM' ? 143 : INTERRUPTED)));
     });
     running = undefined;
+    writes.played(Date.now());
     if (quitting) return;
     lastExitCode = code;
     const recordNow = recordedAt();
@@ -233,6 +248,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
       // A problem not checked this time is still to be told of: fixed or still, the next time its case is played.
       problemsBefore = [...problemsNow, ...(changes?.unchecked ?? [])];
     } else output.line(c.dim('--watch: this run played no case: nothing to compare with the last one'));
+    printHeldNotes();
     output.line();
     output.line(watching);
     if (asItWas) void lateReload();
@@ -279,9 +295,12 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   };
 
   const watcher = await watchFiles(
-    folder,
-    outputs,
-    (files) => trigger(files),
+    { folder, outputs, ignorePatterns: args.watchIgnore },
+    (changed, since) => {
+      const { files, notes } = writes.sort(changed, since);
+      for (const text of notes) note(text);
+      if (files.length) trigger(files);
+    },
     (error) => output.error(`check-endpoint: --watch: ${error.message}`),
   );
   const onSigint = (): void => quit('SIGINT');

@@ -3,11 +3,14 @@
  * never touches and what the check writes itself. chokidar watches them (it is loaded only by
  * --watch): it prunes a left-out folder before it walks into it, where `fs.watch(folder, {
  * recursive: true })` takes no filter and, on Linux, walks and watches every file of node_modules
- * and .git too (docs/development.md#dependencies has the figures). A burst of changes (an editor
- * writes a file, its backup and its swap file at once) ends in one call, once the folder is quiet.
+ * and .git too (docs/development.md#dependencies has the figures). What the agent's .gitignore
+ * files and --watch-ignore leave out is left out too (src/commands/ignore-rules.ts). A burst of
+ * changes (an editor writes a file, its backup and its swap file at once) ends in one call, once
+ * the folder is quiet.
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { ignoreRules } from './ignore-rules.js';
 import { STATE_FOLDER } from './last-run-file.js';
 
 /** Folders no agent's edit is in, wherever they are: version control, dependencies, caches, the check's own record. */
@@ -67,28 +70,43 @@ export interface WatchedFiles {
   close(): Promise<void>;
 }
 
+/** The folder to watch, what the check writes (absolute paths of its reports and files, left out), and the --watch-ignore patterns. */
+export interface WatchedFolder {
+  folder: string;
+  outputs: readonly string[];
+  ignorePatterns: readonly string[];
+}
+
 /**
- * Watches `folder` (outputs: absolute paths of the reports and files the check writes, left out);
- * `onChange` gets the files of each burst of changes, relative to the folder, once it has been quiet for QUIET_MS.
+ * Watches the folder; `onChange` gets the files of each burst of changes, relative to the folder,
+ * once it has been quiet for QUIET_MS, with the time (Date.now()) of the burst's first change.
+ * A .gitignore's change is not an edit: its rules are read again.
  */
 export async function watchFiles(
-  folder: string,
-  outputs: readonly string[],
-  onChange: (files: string[]) => void,
+  { folder, outputs, ignorePatterns }: WatchedFolder,
+  onChange: (files: string[], since: number) => void,
   onError: (error: Error) => void,
 ): Promise<WatchedFiles> {
-  const { watch } = await import('chokidar');
+  const [{ watch }, { default: makeIgnore }] = await Promise.all([import('chokidar'), import('ignore')]);
   const root = resolve(folder);
-  const watcher = watch(root, { ignored: (path) => path !== root && leftOut(path, root, outputs), ignoreInitial: true });
+  const rules = ignoreRules(makeIgnore, root, ignorePatterns);
+  const isLeftOut = (path: string, isFolder?: boolean): boolean =>
+    path !== root && (leftOut(path, root, outputs) || rules.ignores(path, isFolder));
+  const watcher = watch(root, { ignored: (path, stats) => isLeftOut(path, stats?.isDirectory()), ignoreInitial: true });
   let changed = new Set<string>();
+  let since = 0;
   let timer: NodeJS.Timeout | undefined;
   const changedFile = (path: string): void => {
+    if (basename(path) === '.gitignore') return rules.forget(dirname(path));
+    // A .gitignore may have left out, since, a file that was being watched.
+    if (isLeftOut(path, false)) return;
+    if (changed.size === 0) since = Date.now();
     changed.add(relative(root, path));
     clearTimeout(timer);
     timer = setTimeout(() => {
       const files = [...changed];
       changed = new Set();
-      onChange(files);
+      onChange(files, since);
     }, QUIET_MS);
   };
   for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, changedFile);
