@@ -7,9 +7,10 @@
  * README's table name the same inputs, and the committed files are the ones the build writes.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { ACTION_INPUTS, ACTION_OUTPUTS, inputVariable } from '../src/action/inputs.js';
@@ -73,10 +74,15 @@ describe('the GitHub Action, as the runner runs it', { timeout: 120_000 }, () =>
   });
 
   /** Runs action/index.mjs with these inputs in a fresh checkout folder of another repository, with the runner's variables. */
-  async function runAction(inputs: Record<string, string>, env: NodeJS.ProcessEnv = {}): Promise<ActionRun> {
+  async function runAction(
+    inputs: Record<string, string>,
+    env: NodeJS.ProcessEnv = {},
+    folders: readonly string[] = [],
+  ): Promise<ActionRun> {
     const workspace = mkdtempSync(join(tmpdir(), 'check-endpoint-action-workspace-'));
     temporary.push(workspace);
     writeFileSync(join(workspace, 'README.md'), '# an agent in another language\n');
+    for (const folder of folders) mkdirSync(join(workspace, folder), { recursive: true });
     const runnerFiles = mkdtempSync(join(tmpdir(), 'check-endpoint-action-runner-'));
     temporary.push(runnerFiles);
     const outputFile = join(runnerFiles, 'output');
@@ -227,6 +233,55 @@ describe('the GitHub Action, as the runner runs it', { timeout: 120_000 }, () =>
       assert.equal(run.stdout, '');
       assert.deepEqual(run.outputs, { outcome: 'error', 'exit-code': '2', problems: '0', report: '' });
     }
+  });
+
+  test('working-directory: the check runs in that folder of the checkout (its reports there); a folder that is not there fails naming the input', async () => {
+    const run = await runAction({ url: failing.url, 'working-directory': 'services/agent' }, {}, ['services/agent']);
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    const report = join(run.workspace, 'services/agent/check-endpoint-reports/report.json');
+    assert.deepEqual(run.outputs, { outcome: 'failed', 'exit-code': '1', problems: '2', report });
+    assert.ok(existsSync(join(run.workspace, 'services/agent/.check-endpoint/last-run.json')), 'the record is written there too');
+    assert.equal(existsSync(join(run.workspace, 'check-endpoint-reports')), false);
+
+    const missing = await runAction({ url: reference.url, 'working-directory': 'agent' });
+    assert.equal(missing.code, 2);
+    assert.equal(missing.stderr, `check-endpoint: input working-directory: agent is not a folder (from ${missing.workspace})\n`);
+    assert.deepEqual(missing.outputs, { outcome: 'error', 'exit-code': '2', problems: '0', report: '' });
+  });
+
+  test("on GitHub Enterprise Server, the line that runs it again names the runner's server (GITHUB_SERVER_URL)", async () => {
+    const run = await runAction({ url: failing.url }, { GITHUB_SERVER_URL: 'https://github.example.com' });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    const reproduce = `npx --yes --package 'git+https://github.example.com/${REPOSITORY}.git#v0' check-endpoint`;
+    assert.ok(run.stderr.includes(`${reproduce} show prints it`), run.stderr);
+    assert.ok(!run.stderr.includes('github.com/'), run.stderr);
+  });
+
+  test("a failure of the action's own (an exception nothing catches, mid-run) is an error: exit 2, outcome=error, never Node's exit 1", async () => {
+    // A bug, as Node would meet it: an exception thrown from a callback once the check has begun (its header printed).
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-action-bug-'));
+    temporary.push(folder);
+    const bug = join(folder, 'bug.mjs');
+    writeFileSync(
+      bug,
+      [
+        'const write = process.stdout.write.bind(process.stdout);',
+        'let thrown = false;',
+        'process.stdout.write = (chunk, ...rest) => {',
+        "  if (!thrown && String(chunk).includes('channels:')) {",
+        '    thrown = true;',
+        "    setImmediate(() => { throw new Error('a bug in the action'); });",
+        '  }',
+        '  return write(chunk, ...rest);',
+        '};',
+        '',
+      ].join('\n'),
+    );
+    const run = await runAction({ url: reference.url }, { NODE_OPTIONS: `--import=${pathToFileURL(bug).href}` });
+    assert.equal(run.code, 2, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stderr, /^check-endpoint: internal error in the action: a bug in the action$/m);
+    assert.equal(run.outputs.outcome, 'error');
+    assert.equal(run.outputs['exit-code'], '2');
   });
 
   test("a report left by an earlier step is not this run's: no report output when this run wrote none", async () => {

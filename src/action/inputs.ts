@@ -18,12 +18,14 @@ type InputKind =
   /** The flag alone, when the value is true (YAML's true or false). */
   | 'switch'
   /** More words, split as a shell splits them. */
-  | 'words';
+  | 'words'
+  /** No words: the folder the check runs in (src/action/main.ts goes there first). */
+  | 'folder';
 
 export interface ActionInput {
   name: string;
   kind: InputKind;
-  /** The check's flag it sets (none for `url` and `args`). */
+  /** The check's flag it sets (none for `url`, `args` and `working-directory`). */
   flag?: string;
   required?: boolean;
   default?: string;
@@ -65,7 +67,16 @@ export const ACTION_INPUTS: readonly ActionInput[] = [
     kind: 'words',
     description: 'More flags of the check, as one string split as a shell splits words, e.g. --html report.html --quiet.',
   },
+  {
+    name: 'working-directory',
+    kind: 'folder',
+    description:
+      "The folder the check runs in, as a run step's working-directory: start runs there, and report-dir and a config file are found from there. Default: the workspace.",
+  },
 ];
+
+/** The working-directory input. */
+export const WORKING_DIRECTORY_INPUT = ACTION_INPUTS.find((input) => input.kind === 'folder')!;
 
 export const ACTION_OUTPUTS = [
   { name: 'outcome', description: 'passed, failed, error (the check could not run) or interrupted.' },
@@ -122,6 +133,8 @@ function wordsOf(input: ActionInput, value: string): string[] {
       } catch (cause) {
         throw new ActionInputError(`input ${input.name}: ${(cause as Error).message}`);
       }
+    case 'folder':
+      return [];
   }
 }
 

@@ -8,7 +8,7 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runCommandLine } from '../cli.js';
-import { ActionInputError, DEFAULT_REPORT_DIR, actionArguments } from './inputs.js';
+import { ActionInputError, DEFAULT_REPORT_DIR, WORKING_DIRECTORY_INPUT, actionArguments, inputValue } from './inputs.js';
 import { actionOutputs, outputFileLines } from './outputs.js';
 
 /** When the file was last written; undefined when there is none. */
@@ -41,10 +41,25 @@ function reportDirOf(args: readonly string[]): string {
   return folder;
 }
 
+/** Goes to the working-directory input's folder, when one is given (relative to the workspace, where the runner starts the action). */
+function goToWorkingDirectory(env: NodeJS.ProcessEnv): void {
+  const folder = inputValue(WORKING_DIRECTORY_INPUT, env);
+  if (folder === '') return;
+  let isFolder = false;
+  try {
+    isFolder = statSync(folder).isDirectory();
+  } catch {
+    isFolder = false;
+  }
+  if (!isFolder) throw new ActionInputError(`input ${WORKING_DIRECTORY_INPUT.name}: ${folder} is not a folder (from ${process.cwd()})`);
+  process.chdir(folder);
+}
+
 async function main(): Promise<void> {
   let args: string[] | undefined;
   let inputError: ActionInputError | undefined;
   try {
+    goToWorkingDirectory(process.env);
     args = actionArguments(process.env);
   } catch (cause) {
     if (!(cause instanceof ActionInputError)) throw cause;
@@ -69,4 +84,13 @@ async function main(): Promise<void> {
   await runCommandLine(args);
 }
 
-await main();
+// A failure of the action itself (not the check's, which the command reports and exits on) is an
+// error, exit 2, as the command's own are: never Node's exit 1, which would read as a failed check.
+const crashed = (cause: unknown): void => {
+  process.stderr.write(`check-endpoint: internal error in the action: ${cause instanceof Error ? cause.message : String(cause)}\n`);
+  if (process.env.CHECK_ENDPOINT_DEBUG && cause instanceof Error) process.stderr.write(`${cause.stack}\n`);
+  process.exit(2);
+};
+process.on('uncaughtException', crashed);
+process.on('unhandledRejection', crashed);
+await main().catch(crashed);

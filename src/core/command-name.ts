@@ -43,7 +43,7 @@ export interface ProcessFacts {
   /** A file's target with every link followed; undefined when there is no such file. */
   realpath: (file: string) => string | undefined;
   /** The GitHub Action this process is, when it is one (action/index.mjs run by a runner): its repository and ref. */
-  action?: { repository: string; ref: string };
+  action?: { repository: string; ref: string; server: string };
 }
 
 /** A word as a POSIX shell reads it: left bare when it holds nothing the shell would change. */
@@ -63,8 +63,8 @@ export function commandOf(facts: ProcessFacts): string {
   // The action runs from the runner's copy of this repository, which has no build: the same
   // version, installed from its repository at the action's ref, runs anywhere.
   if (facts.action) {
-    const { repository, ref } = facts.action;
-    return `npx --yes --package ${shellWord(`git+https://github.com/${repository}.git${ref ? `#${ref}` : ''}`)} ${BIN_NAME}`;
+    const { repository, ref, server } = facts.action;
+    return `npx --yes --package ${shellWord(`git+${server}/${repository}.git${ref ? `#${ref}` : ''}`)} ${BIN_NAME}`;
   }
   const bin = facts.realpath(facts.packageBin);
   const script = facts.script;
@@ -134,12 +134,13 @@ function realpathOrNone(file: string): string | undefined {
   }
 }
 
-/** The action's repository and ref, when this process is the GitHub Action: a runner ran this package's action bundle. */
+/** The action's repository, ref and server (GitHub Enterprise Server's own), when this process is the GitHub Action: a runner ran this package's action bundle. */
 function actionOf(script: string | undefined, env: NodeJS.ProcessEnv): ProcessFacts['action'] {
   const repository = env.GITHUB_ACTION_REPOSITORY;
   if (env.GITHUB_ACTIONS !== 'true' || !repository || script === undefined) return undefined;
   const bundle = realpathOrNone(join(packageRoot(), ACTION_BUNDLE));
-  return bundle !== undefined && realpathOrNone(script) === bundle ? { repository, ref: env.GITHUB_ACTION_REF ?? '' } : undefined;
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+  return bundle !== undefined && realpathOrNone(script) === bundle ? { repository, ref: env.GITHUB_ACTION_REF ?? '', server } : undefined;
 }
 
 /** The command that runs check-endpoint as this process was started: `npx check-endpoint`, `node bin/check-endpoint.cjs`, … */
