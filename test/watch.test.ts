@@ -9,6 +9,8 @@
 import assert from 'node:assert/strict';
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -370,6 +372,57 @@ listen();
       assert.equal(await watch.exited, 1, "the last run's exit code");
     } finally {
       agent.kill();
+    }
+  });
+
+  test('without --start, an agent reached through a proxy (HTTP_PROXY) is probed through it, as the check reaches it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-proxy-'));
+    temporary.push(folder);
+    writeFileSync(join(folder, 'reply.txt'), 'We open at 8.');
+    // An agent that reloads in place (it reads its reply on every request, and never goes down).
+    const agent = createServer((request, response) => {
+      if (request.method === 'HEAD') return void response.end();
+      request.resume().on('end', () => {
+        const text = readFileSync(join(folder, 'reply.txt'), 'utf8');
+        response.setHeader('content-type', 'application/json');
+        response.end(
+          JSON.stringify({ replies: [text.startsWith('null') ? { type: 'message', text, link: null } : { type: 'message', text }] }),
+        );
+      });
+    });
+    // A forward proxy that takes every host to that agent: agent.invalid resolves nowhere else.
+    const proxy = createServer((request, response) => {
+      const { port } = agent.address() as AddressInfo;
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port, path: new URL(request.url!).pathname, method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', () => response.writeHead(502).end());
+      request.pipe(upstream);
+    });
+    await Promise.all([agent, proxy].map((server) => new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))));
+    try {
+      const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const env = { HTTP_PROXY: proxyUrl, http_proxy: undefined, NO_PROXY: undefined, no_proxy: undefined };
+      const watch = startWatching(folder, ['http://agent.invalid/agent', '--watch', '--case', 'typed'], env);
+      let at = await watch.waitFor(/^1 of 1 case passed\.$/m);
+      at = await watch.waitFor(WATCHING, at);
+      writeFileSync(join(folder, 'reply.txt'), 'null, and a link of null');
+      // A probe of its own, past the proxy, would find nothing at agent.invalid and take it for a reload.
+      at = await watch.waitFor(/^--watch: the agent kept answering for 2 s: checking it as it is$/m, at);
+      at = await watch.waitFor(/^0 of 1 case passed\.$/m, at);
+      await watch.waitFor(WATCHING, at);
+      watch.child.stdin.write('q\n');
+      assert.equal(await watch.exited, 1, "the last run's exit code");
+      assert.doesNotMatch(watch.output(), /the agent restarted after that run/, 'the agent never went down');
+    } finally {
+      for (const server of [agent, proxy]) {
+        server.closeAllConnections();
+        server.close();
+      }
     }
   });
 

@@ -16,7 +16,7 @@
  * Under each run's digest: what changed since the last run that played (src/report/problem-changes.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
+import { type Agent, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
@@ -29,6 +29,7 @@ import { REPORT_FORMATS } from '../report/formats.js';
 import { argumentKey } from '../core/argument-key.js';
 import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
 import { parseTargetUrl } from '../run/target-url.js';
+import { proxyFor } from '../http/proxy.js';
 import type { CheckCommandArgs } from './check.js';
 import { STATE_FOLDER, readLastRunSync } from './last-run-file.js';
 import type { Output } from './output.js';
@@ -90,11 +91,24 @@ function vetted(args: CheckCommandArgs): { folder: string; url: URL } {
   return { folder, url: parseTargetUrl(args.url, args.tokenEnv ?? DEFAULT_TOKEN_ENV) };
 }
 
-/** Whether something answers a HEAD request at the URL within PROBE_TIMEOUT_MS (any status). */
-function answers(target: URL): Promise<boolean> {
+/** The connection the probe goes through: the proxy the check itself takes to the URL (HTTP_PROXY, HTTPS_PROXY, NO_PROXY), else a direct one. */
+async function probeConnection(target: URL): Promise<Agent | undefined> {
+  const proxy = proxyFor(target, process.env);
+  if (proxy === undefined) return undefined;
+  if (target.protocol === 'https:') {
+    const { HttpsProxyAgent } = await import('https-proxy-agent');
+    return new HttpsProxyAgent(proxy.url);
+  }
+  const { HttpProxyAgent } = await import('http-proxy-agent');
+  return new HttpProxyAgent(proxy.url);
+}
+
+/** Whether something answers a HEAD request at the URL within PROBE_TIMEOUT_MS (any status), through `connection` when given. */
+function answers(target: URL, connection: Agent | undefined): Promise<boolean> {
   return new Promise((settle) => {
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const probe = send(target, { method: 'HEAD', timeout: PROBE_TIMEOUT_MS, rejectUnauthorized: false }, (response) => {
+    const options = { method: 'HEAD', timeout: PROBE_TIMEOUT_MS, rejectUnauthorized: false, ...(connection ? { agent: connection } : {}) };
+    const probe = send(target, options, (response) => {
       response.resume();
       settle(true);
     });
@@ -105,10 +119,10 @@ function answers(target: URL): Promise<boolean> {
 }
 
 /** Waits, up to RELOAD_GRACE_MS (or until the loop quits), for the agent's own reloader to stop it: true once it stopped answering. */
-async function reloadStarted(url: URL, quitting: () => boolean): Promise<boolean> {
+async function reloadStarted(url: URL, connection: Agent | undefined, quitting: () => boolean): Promise<boolean> {
   const until = Date.now() + RELOAD_GRACE_MS;
   while (Date.now() < until && !quitting()) {
-    if (!(await answers(url))) return true;
+    if (!(await answers(url, connection))) return true;
     await new Promise((resume) => setTimeout(resume, 100));
   }
   return false;
@@ -156,6 +170,7 @@ function listenForKeys(onEnter: () => void, onQuit: () => void): () => void {
 
 export async function runWatchCommand(argv: readonly string[], args: CheckCommandArgs, output: Output): Promise<number> {
   const { folder, url } = vetted(args);
+  const connection = await probeConnection(url);
   const outputs = outputsOf(args);
   // A report folder that holds the watched one (--report-dir .) would take every edit for a report.
   const holder = outputs.find((output) => folder === output || folder.startsWith(output + sep));
@@ -204,7 +219,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
     const askedBefore = asked;
     const until = Date.now() + LATE_RELOAD_MS;
     while (Date.now() < until && !quitting && asked === askedBefore) {
-      if (!(await answers(url))) {
+      if (!(await answers(url, connection))) {
         if (quitting || asked !== askedBefore) return;
         output.line(c.dim('--watch: the agent restarted after that run: checking the new one, once it answers'));
         trigger([]);
@@ -218,7 +233,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
     let asItWas = false;
     if (files.length && args.start === undefined) {
       output.line(c.dim(`--watch: ${changedText(files)}: waiting for the agent's own reload`));
-      asItWas = !(await reloadStarted(url, () => quitting)) && !quitting;
+      asItWas = !(await reloadStarted(url, connection, () => quitting)) && !quitting;
       if (asItWas) output.line(c.dim(`--watch: the agent kept answering for ${RELOAD_GRACE_MS / 1000} s: checking it as it is`));
     } else if (files.length) output.line(c.dim(`--watch: ${changedText(files)}: checking again, what did not pass first`));
     if (quitting) return;
