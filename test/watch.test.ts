@@ -86,6 +86,34 @@ function startWatching(folder: string, args: string[], env: NodeJS.ProcessEnv, o
   return { child, exited, waitFor, output: () => out };
 }
 
+/**
+ * A server with a reloader of its own, in a new folder: it answers the reply src/reply.txt held when
+ * it last listened (a link of null when the reply starts with "null"); `reloader` is its code on a
+ * change to src/ (it has `server`, and `listen()`, which reads the reply anew and listens).
+ */
+async function startReloadingAgent(name: string, reloader: string) {
+  const folder = mkdtempSync(join(tmpdir(), `check-endpoint-watch-${name}-`));
+  mkdirSync(join(folder, 'src'));
+  writeFileSync(join(folder, 'src/reply.txt'), 'We open at 8.');
+  const port = await freePort();
+  const source = `
+import { createServer } from 'node:http';
+import { readFileSync, watch } from 'node:fs';
+let text = '';
+const server = createServer((request, response) => {
+  if (request.method === 'HEAD') return response.end();
+  request.resume().on('end', () => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ replies: [text.startsWith('null') ? { type: 'message', text, link: null } : { type: 'message', text }] }));
+  });
+});
+const listen = () => { text = readFileSync('src/reply.txt', 'utf8'); server.listen(${port}, '127.0.0.1'); };
+${reloader}
+listen();
+`;
+  return { folder, port, agent: spawn(process.execPath, ['--input-type=module', '-e', source], { cwd: folder, stdio: 'ignore' }) };
+}
+
 const WATCHING = /^--watch: watching .+ \(Enter plays again, q quits\)$/m;
 
 /** Every watch loop started: a test that fails midway leaves its loop running, which would keep the test process from ending. */
@@ -171,31 +199,12 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
   });
 
   test('without --start (a URL without a scheme): a change waits for the agent to restart itself, then checks the new one; q with a failing last run exits 1', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-reload-'));
-    temporary.push(folder);
-    mkdirSync(join(folder, 'src'));
-    writeFileSync(join(folder, 'src/reply.txt'), 'We open at 8.');
-    const port = await freePort();
     // A server with its own reloader, as uvicorn --reload is: on a change to src/ the old server goes down at
     // once, and 1.5 s later a new one reads the reply anew and listens (the check's probe, after the 200 ms of
     // quiet, finds it down whatever the machine's load, and its --wait sees the new one come up).
-    const agent = spawn(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `
-import { createServer } from 'node:http';
-import { readFileSync, watch } from 'node:fs';
-let text = '';
-const server = createServer((request, response) => {
-  if (request.method === 'HEAD') return response.end();
-  request.resume().on('end', () => {
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ replies: [text.startsWith('null') ? { type: 'message', text, link: null } : { type: 'message', text }] }));
-  });
-});
-const listen = () => { text = readFileSync('src/reply.txt', 'utf8'); server.listen(${port}, '127.0.0.1'); };
+    const { agent, folder, port } = await startReloadingAgent(
+      'reload',
+      `
 let restarting = false;
 watch('src', () => {
   if (restarting) return;
@@ -204,11 +213,9 @@ watch('src', () => {
   server.closeAllConnections();
   setTimeout(() => { restarting = false; listen(); }, 1500);
 });
-listen();
 `,
-      ],
-      { cwd: folder, stdio: 'ignore' },
     );
+    temporary.push(folder);
     try {
       // Given as a developer types it, without a scheme: probed as the check reads it, http://.
       const watch = startWatching(folder, [`localhost:${port}/agent`, '--watch', '--case', 'typed', '--wait', '10'], {});
@@ -318,30 +325,11 @@ listen();
   });
 
   test('without --start, a reloader that builds first (as air does): checked as it was, then again once the new build answers', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-build-'));
-    temporary.push(folder);
-    mkdirSync(join(folder, 'src'));
-    writeFileSync(join(folder, 'src/reply.txt'), 'We open at 8.');
-    const port = await freePort();
     // air's order: on a change to src/, build (5 s, the old server answering all along), then stop the old
     // server and start the new one (600 ms later), which reads the reply anew.
-    const agent = spawn(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `
-import { createServer } from 'node:http';
-import { readFileSync, watch } from 'node:fs';
-let text = '';
-const server = createServer((request, response) => {
-  if (request.method === 'HEAD') return response.end();
-  request.resume().on('end', () => {
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ replies: [text.startsWith('null') ? { type: 'message', text, link: null } : { type: 'message', text }] }));
-  });
-});
-const listen = () => { text = readFileSync('src/reply.txt', 'utf8'); server.listen(${port}, '127.0.0.1'); };
+    const { agent, folder, port } = await startReloadingAgent(
+      'build',
+      `
 let building = false;
 watch('src', () => {
   if (building) return;
@@ -352,11 +340,9 @@ watch('src', () => {
     setTimeout(() => { building = false; listen(); }, 600);
   }, 5000);
 });
-listen();
 `,
-      ],
-      { cwd: folder, stdio: 'ignore' },
     );
+    temporary.push(folder);
     try {
       const watch = startWatching(folder, [`http://127.0.0.1:${port}/agent`, '--watch', '--case', 'typed'], {});
       let at = await watch.waitFor(/^1 of 1 case passed\.$/m);
