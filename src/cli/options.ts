@@ -130,7 +130,7 @@ const COMMAND_FLAGS = {
     placeholder: 'PATTERN',
     commands: ['check'],
     description:
-      "With --watch: leave out what this gitignore pattern matches, relative to the watched folder (logs/, '*.jsonl'), as the agent's .gitignore files are; repeat for several",
+      "With --watch: leave out what this gitignore pattern matches, relative to the watched folder (logs/, '*.jsonl'), as the agent's .gitignore files are",
   },
   'other-target': {
     type: 'boolean',
