@@ -8,6 +8,7 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runCommandLine } from '../cli.js';
+import { isFolder } from '../core/is-folder.js';
 import { ActionInputError, DEFAULT_REPORT_DIR, WORKING_DIRECTORY_INPUT, actionArguments, inputValue } from './inputs.js';
 import { actionOutputs, outputFileLines } from './outputs.js';
 
@@ -45,13 +46,7 @@ function reportDirOf(args: readonly string[]): string {
 function goToWorkingDirectory(env: NodeJS.ProcessEnv): void {
   const folder = inputValue(WORKING_DIRECTORY_INPUT, env);
   if (folder === '') return;
-  let isFolder = false;
-  try {
-    isFolder = statSync(folder).isDirectory();
-  } catch {
-    isFolder = false;
-  }
-  if (!isFolder) throw new ActionInputError(`input ${WORKING_DIRECTORY_INPUT.name}: ${folder} is not a folder (from ${process.cwd()})`);
+  if (!isFolder(folder)) throw new ActionInputError(`input ${WORKING_DIRECTORY_INPUT.name}: ${folder} is not a folder (from ${process.cwd()})`);
   process.chdir(folder);
 }
 

@@ -10,9 +10,10 @@
  * .git/info/exclude at the top; the --watch-ignore patterns last, relative to the watched folder.
  * A folder's .gitignore is read once, and again after it changes (forget).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Ignore, Options } from 'ignore';
+import { isFolder as isFolderPath } from '../core/is-folder.js';
 
 /** The `ignore` package's factory (loaded by --watch only, so it is passed in). */
 export type IgnoreFactory = (options?: Options) => Ignore;
@@ -37,14 +38,6 @@ function readText(file: string): string {
     return readFileSync(file, 'utf8');
   } catch {
     return '';
-  }
-}
-
-function isFolderPath(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }
 
@@ -82,16 +75,14 @@ export function ignoreRules(makeIgnore: IgnoreFactory, root: string, patterns: r
   return {
     ignores(path, isFolder = isFolderPath(path)) {
       if (path === root || !path.startsWith(root + sep)) return false;
+      // The .gitignore nearest the path has the last word, as in git; the --watch-ignore patterns come after them all.
+      const sources = foldersDown(top, dirname(path)).map((folder) => ({ folder, rules: rulesOf(folder) }));
       let ignored = false;
-      // The .gitignore nearest the path has the last word, as in git.
-      for (const folder of foldersDown(top, dirname(path))) {
-        const verdict = rulesOf(folder)?.test(relativeTo(folder, path, isFolder));
+      for (const { folder, rules } of [...sources, { folder: root, rules: given }]) {
+        const verdict = rules?.test(relativeTo(folder, path, isFolder));
         if (verdict?.ignored) ignored = true;
         else if (verdict?.unignored) ignored = false;
       }
-      const verdict = given.test(relativeTo(root, path, isFolder));
-      if (verdict.ignored) ignored = true;
-      else if (verdict.unignored) ignored = false;
       return ignored;
     },
     forget(folder) {

@@ -18,10 +18,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type Agent, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { UsageError } from '../core/usage-error.js';
+import { isFolder } from '../core/is-folder.js';
 import type { ProblemReport } from '../core/report.js';
 import { recordedProblems } from '../report/last-run.js';
 import { formatProblemChanges, problemChanges } from '../report/problem-changes.js';
@@ -30,6 +30,7 @@ import { argumentKey } from '../core/argument-key.js';
 import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
 import { parseTargetUrl } from '../run/target-url.js';
 import { proxyFor } from '../http/proxy.js';
+import { proxyAgentMaker } from '../http/proxy-agent.js';
 import type { CheckCommandArgs } from './check.js';
 import { STATE_FOLDER, readLastRunSync } from './last-run-file.js';
 import type { Output } from './output.js';
@@ -81,13 +82,7 @@ function vetted(args: CheckCommandArgs): { folder: string; url: URL } {
       '--watch plays every case, what did not pass first (--failed-first); --failed plays only those: leave --failed out',
     );
   const folder = resolve(args.watchDir ?? '.');
-  let isFolder = false;
-  try {
-    isFolder = statSync(folder).isDirectory();
-  } catch {
-    isFolder = false;
-  }
-  if (!isFolder) throw new UsageError(`--watch-dir: ${args.watchDir} is not a folder`);
+  if (!isFolder(folder)) throw new UsageError(`--watch-dir: ${args.watchDir} is not a folder`);
   return { folder, url: parseTargetUrl(args.url, args.tokenEnv ?? DEFAULT_TOKEN_ENV) };
 }
 
@@ -95,12 +90,8 @@ function vetted(args: CheckCommandArgs): { folder: string; url: URL } {
 async function probeConnection(target: URL): Promise<Agent | undefined> {
   const proxy = proxyFor(target, process.env);
   if (proxy === undefined) return undefined;
-  if (target.protocol === 'https:') {
-    const { HttpsProxyAgent } = await import('https-proxy-agent');
-    return new HttpsProxyAgent(proxy.url);
-  }
-  const { HttpProxyAgent } = await import('http-proxy-agent');
-  return new HttpProxyAgent(proxy.url);
+  const makeAgent = await proxyAgentMaker(proxy.url, target.protocol === 'https:', 1);
+  return makeAgent(false);
 }
 
 /** Whether something answers a HEAD request at the URL within PROBE_TIMEOUT_MS (any status), through `connection` when given. */

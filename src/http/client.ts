@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import { urlToHttpOptions } from 'node:url';
 import { Redactor, shownUrl } from './redact.js';
 import { receivedOutcome } from './received-answer.js';
+import { type AgentMaker, proxyAgentMaker } from './proxy-agent.js';
 import { sendBody } from './send-body.js';
 import { type SentHeaders, commonHeaders, requestHeaders, requestRedactor, runSecrets } from './sent-headers.js';
 import {
@@ -115,19 +116,6 @@ function describeNetworkError(cause: unknown): string {
   }
   const error = cause as (Error & { code?: string }) | undefined;
   return error?.code ? `${error.code}: ${error.message}` : String(error?.message ?? cause);
-}
-
-/** Makes the connection pool: kept alive, or one connection a request (a retry's). */
-type AgentMaker = (keepAlive: boolean) => http.Agent;
-
-/** The connection pools to a proxy, loaded only when a proxy is used (the proxy libraries cost nothing otherwise). */
-async function proxyAgentMaker(proxy: URL, secure: boolean, connections: number): Promise<AgentMaker> {
-  if (secure) {
-    const { HttpsProxyAgent } = await import('https-proxy-agent');
-    return (keepAlive) => new HttpsProxyAgent(proxy, { keepAlive, maxSockets: keepAlive ? connections : Infinity });
-  }
-  const { HttpProxyAgent } = await import('http-proxy-agent');
-  return (keepAlive) => new HttpProxyAgent(proxy, { keepAlive, maxSockets: keepAlive ? connections : Infinity });
 }
 
 /**
