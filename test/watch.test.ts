@@ -88,10 +88,11 @@ function startWatching(folder: string, args: string[], env: NodeJS.ProcessEnv, o
 
 /**
  * A server with a reloader of its own, in a new folder: it answers the reply src/reply.txt held when
- * it last listened (a link of null when the reply starts with "null"); `reloader` is its code on a
- * change to src/ (it has `server`, and `listen()`, which reads the reply anew and listens).
+ * it last listened (a link of null when the reply starts with "null"). `reload` is its code on the
+ * first change to src/ of a reload: it has `stop()`, which takes the old server down, and
+ * `reloaded()`, which reads the reply anew, listens, and takes the next change for a new reload.
  */
-async function startReloadingAgent(name: string, reloader: string) {
+async function startReloadingAgent(name: string, reload: string) {
   const folder = mkdtempSync(join(tmpdir(), `check-endpoint-watch-${name}-`));
   mkdirSync(join(folder, 'src'));
   writeFileSync(join(folder, 'src/reply.txt'), 'We open at 8.');
@@ -108,13 +109,28 @@ const server = createServer((request, response) => {
   });
 });
 const listen = () => { text = readFileSync('src/reply.txt', 'utf8'); server.listen(${port}, '127.0.0.1'); };
-${reloader}
+const stop = () => { server.close(); server.closeAllConnections(); };
+let reloading = false;
+const reloaded = () => { reloading = false; listen(); };
+watch('src', () => {
+  if (reloading) return;
+  reloading = true;
+  ${reload}
+});
 listen();
 `;
   return { folder, port, agent: spawn(process.execPath, ['--input-type=module', '-e', source], { cwd: folder, stdio: 'ignore' }) };
 }
 
 const WATCHING = /^--watch: watching .+ \(Enter plays again, q quits\)$/m;
+
+/** Types Enter (`\n` on a pipe, `\r` on a terminal) and waits, after `from`, for the passing run it plays and the loop's watching again. */
+async function playAgain(watch: ReturnType<typeof startWatching>, enter: '\n' | '\r', from: number): Promise<number> {
+  watch.child.stdin.write(enter);
+  let at = await watch.waitFor(/^--watch: playing again, what did not pass first$/m, from);
+  at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
+  return watch.waitFor(WATCHING, at);
+}
 
 /** Every watch loop started: a test that fails midway leaves its loop running, which would keep the test process from ending. */
 const loops = new Set<ChildProcessWithoutNullStreams>();
@@ -183,10 +199,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
     at = await watch.waitFor(/^since the last run: no problem then, none now$/m, at);
     at = await watch.waitFor(WATCHING, at);
-    watch.child.stdin.write('\n');
-    at = await watch.waitFor(/^--watch: playing again, what did not pass first$/m, at);
-    at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
-    await watch.waitFor(WATCHING, at);
+    await playAgain(watch, '\n', at);
 
     watch.child.stdin.write('q\n');
     assert.equal(await watch.exited, 0, "q ends it with the last run's exit code");
@@ -202,19 +215,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     // A server with its own reloader, as uvicorn --reload is: on a change to src/ the old server goes down at
     // once, and 1.5 s later a new one reads the reply anew and listens (the check's probe, after the 200 ms of
     // quiet, finds it down whatever the machine's load, and its --wait sees the new one come up).
-    const { agent, folder, port } = await startReloadingAgent(
-      'reload',
-      `
-let restarting = false;
-watch('src', () => {
-  if (restarting) return;
-  restarting = true;
-  server.close();
-  server.closeAllConnections();
-  setTimeout(() => { restarting = false; listen(); }, 1500);
-});
-`,
-    );
+    const { agent, folder, port } = await startReloadingAgent('reload', 'stop(); setTimeout(reloaded, 1500);');
     temporary.push(folder);
     try {
       // Given as a developer types it, without a scheme: probed as the check reads it, http://.
@@ -245,10 +246,7 @@ watch('src', () => {
       const watch = startWatching(folder, args, env, true);
       let at = await watch.waitFor(/^1 of 1 case passed\.$/m);
       at = await watch.waitFor(WATCHING, at);
-      watch.child.stdin.write('\r');
-      at = await watch.waitFor(/^--watch: playing again, what did not pass first$/m, at);
-      at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
-      await watch.waitFor(WATCHING, at);
+      await playAgain(watch, '\r', at);
       watch.child.stdin.write('q');
       assert.equal(await watch.exited, 0, watch.output());
 
@@ -309,10 +307,7 @@ watch('src', () => {
       const port = await freePort();
       const args = [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed', ...extra];
       const watch = startWatching(folder, args, { PORT: String(port), PIDS_FILE: pidsFile });
-      let at = await watch.waitFor(WATCHING);
-      watch.child.stdin.write('\n');
-      at = await watch.waitFor(/^--watch: playing again, what did not pass first$/m, at);
-      at = await watch.waitFor(WATCHING, at);
+      let at = await playAgain(watch, '\n', await watch.waitFor(WATCHING));
       writeFileSync(join(folder, 'agent.mjs'), agentSource('logs') + '// reworded\n');
       at = await watch.waitFor(/^--watch: agent\.mjs changed: checking again, what did not pass first$/m, at);
       await watch.waitFor(WATCHING, at);
@@ -327,21 +322,7 @@ watch('src', () => {
   test('without --start, a reloader that builds first (as air does): checked as it was, then again once the new build answers', async () => {
     // air's order: on a change to src/, build (5 s, the old server answering all along), then stop the old
     // server and start the new one (600 ms later), which reads the reply anew.
-    const { agent, folder, port } = await startReloadingAgent(
-      'build',
-      `
-let building = false;
-watch('src', () => {
-  if (building) return;
-  building = true;
-  setTimeout(() => {
-    server.close();
-    server.closeAllConnections();
-    setTimeout(() => { building = false; listen(); }, 600);
-  }, 5000);
-});
-`,
-    );
+    const { agent, folder, port } = await startReloadingAgent('build', 'setTimeout(() => { stop(); setTimeout(reloaded, 600); }, 5000);');
     temporary.push(folder);
     try {
       const watch = startWatching(folder, [`http://127.0.0.1:${port}/agent`, '--watch', '--case', 'typed'], {});
