@@ -7,7 +7,7 @@
  */
 import type { Reply } from '../core/answer.js';
 import type { Finding, RuleFacts, RuleId, Severity } from '../core/findings.js';
-import type { CaseReport, LatencyFigures } from '../core/report.js';
+import type { CaseReport, ExploreReport, ExploreStep, LatencyFigures } from '../core/report.js';
 import type { AgentRequest, PersonMessage } from '../core/request.js';
 import type { Contract, PlatformRules } from '../contract/contract.js';
 import type { HttpOutcome } from '../http/client.js';
@@ -21,9 +21,11 @@ export type CaseScope = 'channel' | 'run';
  * with the fixed ones, in the same way; `quality`: the checks beyond the contract (--quality),
  * played one case after another in the registry's order, each case on its channels at once;
  * `custom`: a case of your own (defineCase, the `customCases` option), played with the fixed ones;
- * `scenario`: the opening of a team's scenario file (--scenarios), played after them on its own channels.
+ * `scenario`: the opening of a team's scenario file (--scenarios), played after them on its own channels;
+ * `explore`: generated conversations (--explore), played after those, one channel at a time, each
+ * channel's conversations up to --concurrency at once.
  */
-export type CaseGroup = 'contract' | 'extended' | 'quality' | 'custom' | 'scenario';
+export type CaseGroup = 'contract' | 'extended' | 'quality' | 'custom' | 'scenario' | 'explore';
 
 /**
  * A rule a case declares: its id, and what it requires. A built-in case's rules are stated in the
@@ -158,6 +160,10 @@ export interface CaseOutcome {
   findings?: readonly Finding[];
   /** quality/latency's figures. */
   latency?: LatencyFigures;
+  /** explore's figures and the conversations it found failing. */
+  explore?: ExploreReport;
+  /** The case ended before it finished (the run was halted): without a failure it is reported as not run, never as passed. */
+  cutShort?: boolean;
 }
 
 /** The run's settings a case may read. The token itself is never given to a case. */
@@ -167,6 +173,35 @@ export interface RunSettings {
   /** The token's environment variable, and whether it holds a token (sent with every message). */
   tokenEnv: string;
   tokenSet: boolean;
+  /** Conversations in flight at once (--concurrency). */
+  concurrency: number;
+  /** Warnings fail a case too (--strict). */
+  strict: boolean;
+  /** --explore's settings: its budget, seed, shrinking, and the conversations kept from earlier runs. */
+  explore: ExploreSettings;
+}
+
+/** What --explore is told: how far it goes, its seed, and what it plays first. */
+export interface ExploreSettings {
+  /** Messages it may send on each channel (--explore-turns). */
+  turns: number;
+  /** The seed of its choices (--seed): the same seed and agent give the same requests. */
+  seed: number;
+  /** Shrink each failure to its smallest conversation (--no-shrink turns it off). */
+  shrink: boolean;
+  /** Conversations found failing by earlier runs (.check-endpoint/explore.json), played first. */
+  kept: readonly KeptConversation[];
+  /** Play only the kept conversations (--failed), exploring nothing new. */
+  keptOnly: boolean;
+}
+
+/** A failing conversation kept from an earlier run: its channel, the problem it showed, and its steps. */
+export interface KeptConversation {
+  channel: string;
+  problem: string;
+  /** The problem's rule and place, for people: `schema /replies/0/buttons`. */
+  title: string;
+  steps: readonly ExploreStep[];
 }
 
 /** A message of the conversation already exchanged, as later turns see it. */
@@ -260,6 +295,8 @@ export interface ExchangedTurn extends JudgedExchange {
 export interface CaseContext {
   /** The channel this case is played on. */
   readonly channel: string;
+  /** What the channel's platform shows and takes (the contract's, or a --limits file's); undefined for a custom channel without limits. */
+  readonly platform: PlatformRules | undefined;
   /** This run's id: fresh for every run. */
   readonly runId: string;
   readonly settings: RunSettings;
@@ -293,4 +330,8 @@ export interface CaseContext {
   expect(holds: boolean, finding: Expectation): boolean;
   /** The cases of this run that finished before this one started. */
   finishedCases(): readonly CaseReport[];
+  /** Whether the run sends nothing new now: interrupted, the agent gone, or --max-failures reached. */
+  readonly halted: boolean;
+  /** Leaves a conversation out of the case's report (its turns are not kept): --explore keeps only the conversations that failed. */
+  forget(conversation: Conversation): void;
 }

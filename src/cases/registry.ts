@@ -6,6 +6,7 @@ import { RULES } from '../core/findings.js';
 import { buttonTap } from './button-tap.js';
 import { EXTENDED_CASE_MODULES, QUALITY_CASE_MODULES } from './case-modules.js';
 import { doubleText } from './double-text.js';
+import { exploreCase } from './explore/explore-case.js';
 import { noReply } from './no-reply.js';
 import { photoCase } from './photo.js';
 import type { Case, SettingOption } from './case.js';
@@ -34,13 +35,17 @@ export const EXTENDED_CASES = inPlayOrder(EXTENDED_CASE_MODULES);
  */
 export const QUALITY_CASES = inPlayOrder(QUALITY_CASE_MODULES);
 
-export const CASES: readonly Case[] = [...CONTRACT_CASES, ...EXTENDED_CASES, ...QUALITY_CASES];
+/** --explore's case: generated conversations on each channel, after the fixed cases and the scenarios. */
+export const EXPLORE_CASES = [exploreCase] as const;
+
+export const CASES: readonly Case[] = [...CONTRACT_CASES, ...EXTENDED_CASES, ...EXPLORE_CASES, ...QUALITY_CASES];
 
 export type CaseId = (typeof CONTRACT_CASES)[number]['id'];
+export type ExploreCaseId = (typeof EXPLORE_CASES)[number]['id'];
 export type ExtendedCaseId = (typeof EXTENDED_CASES)[number]['id'];
 export type QualityCaseId = (typeof QUALITY_CASES)[number]['id'];
 /** Any case's id: what --case takes. */
-export type AnyCaseId = CaseId | ExtendedCaseId | QualityCaseId;
+export type AnyCaseId = CaseId | ExtendedCaseId | ExploreCaseId | QualityCaseId;
 
 /** The fixed cases' ids, stable in every output format. */
 export const CASE_IDS: readonly CaseId[] = CONTRACT_CASES.map((testCase) => testCase.id);
@@ -49,7 +54,7 @@ export const EXTENDED_CASE_IDS: readonly ExtendedCaseId[] = EXTENDED_CASES.map((
 /** The quality cases' ids. */
 export const QUALITY_CASE_IDS: readonly QualityCaseId[] = QUALITY_CASES.map((testCase) => testCase.id);
 /** Every case's id, in the registry's order. */
-export const ALL_CASE_IDS: readonly AnyCaseId[] = [...CASE_IDS, ...EXTENDED_CASE_IDS, ...QUALITY_CASE_IDS];
+export const ALL_CASE_IDS: readonly AnyCaseId[] = [...CASE_IDS, ...EXTENDED_CASE_IDS, ...EXPLORE_CASES.map((testCase) => testCase.id), ...QUALITY_CASE_IDS];
 
 export function isAnyCaseId(id: string): id is AnyCaseId {
   return ALL_CASE_IDS.some((known) => known === id);

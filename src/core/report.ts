@@ -115,6 +115,8 @@ export interface CaseReport {
   findings: ReportedFinding[];
   /** quality/latency only: the answer times of the channel's turns over the run. */
   latency?: LatencyFigures;
+  /** explore only: what it covered on the channel, and each failure found as its smallest conversation. */
+  explore?: ExploreReport;
   /** How many times the case was played on the channel (--runs; quality/latency, which sends nothing, once). */
   runs: number;
   /** How many of those plays passed. */
@@ -126,6 +128,75 @@ export interface CaseReport {
    * failed (or of the first play), and each distinct finding of all plays once, with its count.
    */
   plays: PlayReport[];
+}
+
+/**
+ * One person message of an explored conversation, as data that can be kept and played again: what
+ * is typed, the files sent, the choice tapped and which earlier answer offered it, the message quoted.
+ */
+export interface ExploreStep {
+  /** What the person types: `""` for a tap, or for files without a caption (else the caption). */
+  text: string;
+  /** Files sent with it, by kind and media type (the bytes are the checker's own sample of that type). */
+  files?: { kind: 'image' | 'audio' | 'video' | 'document'; mime: string }[];
+  /** A tap: the choice, and the person's message (1-based) whose answer offered it; none for a choice never offered. */
+  tap?: { id: string; title: string; offeredAt?: number };
+  /** A quote: of the person's own message `turn` (1-based), or of the agent's reply `reply` (0-based) to it. */
+  quote?: { from: 'person' | 'agent'; turn: number; reply?: number };
+}
+
+/** A conversation --explore found failing, shrunk to the smallest that still fails with its problem. */
+export interface ExploredFailure {
+  /** The problem it shows (the report's `problems`), with its rule and place for people: `schema /replies/0/buttons`. */
+  problem: string;
+  title: string;
+  /** `explored`: found by this run; `kept`: kept from an earlier run and failing again. */
+  source: 'explored' | 'kept';
+  /** Its messages, as data (played again by --failed and the next --explore), and in words, numbered from 1. */
+  steps: ExploreStep[];
+  described: string[];
+  /** Its turns in the case's `turns`: from `firstTurn`, `steps.length` of them (the last fails). */
+  firstTurn: number;
+  /** How it was shrunk: from how many messages, in how many plays, and why it stopped short, if it did; null when not shrunk. */
+  shrink: { fromMessages: number; plays: number; gaveUp: string | null } | null;
+  /** When the failure did not come back when its conversation was played again: that second play's turns in `turns` (it passed). */
+  flaky: { firstTurn: number; messages: number } | null;
+}
+
+/** A conversation kept from an earlier run, played again: failing still, passing now, or no longer playable as kept. */
+export interface KeptReplay {
+  problem: string;
+  title: string;
+  outcome: 'failed' | 'passed' | 'path-changed';
+  /** For `path-changed`: what the agent no longer offers. */
+  note: string | null;
+  messages: number;
+}
+
+/** What --explore did on a channel: its budget and seed, what it covered, what it never reached, and what it found. */
+export interface ExploreReport {
+  seed: number;
+  /** --explore-turns. */
+  turnBudget: number;
+  /** Messages sent exploring (kept conversations and shrinking not counted), in how many conversations. */
+  turns: number;
+  conversations: number;
+  /** Of the distinct choices (buttons and list rows, by id) the answers offered, how many were tapped. */
+  choices: { offered: number; tapped: number };
+  /** Menu states reached (answers offering the same choices are one), and the longest conversation, in messages. */
+  states: number;
+  deepest: number;
+  /** Conversations of each phase: message shapes, crawl paths, walks. */
+  phases: { shapes: number; crawl: number; walks: number };
+  /** Why it stopped: its budget was spent, everything was played (--failed), or the run was halted. */
+  stoppedBy: 'turns' | 'done' | 'halted';
+  /** What it never reached, in words: choices never tapped, shapes it could not send. */
+  notReached: string[];
+  /** Messages sent shrinking failures. */
+  shrinkTurns: number;
+  found: ExploredFailure[];
+  /** The conversations kept from earlier runs, played first. */
+  kept: KeptReplay[];
 }
 
 /** Answer times over a channel's turns (nearest-rank percentiles), and the --latency-budget they are held to. */

@@ -40,6 +40,8 @@ export interface PlatformRules {
   segments?: { gsm7: SegmentSize; ucs2: SegmentSize };
   /** The Markdown syntax the platform renders in a text, and how it writes bold itself (`*` on WhatsApp). */
   markdown?: { renders: MarkdownSyntax[]; dialect?: string; bold?: string };
+  /** What a person can send on the platform (--explore generates within it): the longest text, files in one message, the longest caption. */
+  person?: { textMaxLength?: number; attachmentsAtOnce?: number; captionMaxLength?: number };
 }
 
 /** The features a platform's rules say it shows or not (`support`). */

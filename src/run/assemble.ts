@@ -8,6 +8,7 @@ import type {
   CaseLabel,
   CaseReport,
   ChannelReport,
+  ExploreReport,
   TransportReport,
   LatencyFigures,
   PlayReport,
@@ -46,6 +47,9 @@ export interface CaseParts {
   /** Findings about the case as a whole, not one turn (reported with turn null). */
   caseFindings?: readonly Finding[];
   latency?: LatencyFigures;
+  explore?: ExploreReport;
+  /** It ended before it finished: without a failure it is not run, never passed. */
+  cutShort?: boolean;
 }
 
 /**
@@ -78,6 +82,7 @@ export interface PlayedCase extends PlayReport {
   id: string;
   channel: string;
   latency?: LatencyFigures;
+  explore?: ExploreReport;
 }
 
 /**
@@ -119,12 +124,13 @@ export function assemblePlay(
     channel: parts.channel,
     play,
     conversationId: parts.conversationId,
-    passed,
-    status: passed ? 'passed' : 'failed',
+    passed: passed && !parts.cutShort,
+    status: !passed ? 'failed' : parts.cutShort ? 'not-run' : 'passed',
     durationMs: Math.round(now() - parts.started),
     turns,
     findings,
     ...(parts.latency ? { latency: parts.latency } : {}),
+    ...(parts.explore ? { explore: parts.explore } : {}),
   };
 }
 
@@ -183,6 +189,7 @@ export function combinePlays(played: readonly PlayedCase[], conversationPattern:
     turns: shown.turns,
     findings: several ? distinctFindings(plays) : first.findings,
     ...(first.latency ? { latency: first.latency } : {}),
+    ...(first.explore ? { explore: first.explore } : {}),
     expected: false,
     runs: plays.length,
     passedRuns,

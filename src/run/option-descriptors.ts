@@ -16,7 +16,8 @@ import { ALL_CASE_IDS, EXTENDED_CASE_IDS, QUALITY_CASE_IDS } from '../cases/regi
 import { PLATFORM_NAMES } from '../generated/platform-names.js';
 import { DEFAULT_SCENARIO_FOLDER } from '../scenario-files/scenario-file.js';
 import { positiveProblem } from '../cases/case-settings.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV } from './defaults.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_EXPLORE_TURNS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV, MAX_EXPLORE_TURNS } from './defaults.js';
+import { MAX_SEED } from '../cases/explore/random.js';
 
 const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
 const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
@@ -269,6 +270,66 @@ export const OPTION_DESCRIPTORS = {
       type: 'boolean',
       commands: CHECK,
       description: `Also run the quality cases: ${caseList(QUALITY_CASE_IDS)}`,
+    },
+  },
+  explore: {
+    kind: 'boolean',
+    help: 'After the fixed cases, play generated conversations on each channel (message shapes, a crawl of every button and list row, walks), judge every answer by every common rule, and shrink each failure to its smallest conversation (case `explore`; see docs/explore.md).',
+    default: false,
+    recorded: true,
+    flag: {
+      name: 'explore',
+      type: 'boolean',
+      commands: CHECK,
+      description:
+        'Also play generated conversations on each channel (any text, files with captions, every button and list row, old taps, quotes), each failure shrunk to its smallest conversation',
+    },
+  },
+  exploreTurns: {
+    kind: 'number',
+    help: `With \`explore\`: the messages it may send on each channel (1 to ${MAX_EXPLORE_TURNS.toLocaleString('en-US')}). Default ${DEFAULT_EXPLORE_TURNS}.`,
+    default: DEFAULT_EXPLORE_TURNS,
+    validate: (value: number) =>
+      Number.isInteger(value) && value >= 1 && value <= MAX_EXPLORE_TURNS
+        ? undefined
+        : `must be a whole number from 1 to ${MAX_EXPLORE_TURNS.toLocaleString('en-US')}`,
+    recorded: true,
+    flag: {
+      name: 'explore-turns',
+      type: 'number',
+      placeholder: 'N',
+      commands: CHECK,
+      description: 'With --explore: the messages it may send on each channel (shrinking a failure takes more)',
+      defaultDescription: String(DEFAULT_EXPLORE_TURNS),
+      takes: `a whole number from 1 to ${MAX_EXPLORE_TURNS}`,
+    },
+  },
+  seed: {
+    kind: 'number',
+    help: `With \`explore\`: the seed of its choices, 0 to ${MAX_SEED}; the same seed and agent get the same requests in the same order. A fresh one when left out, printed and in the report.`,
+    validate: (value: number) =>
+      Number.isInteger(value) && value >= 0 && value <= MAX_SEED ? undefined : `must be a whole number from 0 to ${MAX_SEED}`,
+    flag: {
+      name: 'seed',
+      type: 'number',
+      placeholder: 'N',
+      commands: CHECK,
+      description: "With --explore: the seed of its choices (printed on every run): the same seed and agent get the same requests",
+      defaultDescription: 'a fresh one',
+      takes: `a whole number from 0 to ${MAX_SEED}`,
+    },
+  },
+  shrink: {
+    kind: 'boolean',
+    help: 'With `explore`: shrink each failure to the smallest conversation that still fails with it, playing each candidate. Default true.',
+    default: true,
+    flag: {
+      name: 'shrink',
+      type: 'boolean',
+      optional: true,
+      commands: CHECK,
+      description: 'With --explore: shrink each failure to its smallest conversation (--no-shrink reports it as found)',
+      defaultDescription: 'on',
     },
   },
   caseSettings: {

@@ -12,7 +12,7 @@ import { OptionError } from '../core/option-error.js';
 import type { RecordedExchange } from '../http/client.js';
 import { SETTING_OPTIONS, type SettingField } from '../cases/registry.js';
 import { settingsOf } from '../cases/case-settings.js';
-import type { JsonValue, Case } from '../cases/case.js';
+import type { JsonValue, Case, KeptConversation } from '../cases/case.js';
 import { closestName } from '../validate/did-you-mean.js';
 import type { BaselineEntry } from './baseline.js';
 import type { AgentExit } from './liveness.js';
@@ -81,6 +81,10 @@ export interface CommandOptions {
   first?: readonly CaseOnChannel[];
   /** How the agent's process ended, once it has (a dead agent is then named so); --start sets it. */
   agentExit?: AgentExit;
+  /** Conversations --explore found failing in earlier runs (.check-endpoint/explore.json): played first. */
+  exploreKept?: readonly KeptConversation[];
+  /** --failed: --explore plays only those, exploring nothing new. */
+  exploreKeptOnly?: boolean;
 }
 
 /** The options as resolved: each value given, or its default (a field without one stays undefined when left out). */

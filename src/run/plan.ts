@@ -17,10 +17,12 @@ import { answerValidators } from '../contract/compile-contract.js';
 import { bundledContract, loadContract } from '../contract/load-contract.js';
 import { type ProxyChoice, proxyFor } from '../http/proxy.js';
 import type { SentCredentials } from '../validate/judge-exchange.js';
-import { ALL_CASE_IDS, CASE_IDS, EXTENDED_CASES, QUALITY_CASES, CASES, ruleIdsOf } from '../cases/registry.js';
+import { ALL_CASE_IDS, CASE_IDS, EXPLORE_CASES, EXTENDED_CASES, QUALITY_CASES, CASES, ruleIdsOf } from '../cases/registry.js';
 import { type CaseSettingValues, resolveCaseSettings } from '../cases/case-settings.js';
 import { closestName } from '../validate/did-you-mean.js';
-import type { Case } from '../cases/case.js';
+import type { Case, ExploreSettings } from '../cases/case.js';
+import { freshSeed } from '../cases/explore/random.js';
+import { DEFAULT_EXPLORE_TURNS } from './defaults.js';
 import { type BaselineEntry, parseBaseline } from './baseline.js';
 import { resolveChannels } from './channels.js';
 import { namedLimitChannels, readLimitsOptions } from './limits-option.js';
@@ -87,6 +89,8 @@ export interface CheckPlan {
   hooks: Pick<CheckEndpointOptions, 'onExchange' | 'onCase' | 'onPlay' | 'signal'> & Pick<CommandOptions, 'agentExit'>;
   /** The team's scenarios (--scenarios), checked, their openings among `cases`; undefined when none were asked for. */
   teamScenarios: TeamScenarios | undefined;
+  /** --explore's settings (its seed fresh when none was given). */
+  explore: ExploreSettings;
 }
 
 export { MAX_RUNS } from './option-descriptors.js';
@@ -227,6 +231,7 @@ function chooseCases(options: ResolvedOptions, own: readonly Case[]): Case[] {
     ...all.filter((testCase) => ids.includes(testCase.id)),
     ...(options.extended ? EXTENDED_CASES : []),
     ...(options.quality ? QUALITY_CASES : []),
+    ...(options.explore ? EXPLORE_CASES : []),
   ]);
   return all.filter((testCase) => chosen.has(testCase) && !skipped.has(testCase.id));
 }
@@ -341,6 +346,7 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
     first: command.first,
     baseline,
     teamScenarios,
+    explore: exploreSettings(options, cases, command),
     hooks: {
       ...(onExchange ? { onExchange } : {}),
       ...(onCase ? { onCase } : {}),
@@ -348,6 +354,26 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
       ...(signal ? { signal } : {}),
       ...(agentExit ? { agentExit } : {}),
     },
+  };
+}
+
+/** --explore's settings: its flags vetted against the cases chosen, its seed drawn when none was given. */
+function exploreSettings(options: ResolvedOptions, cases: readonly Case[], command: CommandOptions): ExploreSettings {
+  const exploring = cases.some((testCase) => testCase.group === 'explore');
+  // The command gives a flag with a default its default whether typed or not: what differs from it was asked for.
+  const defaults = { exploreTurns: DEFAULT_EXPLORE_TURNS, seed: undefined, shrink: true };
+  for (const field of ['exploreTurns', 'seed', 'shrink'] as const) {
+    const given = options.givenValue(field);
+    if (!exploring && given !== undefined && given !== defaults[field]) {
+      throw new OptionError(field, (on) => `${on.name(field)} sets what --explore plays, and this run does not explore: add ${on.name('explore')}`);
+    }
+  }
+  return {
+    turns: options.exploreTurns,
+    seed: options.seed ?? freshSeed(),
+    shrink: options.shrink,
+    kept: command.exploreKept ?? [],
+    keptOnly: command.exploreKeptOnly ?? false,
   };
 }
 

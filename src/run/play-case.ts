@@ -23,6 +23,7 @@ import type {
 } from '../cases/case.js';
 import { type InProcessTarget, checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
+import { platformRulesFor } from '../validate/validate-answer.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
 import type { AgentLiveness, AgentStop } from './liveness.js';
 import { type CheckPlan, sentCredentials } from './plan.js';
@@ -145,6 +146,8 @@ function wrongToken(token: string | undefined): string {
 
 class PlayContext implements CaseContext {
   readonly #conversations = new Map<Conversation, ConversationState>();
+  /** Conversations opened so far, forgotten ones included: the next one's number. */
+  #opened = 0;
   readonly #finishedBefore: readonly CaseReport[];
   /** The conversation `send` talks in, once it has sent. */
   #sendConversation: Conversation | undefined;
@@ -175,7 +178,23 @@ class PlayContext implements CaseContext {
       tokenEnv: plan.tokenEnv,
       // An authorization header from --header-env counts as the token: quality/auth checks it is required.
       tokenSet: sentCredentials(plan).authorization !== undefined,
+      concurrency: plan.concurrency,
+      strict: plan.strict,
+      explore: plan.explore,
     };
+  }
+
+  get platform(): CaseContext['platform'] {
+    const { plan } = this.run;
+    return platformRulesFor(this.channel, plan.contract, Object.hasOwn(plan.limits, this.channel) ? plan.limits[this.channel] : undefined);
+  }
+
+  get halted(): boolean {
+    return this.run.halted();
+  }
+
+  forget(conversation: Conversation): void {
+    this.#conversations.delete(conversation);
   }
 
   setting<T extends JsonValue = number>(name: string): T {
@@ -212,12 +231,12 @@ class PlayContext implements CaseContext {
 
   /** A case's one conversation is numbered by its play: `….typed.1` … `….typed.N`. */
   openConversation(): Conversation {
-    return this.#open(false, this.playNumber.play + this.#conversations.size);
+    return this.#open(false, this.playNumber.play + this.#opened);
   }
 
   /** Several at once are numbered on from the play's first: play 2 of 8 conversations holds 9 to 16. */
   openConversations(count: number): Conversation[] {
-    const first = (this.playNumber.play - 1) * count + this.#conversations.size + 1;
+    const first = (this.playNumber.play - 1) * count + this.#opened + 1;
     return Array.from({ length: count }, (_, index) => this.#open(true, first + index));
   }
 
@@ -233,6 +252,7 @@ class PlayContext implements CaseContext {
     };
     const state = new ConversationState(place);
     this.#conversations.set(state, state);
+    this.#opened++;
     return state;
   }
 
@@ -376,6 +396,8 @@ function assembleOf(context: PlayContext, started: number, outcome: CaseOutcome)
       turns: context.turns(),
       ...(caseFindings.length ? { caseFindings } : {}),
       ...(outcome.latency ? { latency: outcome.latency } : {}),
+      ...(outcome.explore ? { explore: outcome.explore } : {}),
+      ...(outcome.cutShort ? { cutShort: true } : {}),
     },
     context.playNumber.play,
     plan.strict,

@@ -1,0 +1,61 @@
+/**
+ * --explore's third phase: walks, conversations of up to 20 messages as people have them. Each step
+ * is a tap of a choice the last answer offered, of one an earlier answer offered (a person scrolls
+ * up), the same tap again (a double tap), a typed message (everyday, in several languages, or an
+ * edge case), a file, or a quote. Each walk draws from its own stream of the seed.
+ */
+import type { ExploreStep } from './explore-step.js';
+import { offeredChoices } from './offered-choices.js';
+import type { PlayedTurn, Script } from './play-conversation.js';
+import { CAPTIONED_KINDS, PERSON_FILES } from './person-files.js';
+import { EDGE_TEXTS, EVERYDAY_TEXTS } from './person-texts.js';
+import type { Dice } from './random.js';
+
+/** The most messages a walk has. */
+export const MAX_WALK_MESSAGES = 20;
+/** The fewest. */
+const MIN_WALK_MESSAGES = 2;
+
+/** A walk's length, drawn from its stream: 2 to 20 messages. */
+export function walkLength(dice: Dice): number {
+  return MIN_WALK_MESSAGES + dice.below(MAX_WALK_MESSAGES - MIN_WALK_MESSAGES + 1);
+}
+
+/** Each choice the turns' answers offered, as a tap step naming the answer it came from. */
+function tapsOffered(turns: readonly PlayedTurn[], from: number, to: number): ExploreStep[] {
+  return turns.slice(from, to).flatMap((turn, index) =>
+    offeredChoices(turn.replies).map((choice) => ({ text: '', tap: { id: choice.id, title: choice.title, offeredAt: from + index + 1 } })),
+  );
+}
+
+/** The next step of a walk, from what was played so far. */
+export function walkStep(dice: Dice, played: readonly PlayedTurn[]): ExploreStep {
+  if (played.length === 0) return { text: dice.pick(EVERYDAY_TEXTS) };
+  const latest = tapsOffered(played, played.length - 1, played.length);
+  const earlier = tapsOffered(played, 0, played.length - 1);
+  const last = played.at(-1)!.step;
+  const quotable = played.flatMap((turn, index) => (turn.replies?.[0]?.type === 'message' ? [index + 1] : []));
+  const kinds: (readonly [number, () => ExploreStep])[] = [
+    [2, () => ({ text: dice.pick(EVERYDAY_TEXTS) })],
+    [1, () => ({ text: dice.pick(EDGE_TEXTS).text })],
+    [
+      0.5,
+      () => {
+        const file = dice.pick(PERSON_FILES);
+        const caption = CAPTIONED_KINDS.includes(file.kind) && dice.chance(0.5) ? dice.pick(EVERYDAY_TEXTS) : '';
+        return { text: caption, files: [file] };
+      },
+    ],
+    [0.5, () => ({ text: dice.pick(EVERYDAY_TEXTS), quote: { from: 'person', turn: 1 + dice.below(played.length) } })],
+  ];
+  if (latest.length) kinds.push([6, () => dice.pick(latest)]);
+  if (earlier.length) kinds.push([2, () => dice.pick(earlier)]);
+  if (last.tap?.offeredAt !== undefined) kinds.push([1, () => ({ text: '', tap: { ...last.tap! } })]);
+  if (quotable.length) kinds.push([0.3, () => ({ text: 'what do you mean?', quote: { from: 'agent', turn: dice.pick(quotable), reply: 0 } })]);
+  return dice.weighted(kinds)();
+}
+
+/** A walk of `length` messages, drawing from `dice`. */
+export function walkScript(dice: Dice, length: number): Script {
+  return (played) => (played.length < length ? walkStep(dice, played) : undefined);
+}
