@@ -54,7 +54,12 @@ export const EXTENDED_CASE_IDS: readonly ExtendedCaseId[] = EXTENDED_CASES.map((
 /** The quality cases' ids. */
 export const QUALITY_CASE_IDS: readonly QualityCaseId[] = QUALITY_CASES.map((testCase) => testCase.id);
 /** Every case's id, in the registry's order. */
-export const ALL_CASE_IDS: readonly AnyCaseId[] = [...CASE_IDS, ...EXTENDED_CASE_IDS, ...EXPLORE_CASES.map((testCase) => testCase.id), ...QUALITY_CASE_IDS];
+export const ALL_CASE_IDS: readonly AnyCaseId[] = [
+  ...CASE_IDS,
+  ...EXTENDED_CASE_IDS,
+  ...EXPLORE_CASES.map((testCase) => testCase.id),
+  ...QUALITY_CASE_IDS,
+];
 
 export function isAnyCaseId(id: string): id is AnyCaseId {
   return ALL_CASE_IDS.some((known) => known === id);

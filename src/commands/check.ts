@@ -1,3 +1,6 @@
+import type { KeptConversation } from '../cases/case.js';
+import { EXPLORE_CASE_ID } from '../cases/explore/explore-case.js';
+import { EXPLORE_FILE, readKeptConversations, writeKeptConversations } from './explore-file.js';
 import type { Output } from './output.js';
 import { checkEndpointWith, describePlannedRun, somethingAnswers } from '../run/check-endpoint.js';
 import type { CheckEndpointOptions, CheckPlan } from '../run/plan.js';
@@ -164,6 +167,15 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const left = record ? rerunOf(record, narrow) : undefined;
   if (left?.only.length === 0) return nothingToRerun(args, left, output);
   const rerun = record ? rerunOf(record, narrow, againstNote(record, args)) : undefined;
+  if (rerun && args.shrink === false)
+    throw new UsageError(
+      '--no-shrink goes with --explore, not --failed: --failed plays the kept conversations as they are, already shrunk',
+    );
+  if (rerun && args.seed !== undefined)
+    throw new UsageError('--seed goes with --explore, not --failed: --failed plays the kept conversations, which no seed makes');
+  // The conversations --explore kept: read only by a run that explores (a run that does not never reads the file).
+  const exploring = args.explore || args.case.includes(EXPLORE_CASE_ID) || rerun?.cases.includes(EXPLORE_CASE_ID) === true;
+  const kept = exploring ? readKeptConversations() : [];
   const first = args.failedFirst ? await failedFirst() : undefined;
   const chatty = chattyOf(output, args.quiet);
   const archive = wantsArchive(args) ? new HarRecorder() : undefined;
@@ -190,6 +202,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       ...(rerun ? { only: rerun.only } : {}),
       ...(first?.pairs.length ? { first: first.pairs } : {}),
       ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
+      ...(exploring ? { exploreKept: kept, exploreKeptOnly: rerun !== undefined } : {}),
       onPlanned: async (plan) => {
         planned = plan;
         ({ agent, agentLog } = await beforeTheRun(args, plan, rerun?.note ?? first?.note(scheduledPairs(plan)), output));
@@ -221,7 +234,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     return await finish(
       args,
       report,
-      { plan, archive, agent: agent && { process: agent, died: endedOnItsOwn }, startedAt, portHolder: holder },
+      { plan, archive, agent: agent && { process: agent, died: endedOnItsOwn }, startedAt, portHolder: holder, kept },
       output,
     );
   } finally {
@@ -313,6 +326,8 @@ async function finish(
     agent: { process: AgentProcess; died: boolean } | undefined;
     startedAt: Date;
     portHolder?: string | undefined;
+    /** The conversations --explore kept before this run. */
+    kept: readonly KeptConversation[];
   },
   output: Output,
 ): Promise<number> {
@@ -355,6 +370,7 @@ async function finish(
     output.line(formatSummary(report, c));
   } else for (const line of formatEnding(report, c)) output.line(line);
   await recordRun(report, recordedFlags(args), args.quiet);
+  await keepExplored(report, run.kept, args.quiet);
   for (const line of unwrittenLines(unwritten)) output.error(line);
   if (args.json) output.json(report);
   return exitCodeWith(report, unwritten.length > 0);
@@ -402,6 +418,23 @@ async function recordRun(report: Report, flags: NonNullable<LastRun['flags']>, q
   } catch (cause) {
     const reason = await writeFailureReason(LAST_RUN_FILE, cause);
     process.stderr.write(`check-endpoint: could not record this run in ${LAST_RUN_FILE}: ${reason}\n`);
+  }
+}
+
+/** Writes .check-endpoint/explore.json after a run that explored, and says so on stderr; a folder it cannot write in is said, not fatal. */
+async function keepExplored(report: Report, kept: readonly KeptConversation[], quiet: boolean): Promise<void> {
+  try {
+    const count = await writeKeptConversations(report, kept);
+    if (count !== undefined && !quiet) {
+      process.stderr.write(
+        count
+          ? `kept in ${EXPLORE_FILE}: ${count === 1 ? '1 failing conversation' : `${count} failing conversations`}, played first by the next --explore and alone by --failed\n`
+          : `${EXPLORE_FILE}: no failing conversation kept\n`,
+      );
+    }
+  } catch (cause) {
+    const reason = await writeFailureReason(EXPLORE_FILE, cause);
+    process.stderr.write(`check-endpoint: could not keep the explored conversations in ${EXPLORE_FILE}: ${reason}\n`);
   }
 }
 

@@ -161,6 +161,12 @@ export interface ExploredFailure {
   shrink: { fromMessages: number; plays: number; gaveUp: string | null } | null;
   /** When the failure did not come back when its conversation was played again: that second play's turns in `turns` (it passed). */
   flaky: { firstTurn: number; messages: number } | null;
+  /**
+   * A command that plays the exploration again with the same seed (the same requests, so the same
+   * failure); null for a handler checked in this process. After a run of the command, `--failed`
+   * plays just this conversation (kept in .check-endpoint/explore.json).
+   */
+  replay: string | null;
 }
 
 /** A conversation kept from an earlier run, played again: failing still, passing now, or no longer playable as kept. */

@@ -2,6 +2,7 @@ import type { Colours } from './colour.js';
 import { type Finding, excerpt } from '../core/findings.js';
 import type { CaseReport, ProblemReport, Report, ReportedFinding, ScenariosReport } from '../core/report.js';
 import { scenarioLines } from './scenario-lines.js';
+import { formatExplore } from './explore-lines.js';
 import { caseProblemsText, formatDigest, problemsOf } from './digest.js';
 import { printable, replyOf, turnsText } from './text.js';
 
@@ -204,6 +205,7 @@ export function formatCase(
   return [
     line.trimEnd(),
     ...formatLatency(caseReport, c),
+    ...formatExplore(caseReport, c, problems),
     ...(problems ? [] : formatFindingsOnce(ordered, c, (alike, withHint) => formatCaseFinding(caseReport, alike, c, withHint))),
     ...reproduceLines,
   ];

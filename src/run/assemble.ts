@@ -130,8 +130,20 @@ export function assemblePlay(
     turns,
     findings,
     ...(parts.latency ? { latency: parts.latency } : {}),
-    ...(parts.explore ? { explore: parts.explore } : {}),
+    ...(parts.explore ? { explore: withReplay(parts.explore, parts.channel, command, target) } : {}),
   };
+}
+
+/** The explore figures with each failure's replay line: the exploration again, with its seed. */
+function withReplay(explore: ExploreReport, channel: string, command: string, target: ReproduceTarget | undefined): ExploreReport {
+  const replay =
+    target === undefined
+      ? null
+      : `${replayCommand(command, target.url, channel, 'explore', target.headers, target.flags)} --explore-turns ${explore.turnBudget} --seed ${explore.seed}`;
+  // A kept conversation is no seed's: --failed plays it again.
+  const keptReplay =
+    target === undefined ? null : `${replayCommand(command, target.url, channel, 'explore', target.headers, target.flags)} --failed`;
+  return { ...explore, found: explore.found.map((failure) => ({ ...failure, replay: failure.source === 'kept' ? keptReplay : replay })) };
 }
 
 /** A play that was not played, or not to its end: the agent stopped answering, or the run was interrupted. */

@@ -314,7 +314,7 @@ export const OPTION_DESCRIPTORS = {
       type: 'number',
       placeholder: 'N',
       commands: CHECK,
-      description: "With --explore: the seed of its choices (printed on every run): the same seed and agent get the same requests",
+      description: 'With --explore: the seed of its choices (printed on every run): the same seed and agent get the same requests',
       defaultDescription: 'a fresh one',
       takes: `a whole number from 0 to ${MAX_SEED}`,
     },

@@ -365,7 +365,10 @@ function exploreSettings(options: ResolvedOptions, cases: readonly Case[], comma
   for (const field of ['exploreTurns', 'seed', 'shrink'] as const) {
     const given = options.givenValue(field);
     if (!exploring && given !== undefined && given !== defaults[field]) {
-      throw new OptionError(field, (on) => `${on.name(field)} sets what --explore plays, and this run does not explore: add ${on.name('explore')}`);
+      throw new OptionError(
+        field,
+        (on) => `${on.name(field)} sets what --explore plays, and this run does not explore: add ${on.name('explore')}`,
+      );
     }
   }
   return {

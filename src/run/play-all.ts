@@ -49,7 +49,9 @@ function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
   // --failed: only the pairs named, a case of scope `run` on the channel it was played on.
   const chosen = (entry: { testCase: Case; channel: string }): boolean =>
     only === undefined || only.some((pair) => pair.case === entry.testCase.id && pair.channel === entry.channel);
-  const fixed = plan.cases.filter((testCase) => testCase.group !== 'quality' && testCase.group !== 'scenario' && testCase.group !== 'explore');
+  const fixed = plan.cases.filter(
+    (testCase) => testCase.group !== 'quality' && testCase.group !== 'scenario' && testCase.group !== 'explore',
+  );
   groups.push(plan.channels.flatMap((channel) => fixed.map((testCase) => ({ testCase, channel }))).filter(chosen));
   // The team's scenarios, each on its own channels (the run's when it names none), all at once after the fixed cases.
   const team = plan.cases.filter((testCase) => testCase.group === 'scenario');

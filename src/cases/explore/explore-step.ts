@@ -30,11 +30,16 @@ export function stepMessage(step: ExploreStep, past: readonly PastTurn[]): StepM
     const offering = past[step.tap.offeredAt - 1];
     const choice = offering ? findChoice(offeredChoices(offering.replies), step.tap) : undefined;
     if (!offering || !choice) {
-      return { changed: `the answer to message ${step.tap.offeredAt} no longer offers ${quoted(step.tap.title)} (id ${quoted(step.tap.id)})` };
+      return {
+        changed: `the answer to message ${step.tap.offeredAt} no longer offers ${quoted(step.tap.title)} (id ${quoted(step.tap.id)})`,
+      };
     }
     const reply = offering.replies?.[choice.reply];
     const messageId = offering.agentMessageIds[choice.reply];
-    const replyTo = reply?.type === 'message' && messageId !== undefined ? { replyTo: { messageId, from: 'agent' as const, text: reply.text ?? '' } } : {};
+    const replyTo =
+      reply?.type === 'message' && messageId !== undefined
+        ? { replyTo: { messageId, from: 'agent' as const, text: reply.text ?? '' } }
+        : {};
     return { message: { ...base, choice: { id: choice.id, title: choice.title }, ...replyTo } };
   }
   if (step.quote) {
@@ -65,7 +70,12 @@ export function quoted(text: string, max = 60): string {
   return characters.length > max ? `${escaped} (${characters.length.toLocaleString('en-US')} characters)` : escaped;
 }
 
-const FILE_WORDS: Readonly<Record<PersonFile['kind'], string>> = { image: 'a photo', audio: 'a voice note', video: 'a video', document: 'a document' };
+const FILE_WORDS: Readonly<Record<PersonFile['kind'], string>> = {
+  image: 'a photo',
+  audio: 'a voice note',
+  video: 'a video',
+  document: 'a document',
+};
 
 /** A step in words, for the numbered steps every output shows: `taps "Menu" (id "menu"), offered in answer 1`. */
 export function describeStep(step: ExploreStep): string {
@@ -77,7 +87,9 @@ export function describeStep(step: ExploreStep): string {
   } else if (files.length === 1) {
     parts.push(`sends ${FILE_WORDS[files[0]!.kind]} (${files[0]!.mime})${step.text ? ` with the caption ${quoted(step.text)}` : ''}`);
   } else if (files.length > 1) {
-    parts.push(`sends ${files.length} files at once (${files.map((file) => file.mime).join(', ')})${step.text ? ` with the text ${quoted(step.text)}` : ''}`);
+    parts.push(
+      `sends ${files.length} files at once (${files.map((file) => file.mime).join(', ')})${step.text ? ` with the text ${quoted(step.text)}` : ''}`,
+    );
   } else {
     parts.push(`types ${quoted(step.text)}`);
   }

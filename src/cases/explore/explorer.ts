@@ -187,10 +187,12 @@ async function playCrawl(exploration: Exploration): Promise<void> {
   );
   exploration.phases.crawl = outcome.paths;
   if (outcome.atDepth > 0) {
-    exploration.notReached.push(`${outcome.atDepth} menu state${outcome.atDepth === 1 ? '' : 's'} at the crawl's depth (${CRAWL_DEPTH} messages), not opened further`);
+    exploration.notReached.push(
+      `${outcome.atDepth} menu state${outcome.atDepth === 1 ? '' : 's'} at the crawl's depth (${CRAWL_DEPTH} messages), not opened further`,
+    );
   }
   if (outcome.outOfTurns && !exploration.halted) {
-    exploration.notReached.push("menu states the crawl did not open: its share of --explore-turns ran out (the walks still reach some)");
+    exploration.notReached.push('menu states the crawl did not open: its share of --explore-turns ran out (the walks still reach some)');
   }
 }
 
@@ -211,11 +213,15 @@ async function playWalks(exploration: Exploration): Promise<void> {
 async function shrunkFailure(
   exploration: Exploration,
   candidate: Candidate,
-): Promise<{ failure: Omit<ExploredFailure, 'firstTurn' | 'flaky'>; final: Played; flaky: Played | undefined }> {
+): Promise<{ failure: Omit<ExploredFailure, 'firstTurn' | 'flaky' | 'replay'>; final: Played; flaky: Played | undefined }> {
   const { context } = exploration;
   const found = { problem: candidate.problem, title: titleOf(candidate.finding), source: candidate.source };
   if (!context.settings.explore.shrink || candidate.source === 'kept' || exploration.halted) {
-    return { failure: { ...found, steps: candidate.steps, described: candidate.steps.map(describeStep), shrink: null }, final: candidate.played, flaky: undefined };
+    return {
+      failure: { ...found, steps: candidate.steps, described: candidate.steps.map(describeStep), shrink: null },
+      final: candidate.played,
+      flaky: undefined,
+    };
   }
   const shrunk = await shrinkConversation(
     candidate.steps,
@@ -232,18 +238,32 @@ async function shrunkFailure(
   if (shrunk.smallest === undefined && shrunk.passedReplay?.cut) {
     exploration.release(shrunk.passedReplay);
     const shrink = { fromMessages: candidate.steps.length, plays: shrunk.plays, gaveUp: 'the run was halted' };
-    return { failure: { ...found, steps: candidate.steps, described: candidate.steps.map(describeStep), shrink }, final: candidate.played, flaky: undefined };
+    return {
+      failure: { ...found, steps: candidate.steps, described: candidate.steps.map(describeStep), shrink },
+      final: candidate.played,
+      flaky: undefined,
+    };
   }
   if (shrunk.smallest === undefined) {
     return {
-      failure: { ...found, steps: candidate.steps, described: candidate.steps.map(describeStep), shrink: { fromMessages: candidate.steps.length, plays: shrunk.plays, gaveUp: null } },
+      failure: {
+        ...found,
+        steps: candidate.steps,
+        described: candidate.steps.map(describeStep),
+        shrink: { fromMessages: candidate.steps.length, plays: shrunk.plays, gaveUp: null },
+      },
       final: candidate.played,
       flaky: shrunk.passedReplay,
     };
   }
   const { steps, play } = shrunk.smallest;
   return {
-    failure: { ...found, steps, described: steps.map(describeStep), shrink: { fromMessages: candidate.steps.length, plays: shrunk.plays, gaveUp: shrunk.gaveUp } },
+    failure: {
+      ...found,
+      steps,
+      described: steps.map(describeStep),
+      shrink: { fromMessages: candidate.steps.length, plays: shrunk.plays, gaveUp: shrunk.gaveUp },
+    },
     final: play,
     flaky: undefined,
   };
@@ -254,6 +274,11 @@ export async function exploreChannel(context: CaseContext): Promise<CaseOutcome>
   const settings = context.settings.explore;
   const exploration = new Exploration(context);
   await playKept(exploration);
+  if (settings.keptOnly && exploration.kept.length === 0 && !context.halted) {
+    exploration.notReached.push(
+      'no conversation is kept for this channel (.check-endpoint/explore.json): run --explore again to explore it',
+    );
+  }
   if (!settings.keptOnly) {
     await playShapes(exploration);
     await playCrawl(exploration);
@@ -277,6 +302,7 @@ export async function exploreChannel(context: CaseContext): Promise<CaseOutcome>
     ...failure,
     firstTurn: firstTurn.get(final)!,
     flaky: flaky ? { firstTurn: firstTurn.get(flaky)!, messages: flaky.turns.length } : null,
+    replay: null,
   }));
   const { coverage } = exploration;
   const report: ExploreReport = {
@@ -294,6 +320,6 @@ export async function exploreChannel(context: CaseContext): Promise<CaseOutcome>
     found,
     kept: exploration.kept,
   };
-  return { explore: report, ...(context.halted ? { cutShort: true } : {}) };
+  const nothingPlayed = settings.keptOnly && exploration.kept.length === 0;
+  return { explore: report, ...(context.halted || nothingPlayed ? { cutShort: true } : {}) };
 }
-

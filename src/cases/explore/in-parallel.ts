@@ -19,7 +19,11 @@ export async function inParallel(concurrency: number, next: () => (() => Promise
 }
 
 /** Each of `items` through `play`, up to `concurrency` at once; the results in the items' order. */
-export async function mapInParallel<T, R>(items: readonly T[], concurrency: number, play: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapInParallel<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  play: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let index = 0;
   await inParallel(concurrency, () => {

@@ -18,7 +18,11 @@ export interface ShapeConversation {
 }
 
 /** What a person can send on a platform, its rules' `person` or the defaults. */
-export function personLimits(rules: PlatformRules | undefined): { textMaxLength: number; attachmentsAtOnce: number; captionMaxLength: number } {
+export function personLimits(rules: PlatformRules | undefined): {
+  textMaxLength: number;
+  attachmentsAtOnce: number;
+  captionMaxLength: number;
+} {
   return { ...PERSON_DEFAULTS, ...rules?.person };
 }
 

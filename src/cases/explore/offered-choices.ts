@@ -17,7 +17,9 @@ export function offeredChoices(replies: readonly Reply[] | undefined): OfferedCh
   return (replies ?? []).flatMap((reply, index) => {
     if (reply.type !== 'message') return [];
     const buttons = (reply.buttons ?? []).map((button) => ({ id: buttonId(button), title: buttonLabel(button), reply: index }));
-    const rows = (reply.list?.sections ?? []).flatMap((section) => section.rows.map((row) => ({ id: row.id, title: row.title, reply: index })));
+    const rows = (reply.list?.sections ?? []).flatMap((section) =>
+      section.rows.map((row) => ({ id: row.id, title: row.title, reply: index })),
+    );
     return [...buttons, ...rows].filter((choice) => typeof choice.id === 'string' && choice.id !== '');
   });
 }

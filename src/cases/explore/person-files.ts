@@ -49,7 +49,9 @@ export const CAPTIONED_KINDS: readonly FileKind[] = ['image', 'video', 'document
 
 /** The attachment a step's file is sent as; an unknown type (from a kept conversation) as the first file of its kind. */
 export function attachmentOf(file: PersonFile, position: number): Attachment {
-  const known = FILES.find((candidate) => candidate.kind === file.kind && candidate.mime === file.mime) ?? FILES.find((candidate) => candidate.kind === file.kind)!;
+  const known =
+    FILES.find((candidate) => candidate.kind === file.kind && candidate.mime === file.mime) ??
+    FILES.find((candidate) => candidate.kind === file.kind)!;
   const name = position === 0 ? known.name : known.name.replace(/(\.[a-z0-9]+)$/, `-${position + 1}$1`);
   return { kind: known.kind, mime: known.mime, name, data: known.data() };
 }

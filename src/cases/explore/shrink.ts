@@ -16,7 +16,9 @@ function without(steps: readonly ExploreStep[], index: number): ExploreStep[] | 
     const renumber = (n: number): number => (n > turn ? n - 1 : n);
     kept.push({
       ...step,
-      ...(step.tap ? { tap: { ...step.tap, ...(step.tap.offeredAt !== undefined ? { offeredAt: renumber(step.tap.offeredAt) } : {}) } } : {}),
+      ...(step.tap
+        ? { tap: { ...step.tap, ...(step.tap.offeredAt !== undefined ? { offeredAt: renumber(step.tap.offeredAt) } : {}) } }
+        : {}),
       ...(step.quote ? { quote: { ...step.quote, turn: renumber(step.quote.turn) } } : {}),
     });
   }
@@ -57,7 +59,8 @@ export function* shrinkCandidates(steps: readonly ExploreStep[]): Generator<Expl
     }
     const files = step.files ?? [];
     if (files.length > 1) {
-      for (let file = 0; file < files.length; file++) yield replaced(steps, index, { ...step, files: files.filter((_, at) => at !== file) });
+      for (let file = 0; file < files.length; file++)
+        yield replaced(steps, index, { ...step, files: files.filter((_, at) => at !== file) });
     }
     if (step.text !== '') {
       for (const text of shorterTexts(step.text)) {
@@ -116,7 +119,8 @@ export async function shrinkConversation<P>(
     let improved = false;
     for (const candidate of shrinkCandidates(best.steps)) {
       if (halted()) return { smallest: best, passedReplay: undefined, plays, gaveUp: 'the run was halted' };
-      if (plays >= bounds.maxPlays) return { smallest: best, passedReplay: undefined, plays, gaveUp: `stopped at ${bounds.maxPlays} plays` };
+      if (plays >= bounds.maxPlays)
+        return { smallest: best, passedReplay: undefined, plays, gaveUp: `stopped at ${bounds.maxPlays} plays` };
       if (clock() - started >= bounds.maxMs) {
         return { smallest: best, passedReplay: undefined, plays, gaveUp: `stopped after ${Math.round(bounds.maxMs / 1000)} s` };
       }

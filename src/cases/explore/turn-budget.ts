@@ -18,5 +18,4 @@ export class TurnBudget {
     this.#taken += taken;
     return taken;
   }
-
 }

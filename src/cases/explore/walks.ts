@@ -23,9 +23,14 @@ export function walkLength(dice: Dice): number {
 
 /** Each choice the turns' answers offered, as a tap step naming the answer it came from. */
 function tapsOffered(turns: readonly PlayedTurn[], from: number, to: number): ExploreStep[] {
-  return turns.slice(from, to).flatMap((turn, index) =>
-    offeredChoices(turn.replies).map((choice) => ({ text: '', tap: { id: choice.id, title: choice.title, offeredAt: from + index + 1 } })),
-  );
+  return turns
+    .slice(from, to)
+    .flatMap((turn, index) =>
+      offeredChoices(turn.replies).map((choice) => ({
+        text: '',
+        tap: { id: choice.id, title: choice.title, offeredAt: from + index + 1 },
+      })),
+    );
 }
 
 /** The next step of a walk, from what was played so far. */
@@ -51,7 +56,8 @@ export function walkStep(dice: Dice, played: readonly PlayedTurn[]): ExploreStep
   if (latest.length) kinds.push([6, () => dice.pick(latest)]);
   if (earlier.length) kinds.push([2, () => dice.pick(earlier)]);
   if (last.tap?.offeredAt !== undefined) kinds.push([1, () => ({ text: '', tap: { ...last.tap! } })]);
-  if (quotable.length) kinds.push([0.3, () => ({ text: 'what do you mean?', quote: { from: 'agent', turn: dice.pick(quotable), reply: 0 } })]);
+  if (quotable.length)
+    kinds.push([0.3, () => ({ text: 'what do you mean?', quote: { from: 'agent', turn: dice.pick(quotable), reply: 0 } })]);
   return dice.weighted(kinds)();
 }
 

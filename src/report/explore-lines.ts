@@ -1,0 +1,70 @@
+/**
+ * --explore in the terminal, under its case line: what it covered (turns, conversations, choices
+ * tapped, the deepest conversation, why it stopped) and what it never reached; then each failure
+ * as its smallest conversation, numbered steps, and how to play it again.
+ */
+import type { Colours } from './colour.js';
+import type { CaseReport, ExploreReport, ProblemReport } from '../core/report.js';
+import { printable } from './text.js';
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+const STOPPED: Readonly<Record<ExploreReport['stoppedBy'], string>> = {
+  turns: 'stopped at --explore-turns',
+  done: 'played the kept conversations only (--failed)',
+  halted: 'stopped early: the run was halted',
+};
+
+/** `explore: 300 turns in 41 conversations (seed 7); 27 of 29 offered choices tapped, 5 menu states, deepest 11 messages; stopped at --explore-turns`. */
+export function exploreSummary(explore: ExploreReport): string {
+  const { choices } = explore;
+  const covered = [
+    `${choices.tapped} of ${plural(choices.offered, 'offered choice')} tapped`,
+    plural(explore.states, 'menu state'),
+    `deepest ${plural(explore.deepest, 'message')}`,
+  ];
+  const shrinking = explore.shrinkTurns ? `; ${plural(explore.shrinkTurns, 'more turn')} shrinking` : '';
+  return `explore: ${plural(explore.turns, 'turn')} in ${plural(explore.conversations, 'conversation')} (seed ${explore.seed}); ${covered.join(', ')}; ${STOPPED[explore.stoppedBy]}${shrinking}`;
+}
+
+/** The lines under the explore case's line; none for another case. */
+export function formatExplore(caseReport: CaseReport, c: Colours, problems: readonly ProblemReport[] = []): string[] {
+  const explore = caseReport.explore;
+  if (!explore) return [];
+  const summary =
+    explore.stoppedBy === 'done' ? `explore: played the conversations kept from earlier runs only (--failed)` : exploreSummary(explore);
+  const lines = [`      ${printable(summary)}`];
+  for (const kept of explore.kept) {
+    const outcome =
+      kept.outcome === 'failed'
+        ? c.red('fails still')
+        : kept.outcome === 'passed'
+          ? c.green('passes now')
+          : c.yellow(`the path changed: ${kept.note ?? ''}`);
+    lines.push(c.dim(`      kept from an earlier run (${printable(kept.title)}, ${plural(kept.messages, 'message')}): `) + outcome);
+  }
+  for (const missed of explore.notReached) lines.push(c.dim(`      not reached: ${printable(missed)}`));
+  for (const failure of explore.found) {
+    const number = problems.find((problem) => problem.id === failure.problem)?.number;
+    const name = number === undefined ? printable(failure.title) : `problem ${number} (${printable(failure.title)})`;
+    const shrink = failure.shrink
+      ? ` (shrunk from ${plural(failure.shrink.fromMessages, 'message')} in ${plural(failure.shrink.plays, 'play')}${failure.shrink.gaveUp ? `; ${failure.shrink.gaveUp}` : ''})`
+      : failure.source === 'kept'
+        ? ' (kept from an earlier run)'
+        : ' (as found: --no-shrink)';
+    lines.push(`      ${c.bold(name)}: its smallest conversation, ${plural(failure.steps.length, 'message')}${c.dim(shrink)}:`);
+    failure.described.forEach((step, index) => lines.push(`        ${index + 1}. ${printable(step)}`));
+    if (failure.flaky) {
+      lines.push(
+        c.yellow(
+          `        flaky: played again, the same ${plural(failure.flaky.messages, 'message')} passed (both plays are in the report)`,
+        ),
+      );
+    }
+    if (failure.replay) lines.push(c.dim(`        replay: ${failure.replay}`));
+  }
+  if (explore.found.length) lines.push(c.dim('      --failed plays just these conversations again; the next --explore plays them first'));
+  return lines;
+}
