@@ -198,6 +198,7 @@ export interface ExploreSettings {
 /** A failing conversation kept from an earlier run: its channel, the problem it showed, and its steps. */
 export interface KeptConversation {
   channel: string;
+  /** The place of the problem it showed (rule, severity, pointer shape): what it must fail with to fail still. */
   problem: string;
   /** The problem's rule and place, for people: `schema /replies/0/buttons`. */
   title: string;

@@ -150,6 +150,8 @@ export interface ExploredFailure {
   /** The problem it shows (the report's `problems`), with its rule and place for people: `schema /replies/0/buttons`. */
   problem: string;
   title: string;
+  /** What a conversation must fail with to show it again: its rule, severity and pointer shape (`platform error /replies/*\/buttons/*`). */
+  place: string;
   /** `explored`: found by this run; `kept`: kept from an earlier run and failing again. */
   source: 'explored' | 'kept';
   /** Its messages, as data (played again by --failed and the next --explore), and in words, numbered from 1. */

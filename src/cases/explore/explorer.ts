@@ -5,6 +5,7 @@
  * conversations stay in the case's report; the rest are counted.
  */
 import type { Finding } from '../../core/findings.js';
+import { problemId } from '../../core/problems.js';
 import type { ExploreReport, ExploredFailure, KeptReplay } from '../../core/report.js';
 import type { CaseContext, CaseOutcome } from '../case.js';
 import { ExploreCoverage } from './coverage.js';
@@ -29,6 +30,7 @@ interface Played extends PlayedConversation {
 
 /** The best conversation found for one problem so far. */
 interface Candidate {
+  /** The problem's place (failurePlace): what a smaller conversation must still fail with. */
   problem: string;
   finding: Finding;
   played: Played;
@@ -215,7 +217,12 @@ async function shrunkFailure(
   candidate: Candidate,
 ): Promise<{ failure: Omit<ExploredFailure, 'firstTurn' | 'flaky' | 'replay'>; final: Played; flaky: Played | undefined }> {
   const { context } = exploration;
-  const found = { problem: candidate.problem, title: titleOf(candidate.finding), source: candidate.source };
+  const found = {
+    problem: problemId(candidate.finding),
+    place: candidate.problem,
+    title: titleOf(candidate.finding),
+    source: candidate.source,
+  };
   if (!context.settings.explore.shrink || candidate.source === 'kept' || exploration.halted) {
     return {
       failure: { ...found, steps: candidate.steps, described: candidate.steps.map(describeStep), shrink: null },

@@ -125,7 +125,7 @@ export function keptAfter(earlier: readonly KeptConversation[], cases: readonly 
   const found = explored.flatMap((caseReport) =>
     caseReport.explore!.found.map((failure) => ({
       channel: caseReport.channel,
-      problem: failure.problem,
+      problem: failure.place,
       title: failure.title,
       steps: failure.steps,
     })),

@@ -6,7 +6,7 @@
  */
 import type { Reply } from '../../core/answer.js';
 import type { Finding } from '../../core/findings.js';
-import { problemId } from '../../core/problems.js';
+import { pointerShape } from '../../core/problems.js';
 import type { CaseContext, Conversation, PastTurn } from '../case.js';
 import { type ExploreStep, stepMessage } from './explore-step.js';
 
@@ -14,7 +14,7 @@ import { type ExploreStep, stepMessage } from './explore-step.js';
 export interface PlayedTurn {
   step: ExploreStep;
   replies: readonly Reply[] | undefined;
-  /** The problem ids of its failures, each with its first finding. */
+  /** Its failures by place (failurePlace), each with its first finding. */
   failures: ReadonlyMap<string, Finding>;
 }
 
@@ -32,12 +32,21 @@ export interface PlayedConversation {
 /** The next step of a conversation, given its turns so far; undefined ends it. */
 export type Script = (played: readonly PlayedTurn[]) => ExploreStep | undefined;
 
-/** The failures of a turn, by problem: errors, and every finding under --strict. */
+/**
+ * Where a failure is, as --explore tells problems apart: its rule, severity and the shape of its
+ * pointer (`platform error /replies/*\/buttons/*`), not its message, which quotes what varies (a
+ * JSON parser's words differ with each broken body: still the one problem).
+ */
+export function failurePlace(finding: Finding): string {
+  return `${finding.rule} ${finding.severity} ${finding.path === '' ? '(the answer)' : pointerShape(finding.path)}`;
+}
+
+/** The failures of a turn, by place: errors, and every finding under --strict. */
 function failuresOf(findings: readonly Finding[], strict: boolean): Map<string, Finding> {
   const failures = new Map<string, Finding>();
   for (const finding of findings) {
     if (finding.severity !== 'error' && !strict) continue;
-    const id = problemId(finding);
+    const id = failurePlace(finding);
     if (!failures.has(id)) failures.set(id, finding);
   }
   return failures;

@@ -23,14 +23,12 @@ export function walkLength(dice: Dice): number {
 
 /** Each choice the turns' answers offered, as a tap step naming the answer it came from. */
 function tapsOffered(turns: readonly PlayedTurn[], from: number, to: number): ExploreStep[] {
-  return turns
-    .slice(from, to)
-    .flatMap((turn, index) =>
-      offeredChoices(turn.replies).map((choice) => ({
-        text: '',
-        tap: { id: choice.id, title: choice.title, offeredAt: from + index + 1 },
-      })),
-    );
+  return turns.slice(from, to).flatMap((turn, index) =>
+    offeredChoices(turn.replies).map((choice) => ({
+      text: '',
+      tap: { id: choice.id, title: choice.title, offeredAt: from + index + 1 },
+    })),
+  );
 }
 
 /** The next step of a walk, from what was played so far. */
