@@ -107,6 +107,65 @@ async function volumeFigures(url: string, where: string, full = true): Promise<s
   return lines;
 }
 
+/** (h)'s figures: --explore's 1,000 turns beside the baseline client sending the same requests; its peak memory at 10,000 turns beside 1,000. */
+async function exploreFigures(url: string): Promise<string[]> {
+  const explore = (turns: number): string[] => [
+    url,
+    '--case',
+    'explore',
+    '--explore-turns',
+    String(turns),
+    '--seed',
+    '1',
+    '--concurrency',
+    '8',
+  ];
+  const har = join(tmp, 'explore.har');
+  await timeProcess([CLI, ...explore(1000), '--har', har]); // the requests --explore sends, for the baseline
+  const byConversation = new Map<string, unknown[]>();
+  const archive = JSON.parse(readFileSync(har, 'utf8')) as {
+    log: { entries: { request: { method: string; postData?: { text: string } } }[] };
+  };
+  for (const entry of archive.log.entries) {
+    if (entry.request.method !== 'POST' || !entry.request.postData) continue;
+    const request = JSON.parse(entry.request.postData.text) as { conversationId: string };
+    byConversation.set(request.conversationId, [...(byConversation.get(request.conversationId) ?? []), request]);
+  }
+  const requestsFile = join(tmp, 'explore-requests.json');
+  writeFileSync(requestsFile, JSON.stringify([...byConversation.values()]));
+  const turns = [...byConversation.values()].reduce((sum, list) => sum + list.length, 0);
+  const checkMs: number[] = [];
+  const baselineMs: number[] = [];
+  const peaks1k: number[] = [];
+  const peaks10k: number[] = [];
+  const runs = Math.max(3, Math.ceil(RUNS / 4));
+  for (let run = 0; run < runs; run++) {
+    baselineMs.push((await timeProcess([join(ROOT, 'bench/baseline-client.mjs'), url, requestsFile, '8'])).ms);
+    const measured = await timeProcess(['-r', join(ROOT, 'test/peak-memory.cjs'), CLI, ...explore(1000)]);
+    checkMs.push(measured.ms);
+    peaks1k.push(Number(measured.fd3.trim()) / 1024);
+  }
+  for (let run = 0; run < Math.max(2, Math.ceil(runs / 2)); run++) {
+    peaks10k.push(Number((await timeProcess(['-r', join(ROOT, 'test/peak-memory.cjs'), CLI, ...explore(10_000)])).fd3.trim()) / 1024);
+  }
+  const ratio = median(checkMs) / median(baselineMs);
+  const memory = median(peaks10k) / median(peaks1k);
+  return [
+    row(
+      `(h) --explore-turns 1000 (${byConversation.size} conversations, ${turns} turns) / baseline`,
+      `${median(checkMs).toFixed(0)} / ${median(baselineMs).toFixed(0)} ms = ${ratio.toFixed(2)}`,
+      '≤ 1.30',
+      ratio <= 1.3,
+    ),
+    row(
+      '    peak memory at 10,000 turns / at 1,000 (maxRSS)',
+      `${median(peaks10k).toFixed(1)} / ${median(peaks1k).toFixed(1)} MiB = ${memory.toFixed(2)}`,
+      '≤ 1.50',
+      memory <= 1.5,
+    ),
+  ];
+}
+
 /** (g)'s figures: what --scenarios adds to a check, beside a bare client playing the same openings. */
 async function scenarioFigures(url: string): Promise<string[]> {
   const folder = join(ROOT, 'fixtures/scenarios/valid');
@@ -244,6 +303,8 @@ try {
   try {
     const volume = await volumeFigures(served.url, 'its own process');
     lines.push(...volume);
+    // (h) --explore against the same agent: generated conversations, only the failing ones kept.
+    lines.push(...(await exploreFigures(served.url)));
     lines.push(...(await volumeFigures(instant.url, 'this process', false)));
   } finally {
     served.stop();

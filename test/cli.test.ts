@@ -172,7 +172,7 @@ describe('check-endpoint <url>', () => {
     [
       'an unknown case',
       ['http://127.0.0.1:1/', '--case', 'typo'],
-      /--case typo is not one of typed, double-text, photo, button-tap, no-reply, voice-note, document, video, quote-own, quality\/auth/,
+      /--case typo is not one of typed, double-text, photo, button-tap, no-reply, voice-note, document, video, quote-own, explore, quality\/auth/,
     ],
     ['a negative timeout', ['http://127.0.0.1:1/', '--agent-timeout', '-5'], /--agent-timeout must be a positive number; got -5/],
     ['a non-numeric timeout', ['http://127.0.0.1:1/', '--agent-timeout', 'soon'], /--agent-timeout needs a number \(SECONDS\); got "soon"/],

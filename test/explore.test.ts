@@ -138,8 +138,17 @@ describe('the requests --explore generates', () => {
     assert.equal(messageShapes(contract.platforms.web).notSent.length, 0);
     const longest = (channel: string): number =>
       Math.max(...messageShapes(contract.platforms[channel]).shapes.map((shape) => Array.from(shape.steps[0]!.text).length));
-    assert.equal(longest('whatsapp'), contract.platforms.whatsapp!.person!.textMaxLength);
-    assert.equal(longest('sms'), contract.platforms.sms!.person!.textMaxLength);
+    for (const [channel, rules] of Object.entries(contract.platforms)) {
+      const person = rules.person!;
+      assert.equal(longest(channel), person.textMaxLength, `${channel}: the longest text is at its limit`);
+      for (const shape of messageShapes(rules).shapes) {
+        for (const step of shape.steps) {
+          assert.ok((step.files?.length ?? 0) <= person.attachmentsAtOnce!, `${channel}: ${shape.name} sends no more files than it takes`);
+          if (step.files?.length)
+            assert.ok(Array.from(step.text).length <= person.captionMaxLength!, `${channel}: ${shape.name}'s caption fits`);
+        }
+      }
+    }
   });
 });
 

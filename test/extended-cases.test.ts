@@ -169,6 +169,6 @@ describe('opt-in, and --case picks any case', () => {
     assert.match(auth.stdout, /^PASS {2}quality\/auth +whatsapp .*1 warning +problem 1$/m);
     const unknown = await runCli([agent!.url, '--case', 'voicenote']);
     assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /--case voicenote is not one of typed, .*voice-note, document, video, quote-own, quality\/auth/);
+    assert.match(unknown.stderr, /--case voicenote is not one of typed, .*voice-note, document, video, quote-own, explore, quality\/auth/);
   });
 });

@@ -23,7 +23,7 @@ export class ExploreCoverage {
     this.turns += played.turns.length;
     this.deepest = Math.max(this.deepest, played.turns.length);
     for (const turn of played.turns) {
-      if (turn.step.tap?.offeredAt !== undefined) this.#tapped.add(turn.step.tap.id);
+      if (turn.tapped !== undefined) this.#tapped.add(turn.tapped);
       const choices = offeredChoices(turn.replies);
       if (choices.length) this.#states.add(menuState(choices));
       for (const choice of choices) if (!this.#offered.has(choice.id)) this.#offered.set(choice.id, choice.title);

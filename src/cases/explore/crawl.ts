@@ -20,6 +20,8 @@ export interface CrawlOutcome {
   outOfTurns: boolean;
   /** States reached at the crawl's depth and not opened further. */
   atDepth: number;
+  /** Paths that could not be played again as found: the agent offered other choices the second time. */
+  changed: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function crawl(
   halted: () => boolean,
 ): Promise<CrawlOutcome> {
   const opened = new Set<string>();
-  const outcome: CrawlOutcome = { paths: 0, states: 0, outOfTurns: false, atDepth: 0 };
+  const outcome: CrawlOutcome = { paths: 0, states: 0, outOfTurns: false, atDepth: 0, changed: 0 };
   let level: ExploreStep[][] = openings.map((opening) => [opening]);
   while (level.length > 0 && !halted()) {
     const played = await playLevel(level);
@@ -44,6 +46,7 @@ export async function crawl(
         continue;
       }
       outcome.paths++;
+      if (conversation.changed !== undefined) outcome.changed++;
       const last = conversation.turns.at(-1);
       // A path that failed, was cut short or could not be sent is not followed further.
       if (!last || conversation.turns.length < path.length || last.failures.size > 0) continue;

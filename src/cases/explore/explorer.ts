@@ -193,6 +193,11 @@ async function playCrawl(exploration: Exploration): Promise<void> {
       `${outcome.atDepth} menu state${outcome.atDepth === 1 ? '' : 's'} at the crawl's depth (${CRAWL_DEPTH} messages), not opened further`,
     );
   }
+  if (outcome.changed > 0) {
+    exploration.notReached.push(
+      `${outcome.changed} crawl path${outcome.changed === 1 ? '' : 's'} could not be played again: the agent offered other choices (by id and title) when the same messages were sent anew, so the menu behind ${outcome.changed === 1 ? 'it' : 'them'} was not crawled`,
+    );
+  }
   if (outcome.outOfTurns && !exploration.halted) {
     exploration.notReached.push('menu states the crawl did not open: its share of --explore-turns ran out (the walks still reach some)');
   }

@@ -13,6 +13,8 @@ import { type ExploreStep, stepMessage } from './explore-step.js';
 /** One played turn: the step, what it sent as its message, the answer's replies, and its failures (errors; every finding with --strict). */
 export interface PlayedTurn {
   step: ExploreStep;
+  /** The id of the choice the tap sent: the step's, or, found again by its title, the one the agent offers now. */
+  tapped?: string;
   replies: readonly Reply[] | undefined;
   /** Its failures by place (failurePlace), each with its first finding. */
   failures: ReadonlyMap<string, Finding>;
@@ -87,7 +89,13 @@ export async function playConversation(
     const expectsReply = message.text !== '' && message.choice === undefined && message.attachments === undefined;
     try {
       const turn = await context.exchange({ conversation, message, expectsReply });
-      turns.push({ step, replies: turn.replies, failures: failuresOf(turn.findings, context.settings.strict) });
+      const tapped = step.tap?.offeredAt !== undefined ? message.choice?.id : undefined;
+      turns.push({
+        step,
+        ...(tapped !== undefined ? { tapped } : {}),
+        replies: turn.replies,
+        failures: failuresOf(turn.findings, context.settings.strict),
+      });
       if (stopAtFailure && turns.at(-1)!.failures.size > 0) break;
     } catch (cause) {
       // The run was halted while this message was in flight: the case ends with what it has.

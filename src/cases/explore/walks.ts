@@ -16,6 +16,12 @@ export const MAX_WALK_MESSAGES = 20;
 /** The fewest. */
 const MIN_WALK_MESSAGES = 2;
 
+/**
+ * The files a walk sends: every type but the 218 KB photo, which its message shape sends (a walk is
+ * about the conversation's path; hundreds of photos would only weigh on memory, not find more).
+ */
+const WALK_FILES = PERSON_FILES.filter((file) => file.mime !== 'image/jpeg');
+
 /** A walk's length, drawn from its stream: 2 to 20 messages. */
 export function walkLength(dice: Dice): number {
   return MIN_WALK_MESSAGES + dice.below(MAX_WALK_MESSAGES - MIN_WALK_MESSAGES + 1);
@@ -44,7 +50,7 @@ export function walkStep(dice: Dice, played: readonly PlayedTurn[]): ExploreStep
     [
       0.5,
       () => {
-        const file = dice.pick(PERSON_FILES);
+        const file = dice.pick(WALK_FILES);
         const caption = CAPTIONED_KINDS.includes(file.kind) && dice.chance(0.5) ? dice.pick(EVERYDAY_TEXTS) : '';
         return { text: caption, files: [file] };
       },
