@@ -36,6 +36,10 @@ export { formatReport } from './report/format-report.js';
 export type {
   CaseReport,
   ChannelReport,
+  ExploredFailure,
+  ExploreReport,
+  ExploreStep,
+  KeptReplay,
   LatencyFigures,
   Report,
   ReportedFinding,
@@ -44,7 +48,8 @@ export type {
   TurnReport,
 } from './core/report.js';
 export { ALL_CASE_IDS, CASE_IDS, EXTENDED_CASE_IDS, QUALITY_CASE_IDS, CASES } from './cases/registry.js';
-export type { AnyCaseId, CaseId, ExtendedCaseId, QualityCaseId } from './cases/registry.js';
+export type { AnyCaseId, CaseId, ExploreCaseId, ExtendedCaseId, QualityCaseId } from './cases/registry.js';
+export type { CaseProgress } from './run/options.js';
 export type { Expectation, Case, CaseContext, CaseRule, CaseSetting, JsonValue, SentMessage, SentTurn } from './cases/case.js';
 export { defineCase } from './cases/define-case.js';
 export type { CaseDefinition } from './cases/define-case.js';

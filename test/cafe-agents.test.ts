@@ -510,6 +510,39 @@ for (const example of EXAMPLES) {
       },
     );
 
+    test(
+      'FAKE_MODEL=1: --explore --channel all at its defaults passes: every message a platform can deliver is answered',
+      { skip, timeout: 120_000 },
+      async () => {
+        const fake = await startAgent(command, {
+          FAKE_MODEL: '1',
+          FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN,
+          OPENAI_BASE_URL: model!.baseUrl,
+          OPENAI_API_KEY: API_KEY,
+        });
+        try {
+          const { code, stdout, stderr } = await runCli(
+            [fake.url, '--channel', 'all', '--case', 'explore', '--explore', '--seed', '2026', '--json'],
+            {
+              env: { FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN },
+            },
+          );
+          const report = JSON.parse(stdout) as Report;
+          const failing = report.cases.flatMap((c) =>
+            c.findings.filter((f) => f.severity === 'error').map((f) => `${c.channel}: ${f.rule}: ${f.message}`),
+          );
+          assert.deepEqual(failing, [], stderr);
+          assert.equal(code, 0, stderr);
+          for (const channel of PLATFORMS) {
+            const explored = report.cases.find((c) => c.channel === channel && c.id === 'explore');
+            assert.equal(explored?.explore?.turns, 300, `${channel}: its 300 turns were played`);
+          }
+        } finally {
+          await fake.stop();
+        }
+      },
+    );
+
     test('its source holds, byte for byte, the instructions `limits CHANNEL --prompt` prints for each platform', { skip }, async () => {
       const runs = stringRuns(readFileSync(example.source, 'utf8'), example.language);
       const stale = [...(await prompts())].filter(([, text]) => !runs.some((run) => run.includes(text))).map(([channel]) => channel);

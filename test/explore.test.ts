@@ -344,6 +344,11 @@ describe('the command', () => {
       };
       assert.deepEqual(kept.conversations[0]?.steps, failure?.steps);
 
+      const shown = await runCli(['show'], { cwd: folder });
+      assert.equal(shown.code, 0, shown.stderr);
+      assert.match(shown.stdout, /explore: 1 failing conversation kept in \.check-endpoint\/explore\.json/);
+      assert.match(shown.stdout, /whatsapp, status: 1 message\n {4}1\. taps "Option 9" \(id "chk_never_offered"\), never offered/);
+
       agent.bodies.length = 0;
       const again = await runCli([agent.url, '--failed'], { cwd: folder });
       assert.equal(again.code, 1, again.stderr);
@@ -352,7 +357,7 @@ describe('the command', () => {
         ['chk_never_offered'],
         'only the kept conversation is played',
       );
-      assert.match(again.stdout, /kept from an earlier run \(status \(the answer\), 1 message\): fails still/);
+      assert.match(again.stdout, /kept from an earlier run \(status, 1 message\): fails still/);
 
       const refused = await runCli([agent.url, '--failed', '--no-shrink'], { cwd: folder });
       assert.equal(refused.code, 2);

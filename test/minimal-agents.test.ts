@@ -101,6 +101,16 @@ for (const { name, command, file } of AGENTS) {
       );
     });
 
+    test('passes --explore on every channel at its defaults: no false alarm on any message a platform can deliver', async () => {
+      const report = await checkEndpoint(url(), { channels: ['all'], cases: ['explore'], explore: true, seed: 2026 });
+      const failing = report.cases.flatMap((c) =>
+        c.findings.filter((f) => f.severity === 'error').map((f) => `${c.channel}: ${f.rule}: ${f.message}`),
+      );
+      assert.deepEqual(failing, []);
+      assert.equal(report.outcome, 'passed');
+      for (const caseReport of report.cases) assert.equal(caseReport.explore?.turns, 300, `${caseReport.channel} played its 300 turns`);
+    });
+
     test('answers HEAD', async () => {
       const head = await send(url(), 'HEAD');
       assert.equal(head.status, 200);

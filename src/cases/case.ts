@@ -333,6 +333,8 @@ export interface CaseContext {
   finishedCases(): readonly CaseReport[];
   /** Whether the run sends nothing new now: interrupted, the agent gone, or --max-failures reached. */
   readonly halted: boolean;
+  /** Tells the run how far the case has gone: `done` of `total` (explore: turns of its budget), `found` problems so far. */
+  progress(done: number, total: number, found: number): void;
   /** Leaves a conversation out of the case's report (its turns are not kept): --explore keeps only the conversations that failed. */
   forget(conversation: Conversation): void;
 }

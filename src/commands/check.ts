@@ -1,4 +1,5 @@
 import type { KeptConversation } from '../cases/case.js';
+import type { CaseProgress } from '../run/options.js';
 import { EXPLORE_CASE_ID } from '../cases/explore/explore-case.js';
 import { EXPLORE_FILE, readKeptConversations, writeKeptConversations } from './explore-file.js';
 import type { Output } from './output.js';
@@ -197,6 +198,8 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       signal: stop.signal,
       // The case lines come after the run, under the digest of its problems: the progress line (on a terminal) shows it going.
       onPlay: (done: number, total: number, failed: number) => progress.update(done, total, failed),
+      onCaseProgress: ({ case: id, channel, done, total, found }: CaseProgress) =>
+        progress.detail(done >= total ? undefined : `${id} on ${channel}: ${done} of ${total} turns${found ? `, ${found} found` : ''}`),
     },
     {
       ...(rerun ? { only: rerun.only } : {}),

@@ -12,6 +12,8 @@ const CLEAR_LINE = '\r\u001b[2K';
 export interface Progress {
   /** A play ended: `done` of `total`, `failed` of them failed. */
   update(done: number, total: number, failed: number): void;
+  /** What a long case in flight is doing, after the plays (`explore on whatsapp: 120 of 300 turns, 1 problem`); undefined when none is. */
+  detail(text: string | undefined): void;
   /** Takes the line away while other lines are written, then puts it back. */
   around(write: () => void): void;
   /** Takes the line away for good. */
@@ -25,20 +27,30 @@ export function progressLine(done: number, total: number, failed: number, elapse
   return `${done} of ${total} ${total === 1 ? 'play' : 'plays'} · ${failed} failed · ${elapsed}`;
 }
 
-const NO_PROGRESS: Progress = { update: () => {}, around: (write) => write(), clear: () => {} };
+const NO_PROGRESS: Progress = { update: () => {}, detail: () => {}, around: (write) => write(), clear: () => {} };
 
 export function createProgress(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Progress {
   if (!stream.isTTY || env.CI) return NO_PROGRESS;
   const started = now();
   let line = '';
+  let plays = { done: 0, total: 0, failed: 0 };
+  let detailText: string | undefined;
   let drawnAt = -Infinity;
   const draw = (): void => void stream.write(`${CLEAR_LINE}${line}`);
+  const redraw = (final: boolean): void => {
+    line = `${progressLine(plays.done, plays.total, plays.failed, now() - started)}${detailText ? ` · ${detailText}` : ''}`;
+    if (now() - drawnAt < REDRAW_MS && !final) return;
+    drawnAt = now();
+    draw();
+  };
   return {
     update(done, total, failed) {
-      line = progressLine(done, total, failed, now() - started);
-      if (now() - drawnAt < REDRAW_MS && done < total) return;
-      drawnAt = now();
-      draw();
+      plays = { done, total, failed };
+      redraw(done >= total);
+    },
+    detail(text) {
+      detailText = text;
+      redraw(false);
     },
     around(write) {
       if (line === '') return write();

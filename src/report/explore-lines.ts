@@ -21,8 +21,9 @@ const STOPPED: Readonly<Record<ExploreReport['stoppedBy'], string>> = {
 export function exploreSummary(explore: ExploreReport): string {
   const { choices } = explore;
   const covered = [
-    `${choices.tapped} of ${plural(choices.offered, 'offered choice')} tapped`,
-    plural(explore.states, 'menu state'),
+    ...(choices.offered
+      ? [`${choices.tapped} of ${plural(choices.offered, 'offered choice')} tapped`, plural(explore.states, 'menu state')]
+      : ['no button or list row offered']),
     `deepest ${plural(explore.deepest, 'message')}`,
   ];
   const shrinking = explore.shrinkTurns ? `; ${plural(explore.shrinkTurns, 'more turn')} shrinking` : '';

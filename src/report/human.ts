@@ -188,7 +188,8 @@ export function formatCase(
     caseReport.channel.padEnd(columns.channel),
     caseReport.runs > 1
       ? `${caseReport.passedRuns}/${caseReport.runs} passed`.padEnd(12)
-      : plural(caseReport.turns.length, 'turn').padEnd(8),
+      : // explore keeps only the turns of its failures: its line counts every turn it sent.
+        plural(caseReport.explore ? caseReport.explore.turns + caseReport.explore.shrinkTurns : caseReport.turns.length, 'turn').padEnd(8),
     `${caseReport.durationMs} ms`.padStart(8),
     warnings ? c.yellow(`  ${plural(warnings, 'warning')}`) : '',
     caseReport.expected ? c.yellow('  expected (baseline)') : '',

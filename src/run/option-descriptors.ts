@@ -447,6 +447,10 @@ export const OPTION_DESCRIPTORS = {
     help: "Called as each case ends (or is given up: status `not-run`), with its report and its index in the report's `cases`.",
   },
   onPlay: { kind: 'function', help: 'Called as each play ends: how many plays are done of all, and how many of them failed.' },
+  onCaseProgress: {
+    kind: 'function',
+    help: 'Called as a long case goes (explore: after each of its conversations), with `{ case, channel, done, total, found }`: its turns sent of its budget, and the problems found so far.',
+  },
   signal: {
     kind: 'signal',
     help: 'Interrupts the run: nothing new is sent, exchanges in flight are aborted, and the report holds what finished (outcome `interrupted`).',

@@ -51,6 +51,17 @@ export interface RunHooks {
   onCase?: (caseReport: CaseReport, index: number) => void;
   /** Called as each play ends: how many plays are done of all, and how many of them failed. */
   onPlay?: (done: number, total: number, failed: number) => void;
+  /** Called as a long case goes (explore: after each of its conversations): the case, its channel, and its turns sent of its budget. */
+  onCaseProgress?: (progress: CaseProgress) => void;
+}
+
+/** How far a long case has gone: `explore` on `whatsapp`, 120 of 300 turns, 1 problem found so far. */
+export interface CaseProgress {
+  case: string;
+  channel: string;
+  done: number;
+  total: number;
+  found: number;
 }
 
 // The table's callbacks and RunHooks agree: one without the other does not compile.

@@ -86,7 +86,7 @@ export interface CheckPlan {
   first: readonly CaseOnChannel[] | undefined;
   baseline: { file: string; entries: readonly BaselineEntry[] } | undefined;
   /** What the run tells as it goes, and what can stop it: the options' callbacks and signal, as given. */
-  hooks: Pick<CheckEndpointOptions, 'onExchange' | 'onCase' | 'onPlay' | 'signal'> & Pick<CommandOptions, 'agentExit'>;
+  hooks: Pick<CheckEndpointOptions, 'onExchange' | 'onCase' | 'onPlay' | 'onCaseProgress' | 'signal'> & Pick<CommandOptions, 'agentExit'>;
   /** The team's scenarios (--scenarios), checked, their openings among `cases`; undefined when none were asked for. */
   teamScenarios: TeamScenarios | undefined;
   /** --explore's settings (its seed fresh when none was given). */
@@ -312,7 +312,7 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
     : readToken(options.givenValue('tokenEnv') === undefined ? undefined : tokenEnv, tokenEnv, lookup, where);
   const cases = [...chooseCases(options, own), ...(teamScenarios?.cases ?? [])];
   const caseSettings = resolveCaseSettings([...CASES, ...own], options.caseSettings, options.givenValue);
-  const { onExchange, onCase, onPlay, signal } = options;
+  const { onExchange, onCase, onPlay, onCaseProgress, signal } = options;
   const { agentExit } = command;
   return {
     url,
@@ -351,6 +351,7 @@ export async function planCheck(target: string, given: unknown = {}, command: Co
       ...(onExchange ? { onExchange } : {}),
       ...(onCase ? { onCase } : {}),
       ...(onPlay ? { onPlay } : {}),
+      ...(onCaseProgress ? { onCaseProgress } : {}),
       ...(signal ? { signal } : {}),
       ...(agentExit ? { agentExit } : {}),
     },

@@ -193,6 +193,10 @@ class PlayContext implements CaseContext {
     return this.run.halted();
   }
 
+  progress(done: number, total: number, found: number): void {
+    this.run.plan.hooks.onCaseProgress?.({ case: this.testCase.id, channel: this.channel, done, total, found });
+  }
+
   forget(conversation: Conversation): void {
     this.#conversations.delete(conversation);
   }

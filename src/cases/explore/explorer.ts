@@ -55,9 +55,9 @@ function smaller(a: Candidate, b: Candidate): boolean {
   return a.made < b.made;
 }
 
-/** A problem's rule and place, for people: `schema /replies/0/buttons`, `status (the answer)`. */
+/** A problem's rule and place, for people: `schema /replies/0/buttons`; the rule alone for the answer as a whole (`status`). */
 function titleOf(finding: Finding): string {
-  return `${finding.rule} ${finding.path === '' ? '(the answer)' : finding.path}`;
+  return finding.path === '' ? finding.rule : `${finding.rule} ${finding.path}`;
 }
 
 class Exploration {
@@ -85,7 +85,10 @@ class Exploration {
   async play(script: Script, maxTurns: number, counted: boolean, stopAtFailure = true): Promise<Played> {
     const opened = this.#opened++;
     const played: Played = { ...(await playConversation(this.context, script, maxTurns, stopAtFailure)), opened };
-    if (counted) this.coverage.record(played);
+    if (counted) {
+      this.coverage.record(played);
+      this.context.progress(this.coverage.turns, this.budget.limit, this.candidates.size);
+    }
     if (played.cut && played.conversation.past.length > played.turns.length && this.#stoppedOn === undefined) this.#stoppedOn = played;
     return played;
   }
