@@ -1,7 +1,7 @@
 /**
  * Shrinking a failing conversation to the smallest one that still fails with its problem, as
- * Hypothesis shrinks an example: fewest messages first, then the shortest texts, the fewest files,
- * no quote; each candidate played for real, the first that still fails taken, until none does or
+ * Hypothesis shrinks an example: fewest messages first, then taps typed instead, the shortest texts,
+ * the fewest files, no quote; each candidate played for real, the first that still fails taken, until none does or
  * the bounds (plays and time) are reached.
  */
 import type { ExploreStep } from './explore-step.js';
@@ -51,6 +51,15 @@ export function* shrinkCandidates(steps: readonly ExploreStep[]): Generator<Expl
   for (let index = 0; index < steps.length - 1; index++) {
     const candidate = without(steps, index);
     if (candidate) yield candidate;
+  }
+  // A tap no later step refers to, typed instead (as a person on SMS types the option): the message
+  // that offered it may then go too. Each such candidate has one tap fewer, so shrinking ends.
+  for (const [index, step] of steps.entries()) {
+    const referred = steps.some((later) => later.tap?.offeredAt === index + 1 || later.quote?.turn === index + 1);
+    if (step.tap?.offeredAt !== undefined && step.tap.title !== '' && !referred) {
+      const { tap, ...rest } = step;
+      yield replaced(steps, index, { ...rest, text: step.text === '' ? tap.title : step.text });
+    }
   }
   for (const [index, step] of steps.entries()) {
     if (step.quote) {
