@@ -25,6 +25,10 @@ import { shrinkCandidates, shrinkConversation } from '../src/cases/explore/shrin
 import type { PlayedTurn } from '../src/cases/explore/play-conversation.js';
 import type { PastTurn } from '../src/cases/case.js';
 import { ROOT, runCli } from './helpers.js';
+import { formatReportLines } from '../src/report/human.js';
+import { renderHtmlReport } from '../src/report/html.js';
+import { renderJunit } from '../src/report/junit.js';
+import { NO_COLOURS } from '../src/report/colour.js';
 
 const contract = bundledContract();
 const ajv = createAjv();
@@ -294,6 +298,17 @@ describe('--explore against real agents', () => {
       assert.deepEqual(failure!.described, ['types "\\""']);
       assert.equal(turns[failure!.firstTurn]!.request.message.text, '"');
       assert.match(failure!.replay ?? '', /--case explore --explore-turns 300 --seed 3$/);
+      // Every output shows that conversation: the terminal's digest, JUnit, the HTML page.
+      const text = formatReportLines(report, NO_COLOURS).join('\n');
+      assert.match(
+        text,
+        /its smallest conversation \(explore on whatsapp\), 1 message \(shrunk from \d+ messages? in \d+ plays?\):\n {8}1\. types "\\""\n {6}replay: /,
+      );
+      const junit = renderJunit(report, { startedAt: new Date(0) });
+      assert.match(junit, /json: its smallest conversation, 1 message\(s\):\n {2}1\. types &quot;\\&quot;&quot;/);
+      const page = renderHtmlReport(report);
+      assert.match(page, /<strong>json<\/strong>: its smallest conversation, 1 message\(s\), turns 1 to 1 below/);
+      assert.match(page, /<li>types &quot;\\&quot;&quot;<\/li>/);
     } finally {
       await agent.close();
     }

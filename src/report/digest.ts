@@ -8,6 +8,7 @@ import { excerpt } from '../core/findings.js';
 import { type GroupedFinding, groupProblems, problemId } from '../core/problems.js';
 import type { CaseReport, ProblemReport, Report, TurnReport } from '../core/report.js';
 import { printable, ranges, replyOf, turnsText } from './text.js';
+import { conversationLines, exploredConversation } from './explore-lines.js';
 
 const REPLY_EXCERPT = 100;
 /** Problems a case line names with their turns at most; more are named as ranges (`problems 1–45`). */
@@ -123,6 +124,11 @@ export function formatProblem(
   if (reply !== undefined) lines.push(c.dim(`      reply: ${printable(excerpt(reply, REPLY_EXCERPT))}`));
   const often = problem.findings > problem.cases ? ` (${plural(problem.findings, 'finding')})` : '';
   if (own) lines.push(c.dim(`      in ${plural(problem.cases, 'case')}${often}: ${placesText(problem, channelNames(report))}`));
+  const conversation = exploredConversation(problem, report.cases);
+  if (conversation) {
+    lines.push(...conversationLines(conversation, problem.example.channel, c));
+    return lines;
+  }
   const command = reproduce ? turn?.findings.find((finding) => finding.reproduce)?.reproduce : undefined;
   if (command) {
     const { example } = problem;

@@ -4,7 +4,7 @@
  * as its smallest conversation, numbered steps, and how to play it again.
  */
 import type { Colours } from './colour.js';
-import type { CaseReport, ExploreReport, ProblemReport } from '../core/report.js';
+import type { CaseReport, ExploredFailure, ExploreReport, ProblemReport } from '../core/report.js';
 import { printable } from './text.js';
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -30,6 +30,33 @@ export function exploreSummary(explore: ExploreReport): string {
   return `explore: ${plural(explore.turns, 'turn')} in ${plural(explore.conversations, 'conversation')} (seed ${explore.seed}); ${covered.join(', ')}; ${STOPPED[explore.stoppedBy]}${shrinking}`;
 }
 
+/** The conversation --explore found a problem in, when the problem's example is an explore case's. */
+export function exploredConversation(problem: ProblemReport, cases: readonly CaseReport[]): ExploredFailure | undefined {
+  const { example } = problem;
+  const explored = cases.find((caseReport) => caseReport.id === example.case && caseReport.channel === example.channel)?.explore;
+  return explored?.found.find((failure) => failure.problem === problem.id);
+}
+
+/** A found failure's conversation, numbered steps, and how to play it again (the digest's lines under its problem). */
+export function conversationLines(failure: ExploredFailure, channel: string, c: Colours): string[] {
+  const shrink = failure.shrink
+    ? ` (shrunk from ${plural(failure.shrink.fromMessages, 'message')} in ${plural(failure.shrink.plays, 'play')}${failure.shrink.gaveUp ? `; ${failure.shrink.gaveUp}` : ''})`
+    : failure.source === 'kept'
+      ? ' (kept from an earlier run)'
+      : ' (as found: --no-shrink)';
+  const lines = [
+    c.dim(`      its smallest conversation (explore on ${printable(channel)}), ${plural(failure.steps.length, 'message')}${shrink}:`),
+  ];
+  failure.described.forEach((step, index) => lines.push(`        ${index + 1}. ${printable(step)}`));
+  if (failure.flaky) {
+    lines.push(
+      c.yellow(`        flaky: played again, the same ${plural(failure.flaky.messages, 'message')} passed (both plays are in the report)`),
+    );
+  }
+  if (failure.replay) lines.push(c.dim(`      replay: ${failure.replay}`));
+  return lines;
+}
+
 /** The lines under the explore case's line; none for another case. */
 export function formatExplore(caseReport: CaseReport, c: Colours, problems: readonly ProblemReport[] = []): string[] {
   const explore = caseReport.explore;
@@ -47,24 +74,12 @@ export function formatExplore(caseReport: CaseReport, c: Colours, problems: read
     lines.push(c.dim(`      kept from an earlier run (${printable(kept.title)}, ${plural(kept.messages, 'message')}): `) + outcome);
   }
   for (const missed of explore.notReached) lines.push(c.dim(`      not reached: ${printable(missed)}`));
+  // Each failure's conversation is under its problem in the digest; here only one the digest shows under another case's example.
   for (const failure of explore.found) {
-    const number = problems.find((problem) => problem.id === failure.problem)?.number;
-    const name = number === undefined ? printable(failure.title) : `problem ${number} (${printable(failure.title)})`;
-    const shrink = failure.shrink
-      ? ` (shrunk from ${plural(failure.shrink.fromMessages, 'message')} in ${plural(failure.shrink.plays, 'play')}${failure.shrink.gaveUp ? `; ${failure.shrink.gaveUp}` : ''})`
-      : failure.source === 'kept'
-        ? ' (kept from an earlier run)'
-        : ' (as found: --no-shrink)';
-    lines.push(`      ${c.bold(name)}: its smallest conversation, ${plural(failure.steps.length, 'message')}${c.dim(shrink)}:`);
-    failure.described.forEach((step, index) => lines.push(`        ${index + 1}. ${printable(step)}`));
-    if (failure.flaky) {
-      lines.push(
-        c.yellow(
-          `        flaky: played again, the same ${plural(failure.flaky.messages, 'message')} passed (both plays are in the report)`,
-        ),
-      );
-    }
-    if (failure.replay) lines.push(c.dim(`        replay: ${failure.replay}`));
+    const problem = problems.find((candidate) => candidate.id === failure.problem);
+    if (problem && problem.example.case === caseReport.id && problem.example.channel === caseReport.channel) continue;
+    const name = problem === undefined ? printable(failure.title) : `problem ${problem.number} (${printable(failure.title)})`;
+    lines.push(`      ${c.bold(name)}:`, ...conversationLines(failure, caseReport.channel, c).map((line) => `  ${line}`));
   }
   if (explore.found.length) lines.push(c.dim('      --failed plays just these conversations again; the next --explore plays them first'));
   return lines;

@@ -97,6 +97,16 @@ function isScenarioCase(caseReport: CaseReport): boolean {
   return caseReport.id.startsWith(SCENARIO_CASE_PREFIX);
 }
 
+/** explore's failures, each as its smallest conversation: numbered steps and the replay line. */
+function exploredConversations(caseReport: CaseReport): string[] {
+  return (caseReport.explore?.found ?? []).flatMap((failure) => [
+    '',
+    `${failure.title}: its smallest conversation, ${failure.steps.length} message(s):`,
+    ...failure.described.map((step, index) => `  ${index + 1}. ${step}`),
+    ...(failure.replay ? [`replay: ${failure.replay}`] : []),
+  ]);
+}
+
 function testcase(caseReport: CaseReport): string {
   const scenario = isScenarioCase(caseReport);
   const name = scenario
@@ -114,7 +124,7 @@ function testcase(caseReport: CaseReport): string {
     const failing = errors.length > 0 ? errors : warnings;
     const rules = [...new Set(failing.flatMap(findingRules))].join(', ');
     parts.push(
-      `      <failure message="${xmlText(`${failedPlays(caseReport)}${failing.length} finding(s): ${rules}`)}" type="${xmlText(rules)}">${xmlText(failing.map(describe).join('\n'))}</failure>`,
+      `      <failure message="${xmlText(`${failedPlays(caseReport)}${failing.length} finding(s): ${rules}`)}" type="${xmlText(rules)}">${xmlText([...failing.map(describe), ...exploredConversations(caseReport)].join('\n'))}</failure>`,
     );
   }
   if (warnings.length > 0)

@@ -1,3 +1,4 @@
+import { renderExplore } from './explore.js';
 import type { CaseReport, PlayReport, ProblemReport, ReportedFinding, TurnReport } from '../../core/report.js';
 import type { RecordedAttachment, RecordedMessage } from '../../core/request.js';
 import type { ConversationContext, PersonMessageView, ReactionView } from './context.js';
@@ -271,6 +272,7 @@ export function renderConversation({ caseReport, anchor, channelTitle, problems 
         <code>${renderText(caseReport.conversationId, 200)}</code><span class="back"> · <a href="#matrix">back to the matrix</a></span>
       </p>
       ${latencyLine}
+      ${renderExplore(caseReport)}
     </header>
     ${
       runFindings.length
