@@ -332,6 +332,21 @@ describe('the command', () => {
     });
   }
 
+  test('a config file turns it on and sets its budget and seed, as the flags do', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'explore-config-'));
+    writeFileSync(join(folder, 'check-endpoint.config.json'), JSON.stringify({ explore: true, exploreTurns: 20, seed: 5, shrink: false }));
+    const agent = await recordingAgent(reference);
+    try {
+      const result = await runCli([agent.url, '--case', 'explore', '--json'], { cwd: folder });
+      assert.equal(result.code, 0, result.stderr);
+      const { explore } = exploreOf(JSON.parse(result.stdout) as Report);
+      assert.deepEqual([explore.turnBudget, explore.seed, explore.turns], [20, 5, 20]);
+      assert.match(result.stdout + result.stderr, /explore: up to 20 turns a channel, seed 5 \(--seed 5 plays the same again\)/);
+    } finally {
+      await agent.close();
+    }
+  });
+
   test('--seed or --no-shrink without --explore: a usage error saying to add it', async () => {
     for (const flag of ['--seed=5', '--no-shrink', '--explore-turns=10']) {
       const result = await runCli(['http://127.0.0.1:9/agent', flag]);

@@ -60,10 +60,10 @@ export const ACTION_INPUTS: readonly ActionInput[] = [
     default: 'false',
     description: 'true: also play generated conversations on each channel, each failure shrunk to its smallest conversation (docs/explore.md).',
   },
-  { name: 'explore-turns', kind: 'value', flag: '--explore-turns', description: 'With explore: the messages it may send on each channel. Default: 300.' },
-  { name: 'seed', kind: 'value', flag: '--seed', description: "With explore: the seed of its choices (printed on every run): the same seed gets the same requests." },
   { name: 'strict', kind: 'switch', flag: '--strict', default: 'false', description: 'true: warnings fail the run too.' },
   { name: 'runs', kind: 'value', flag: '--runs', description: 'Play every case this many times (1 to 100); a case passes only when every play does.' },
+  { name: 'explore-turns', kind: 'value', flag: '--explore-turns', description: 'With explore: the messages it may send on each channel. Default: 300.' },
+  { name: 'seed', kind: 'value', flag: '--seed', description: "With explore: the seed of its choices (printed on every run): the same seed gets the same requests." },
   {
     name: 'report-dir',
     kind: 'value',

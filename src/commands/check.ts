@@ -265,6 +265,13 @@ async function beforeTheRun(
   // Said on stderr even under --quiet: a found config file starts a command or writes files.
   for (const line of autoConfigNotice(args, runSecrets(plan, plan.url, plan.proxy?.url))) process.stderr.write(`${line}\n`);
   if (orderNote) chatty.line(c.dim(orderNote));
+  if (plan.cases.some((testCase) => testCase.id === EXPLORE_CASE_ID)) {
+    const kept = plan.explore.kept.length ? `; ${plan.explore.kept.length} kept conversation(s) played first (${EXPLORE_FILE})` : '';
+    const how = plan.explore.keptOnly
+      ? 'the kept conversations only (--failed)'
+      : `up to ${plan.explore.turns} turns a channel, seed ${plan.explore.seed} (--seed ${plan.explore.seed} plays the same again)${kept}`;
+    chatty.line(c.dim(`explore: ${how}`));
+  }
   if (plan.insecure) {
     chatty.line(
       c.bold(

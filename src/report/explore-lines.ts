@@ -57,6 +57,11 @@ export function conversationLines(failure: ExploredFailure, channel: string, c: 
   return lines;
 }
 
+/** Every turn explore sent on its channel: the kept conversations', exploring's and shrinking's. */
+export function exploreTurnsSent(explore: ExploreReport): number {
+  return explore.kept.reduce((sum, kept) => sum + kept.messages, 0) + explore.turns + explore.shrinkTurns;
+}
+
 /** The lines under the explore case's line; none for another case. */
 export function formatExplore(caseReport: CaseReport, c: Colours, problems: readonly ProblemReport[] = []): string[] {
   const explore = caseReport.explore;

@@ -2,7 +2,7 @@ import type { Colours } from './colour.js';
 import { type Finding, excerpt } from '../core/findings.js';
 import type { CaseReport, ProblemReport, Report, ReportedFinding, ScenariosReport } from '../core/report.js';
 import { scenarioLines } from './scenario-lines.js';
-import { formatExplore } from './explore-lines.js';
+import { exploreTurnsSent, formatExplore } from './explore-lines.js';
 import { caseProblemsText, formatDigest, problemsOf } from './digest.js';
 import { printable, replyOf, turnsText } from './text.js';
 
@@ -189,7 +189,7 @@ export function formatCase(
     caseReport.runs > 1
       ? `${caseReport.passedRuns}/${caseReport.runs} passed`.padEnd(12)
       : // explore keeps only the turns of its failures: its line counts every turn it sent.
-        plural(caseReport.explore ? caseReport.explore.turns + caseReport.explore.shrinkTurns : caseReport.turns.length, 'turn').padEnd(8),
+        plural(caseReport.explore ? exploreTurnsSent(caseReport.explore) : caseReport.turns.length, 'turn').padEnd(8),
     `${caseReport.durationMs} ms`.padStart(8),
     warnings ? c.yellow(`  ${plural(warnings, 'warning')}`) : '',
     caseReport.expected ? c.yellow('  expected (baseline)') : '',

@@ -66,7 +66,7 @@ export const OPTION_DESCRIPTORS = {
       placeholder: 'ID',
       choices: ALL_CASE_IDS,
       commands: CHECK,
-      description: 'Run only this case: a fixed, extended or quality case (repeatable)',
+      description: 'Run only this case: a fixed, extended, explore or quality case (repeatable)',
       defaultDescription: 'the five fixed cases',
     },
   },
