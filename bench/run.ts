@@ -60,11 +60,8 @@ function volumeTarget(): number {
   return Number(process.versions.node.split('.')[0]) >= 22 ? 1.25 : 1.5;
 }
 
-/** (f)'s figures against one agent: wall time beside the baseline client, peak memory, the HTML report's size. */
-async function volumeFigures(url: string, where: string, full = true): Promise<string[]> {
-  const args = [url, '--runs', '20', '--channel', 'all', '--concurrency', '8'];
-  const har = join(tmp, 'volume.har');
-  await timeProcess([CLI, ...args, '--har', har]); // the requests the check sends, for the baseline
+/** The requests a HAR of the check holds, by conversation, each one's in the order sent: what the baseline client sends. */
+function requestsByConversation(har: string): Map<string, unknown[]> {
   const byConversation = new Map<string, unknown[]>();
   const archive = JSON.parse(readFileSync(har, 'utf8')) as {
     log: { entries: { request: { method: string; postData?: { text: string } } }[] };
@@ -74,6 +71,15 @@ async function volumeFigures(url: string, where: string, full = true): Promise<s
     const request = JSON.parse(entry.request.postData.text) as { conversationId: string };
     byConversation.set(request.conversationId, [...(byConversation.get(request.conversationId) ?? []), request]);
   }
+  return byConversation;
+}
+
+/** (f)'s figures against one agent: wall time beside the baseline client, peak memory, the HTML report's size. */
+async function volumeFigures(url: string, where: string, full = true): Promise<string[]> {
+  const args = [url, '--runs', '20', '--channel', 'all', '--concurrency', '8'];
+  const har = join(tmp, 'volume.har');
+  await timeProcess([CLI, ...args, '--har', har]); // the requests the check sends, for the baseline
+  const byConversation = requestsByConversation(har);
   const requestsFile = join(tmp, 'volume-requests.json');
   writeFileSync(requestsFile, JSON.stringify([...byConversation.values()]));
   const turns = [...byConversation.values()].reduce((sum, list) => sum + list.length, 0);
@@ -122,15 +128,7 @@ async function exploreFigures(url: string): Promise<string[]> {
   ];
   const har = join(tmp, 'explore.har');
   await timeProcess([CLI, ...explore(1000), '--har', har]); // the requests --explore sends, for the baseline
-  const byConversation = new Map<string, unknown[]>();
-  const archive = JSON.parse(readFileSync(har, 'utf8')) as {
-    log: { entries: { request: { method: string; postData?: { text: string } } }[] };
-  };
-  for (const entry of archive.log.entries) {
-    if (entry.request.method !== 'POST' || !entry.request.postData) continue;
-    const request = JSON.parse(entry.request.postData.text) as { conversationId: string };
-    byConversation.set(request.conversationId, [...(byConversation.get(request.conversationId) ?? []), request]);
-  }
+  const byConversation = requestsByConversation(har);
   const requestsFile = join(tmp, 'explore-requests.json');
   writeFileSync(requestsFile, JSON.stringify([...byConversation.values()]));
   const turns = [...byConversation.values()].reduce((sum, list) => sum + list.length, 0);

@@ -457,6 +457,9 @@ for (const example of EXAMPLES) {
         MODEL_BUDGET_SECONDS: String(BUDGET_SECONDS),
       });
     });
+    /** The agent with FAKE_MODEL=1: were it ignored, the model calls would land on the test's model server, and be counted. */
+    const startFake = (): Promise<RunningAgent> =>
+      startAgent(command, { FAKE_MODEL: '1', FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN, OPENAI_BASE_URL: model!.baseUrl, OPENAI_API_KEY: API_KEY });
     after(async () => {
       await agent?.stop();
       await model?.close();
@@ -468,13 +471,7 @@ for (const example of EXAMPLES) {
       { skip, timeout: 120_000 },
       async () => {
         model!.reset();
-        const fake = await startAgent(command, {
-          FAKE_MODEL: '1',
-          FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN,
-          // Were FAKE_MODEL ignored, the model calls would land here, and be counted.
-          OPENAI_BASE_URL: model!.baseUrl,
-          OPENAI_API_KEY: API_KEY,
-        });
+        const fake = await startFake();
         try {
           const { code, stdout, stderr } = await runCli([fake.url, '--channel', 'all', '--extended', '--quality', '--strict', '--json'], {
             env: { FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN },
@@ -514,12 +511,7 @@ for (const example of EXAMPLES) {
       'FAKE_MODEL=1: --explore --channel all at its defaults passes: every message a platform can deliver is answered',
       { skip, timeout: 120_000 },
       async () => {
-        const fake = await startAgent(command, {
-          FAKE_MODEL: '1',
-          FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN,
-          OPENAI_BASE_URL: model!.baseUrl,
-          OPENAI_API_KEY: API_KEY,
-        });
+        const fake = await startFake();
         try {
           const { code, stdout, stderr } = await runCli(
             [fake.url, '--channel', 'all', '--case', 'explore', '--explore', '--seed', '2026', '--json'],

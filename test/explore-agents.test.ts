@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { servedDuring } from './served-during.js';
+import { describe, test } from 'node:test';
 import { checkEndpoint } from '../src/index.js';
 import { BROKEN_EXPLORE_AGENTS, type ExploreAgent, VALID_EXPLORE_AGENTS } from '../fixtures/agents/explore.js';
 // For its side effect: a proxy set on the machine does not carry the suite's loopback requests.
@@ -13,14 +13,7 @@ const SEEDS = [1, 2, 3] as const;
 const DEFAULT_TURNS = 300;
 
 function withAgent(agent: ExploreAgent): { url: () => string } {
-  let running: RunningAgent | undefined;
-  before(async () => {
-    running = await serveAgent(agent.handler());
-  });
-  after(async () => {
-    await running?.close();
-  });
-  return { url: () => running!.url };
+  return servedDuring(() => agent.handler());
 }
 
 describe('the valid explore agents pass every case and --explore on every channel', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { servedDuring } from './served-during.js';
+import { describe, test } from 'node:test';
 import { checkEndpoint } from '../src/index.js';
 import { BROKEN_AGENTS, type FixtureAgent, VALID_AGENTS } from '../fixtures/agents/catalogue.js';
 import { barrier } from '../fixtures/agents/barrier.js';
@@ -10,14 +10,7 @@ import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 import { EXTENDED_CASE_IDS } from '../src/cases/registry.js';
 
 function withAgent(agent: FixtureAgent): { url: () => string } {
-  let running: RunningAgent | undefined;
-  before(async () => {
-    running = await serveAgent(agent.handler);
-  });
-  after(async () => {
-    await running?.close();
-  });
-  return { url: () => running!.url };
+  return servedDuring(() => agent.handler);
 }
 
 describe('valid fixture agents pass every case on every channel', () => {

@@ -27,6 +27,14 @@ function positive(integer: boolean, max?: number): (value: number) => string | u
   return (value) => positiveProblem(value, integer, max);
 }
 
+/** A whole number from `least` to `most`. */
+function wholeNumberFrom(least: number, most: number): (value: number) => string | undefined {
+  return (value) =>
+    Number.isInteger(value) && value >= least && value <= most
+      ? undefined
+      : `must be a whole number from ${least} to ${most.toLocaleString('en-US')}`;
+}
+
 /** Case ids as a sentence lists them, in the registry's order: `a, b and c`; quality cases without their `quality/`. */
 function caseList(ids: readonly string[]): string {
   const names = ids.map((id) => id.replace(/^quality\//, ''));
@@ -289,10 +297,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'number',
     help: `With \`explore\`: the messages it may send on each channel (1 to ${MAX_EXPLORE_TURNS.toLocaleString('en-US')}). Default ${DEFAULT_EXPLORE_TURNS}.`,
     default: DEFAULT_EXPLORE_TURNS,
-    validate: (value: number) =>
-      Number.isInteger(value) && value >= 1 && value <= MAX_EXPLORE_TURNS
-        ? undefined
-        : `must be a whole number from 1 to ${MAX_EXPLORE_TURNS.toLocaleString('en-US')}`,
+    validate: wholeNumberFrom(1, MAX_EXPLORE_TURNS),
     recorded: true,
     flag: {
       name: 'explore-turns',
@@ -307,8 +312,7 @@ export const OPTION_DESCRIPTORS = {
   seed: {
     kind: 'number',
     help: `With \`explore\`: the seed of its choices, 0 to ${MAX_SEED}; the same seed and agent get the same requests in the same order. A fresh one when left out, printed and in the report.`,
-    validate: (value: number) =>
-      Number.isInteger(value) && value >= 0 && value <= MAX_SEED ? undefined : `must be a whole number from 0 to ${MAX_SEED}`,
+    validate: wholeNumberFrom(0, MAX_SEED),
     flag: {
       name: 'seed',
       type: 'number',
@@ -394,8 +398,7 @@ export const OPTION_DESCRIPTORS = {
     kind: 'number',
     help: 'How many times each case is played on each channel, each play its own conversation (1 to 100). Default 1.',
     default: 1,
-    validate: (value: number) =>
-      Number.isInteger(value) && value >= 1 && value <= MAX_RUNS ? undefined : `must be a whole number from 1 to ${MAX_RUNS}`,
+    validate: wholeNumberFrom(1, MAX_RUNS),
     flag: {
       name: 'runs',
       type: 'number',
