@@ -24,7 +24,9 @@ import { walkLength, walkStep } from '../src/cases/explore/walks.js';
 import { shrinkCandidates, shrinkConversation } from '../src/cases/explore/shrink.js';
 import type { PlayedTurn } from '../src/cases/explore/play-conversation.js';
 import type { PastTurn } from '../src/cases/case.js';
-import { ROOT, runCli } from './helpers.js';
+import { spawn } from 'node:child_process';
+import { CLI, ROOT, runCli } from './helpers.js';
+import { caseProgressText, createProgress } from '../src/commands/progress.js';
 import { formatReportLines } from '../src/report/human.js';
 import { renderHtmlReport } from '../src/report/html.js';
 import { renderJunit } from '../src/report/junit.js';
@@ -448,5 +450,137 @@ describe('a run that ends early', () => {
     const { findings } = exploreOf(report);
     assert.equal(findings.filter((finding) => finding.severity === 'error').length, 1, JSON.stringify(findings));
     mkdirSync(tmpdir(), { recursive: true });
+  });
+});
+
+describe('what is found, kept and played again', () => {
+  test('a failure that does not come back when played again is flaky, with both plays in the report', async () => {
+    let failedOnce = false;
+    const agent = await recordingAgent((request) => {
+      if (!failedOnce && request.message.text.includes('"')) {
+        failedOnce = true;
+        return new RawResponse(500, '{"error":"once"}', { 'content-type': 'application/json' });
+      }
+      return reference(request);
+    });
+    try {
+      const report = await checkEndpoint(agent.url, { explore: true, seed: 3, cases: ['explore'], concurrency: 1 });
+      assert.ok(validateReport(report), JSON.stringify(validateReport.errors));
+      const { explore, turns } = exploreOf(report);
+      const [failure] = explore.found;
+      assert.equal(explore.found.length, 1);
+      assert.ok(failure!.flaky, 'said flaky');
+      assert.equal(turns[failure!.firstTurn]!.status, 500, 'the failing play');
+      assert.equal(turns[failure!.flaky.firstTurn]!.status, 200, 'the play that passed');
+      const text = formatReportLines(report, NO_COLOURS).join('\n');
+      assert.match(text, /flaky: played again, the same 1 message passed \(both plays are in the report\)/);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  test('a kept tap the agent no longer offers ends its replay as "the path changed", not as a failure', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'explore-changed-'));
+    mkdirSync(join(folder, '.check-endpoint'));
+    const steps = [{ text: 'hi' }, { text: '', tap: { id: 'gone', title: 'Gone option', offeredAt: 1 } }];
+    writeFileSync(
+      join(folder, '.check-endpoint/explore.json'),
+      JSON.stringify({
+        version: 1,
+        conversations: [{ channel: 'whatsapp', problem: 'status error (the answer)', title: 'status', steps }],
+      }),
+    );
+    const agent = await recordingAgent(reference);
+    try {
+      const result = await runCli([agent.url, '--case', 'explore', '--explore', '--explore-turns', '30', '--json'], { cwd: folder });
+      assert.equal(result.code, 0, result.stderr);
+      const { explore } = exploreOf(JSON.parse(result.stdout) as Report);
+      assert.deepEqual(explore.kept, [
+        {
+          problem: 'status error (the answer)',
+          title: 'status',
+          outcome: 'path-changed',
+          note: 'the answer to message 1 no longer offers "Gone option" (id "gone")',
+          messages: 2,
+        },
+      ]);
+      assert.match(
+        result.stderr,
+        /kept from an earlier run \(status, 2 messages\): the path changed: the answer to message 1 no longer offers/,
+      );
+    } finally {
+      await agent.close();
+    }
+  });
+
+  test('a fetch handler in this process is explored as an agent served over HTTP is', async () => {
+    const handler = async (request: Request): Promise<Response> => {
+      if (request.method !== 'POST') return new Response(null, { status: 204 });
+      const body = (await request.json()) as AgentRequest;
+      return body.message.attachments && body.message.text !== ''
+        ? new Response('{"error":"captions are not read"}', { status: 500, headers: { 'content-type': 'application/json' } })
+        : Response.json(reference(body));
+    };
+    const report = await checkEndpoint(handler, { explore: true, seed: 8, cases: ['explore'] });
+    const { explore } = exploreOf(report);
+    assert.equal(explore.found.length, 1);
+    const [failure] = explore.found;
+    assert.equal(failure!.steps.length, 1);
+    assert.ok(failure!.steps[0]!.files?.length === 1 && failure!.steps[0]!.text.length === 1, JSON.stringify(failure!.steps));
+    assert.equal(failure!.replay, null, 'no URL to replay a handler at');
+  });
+});
+
+describe('the progress line', () => {
+  test('names the long case, its channel and its turns of the budget; none once it is done', () => {
+    assert.equal(
+      caseProgressText({ case: 'explore', channel: 'whatsapp', done: 120, total: 300, found: 1 }),
+      'explore on whatsapp: 120 of 300 turns, 1 found',
+    );
+    assert.equal(caseProgressText({ case: 'explore', channel: 'web', done: 300, total: 300, found: 0 }), undefined);
+    const written: string[] = [];
+    const stream = { isTTY: true, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
+    const progress = createProgress(stream, {});
+    progress.update(5, 6, 0);
+    progress.detail('explore on whatsapp: 120 of 300 turns');
+    // Redrawn at most every 100 ms; the last play's end always is.
+    progress.update(6, 6, 0);
+    assert.match(written.at(-1)!, /^\r\u001b\[2K6 of 6 plays · 0 failed · 0s · explore on whatsapp: 120 of 300 turns$/);
+  });
+});
+
+describe('Ctrl-C during --explore', () => {
+  test('prints what was found so far, keeps it and writes the record, exit 130', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'explore-sigint-'));
+    let received = 0;
+    let interrupt: () => void = () => {};
+    const agent = await recordingAgent((request) => {
+      if (++received === 120) interrupt();
+      return request.message.text.includes('\\') ? new RawResponse(500, '{}', { 'content-type': 'application/json' }) : reference(request);
+    });
+    try {
+      const child = spawn(
+        process.execPath,
+        [CLI, agent.url, '--case', 'explore', '--explore', '--seed', '1', '--explore-turns', '100000'],
+        {
+          cwd: folder,
+          env: { ...process.env, NO_COLOR: '1' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      interrupt = () => child.kill('SIGINT');
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      assert.equal(code, 130, stdout);
+      assert.match(stdout, /its smallest conversation \(explore on whatsapp\), 1 message/);
+      assert.match(stdout, /stopped early: the run was halted/);
+      const record = JSON.parse(readFileSync(join(folder, '.check-endpoint/last-run.json'), 'utf8')) as { outcome: string };
+      assert.equal(record.outcome, 'interrupted');
+      const kept = JSON.parse(readFileSync(join(folder, '.check-endpoint/explore.json'), 'utf8')) as { conversations: unknown[] };
+      assert.equal(kept.conversations.length, 1);
+    } finally {
+      await agent.close();
+    }
   });
 });

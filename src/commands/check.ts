@@ -25,7 +25,7 @@ import { caseSettingsOf, vetCaseSettingFlags } from './case-setting-flag.js';
 import { AgentProcess } from './agent-process.js';
 import { holderSentence, isLoopback, portHolder, portOf } from './port-holder.js';
 import { listenForInterrupts } from './interrupts.js';
-import { createProgress } from './progress.js';
+import { caseProgressText, createProgress } from './progress.js';
 import { reportedErrorMessage } from './error-message.js';
 import { recordedFlags } from './recorded-flags.js';
 import { appendStepSummary, unwrittenLines, wantsArchive, writeFailureReason, writeReports } from './report-files.js';
@@ -198,8 +198,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       signal: stop.signal,
       // The case lines come after the run, under the digest of its problems: the progress line (on a terminal) shows it going.
       onPlay: (done: number, total: number, failed: number) => progress.update(done, total, failed),
-      onCaseProgress: ({ case: id, channel, done, total, found }: CaseProgress) =>
-        progress.detail(done >= total ? undefined : `${id} on ${channel}: ${done} of ${total} turns${found ? `, ${found} found` : ''}`),
+      onCaseProgress: (going: CaseProgress) => progress.detail(caseProgressText(going)),
     },
     {
       ...(rerun ? { only: rerun.only } : {}),

@@ -4,6 +4,7 @@
  * Only where stderr is a terminal and not in CI: a log file or a pipe never gets one.
  */
 import { now } from '../core/clock.js';
+import type { CaseProgress } from '../run/options.js';
 
 /** Redrawn at most this often. */
 const REDRAW_MS = 100;
@@ -25,6 +26,12 @@ export function progressLine(done: number, total: number, failed: number, elapse
   const seconds = Math.floor(elapsedMs / 1000);
   const elapsed = seconds >= 60 ? `${Math.floor(seconds / 60)}m ${seconds % 60}s` : `${seconds}s`;
   return `${done} of ${total} ${total === 1 ? 'play' : 'plays'} · ${failed} failed · ${elapsed}`;
+}
+
+/** A long case's part of the line: `explore on whatsapp: 120 of 300 turns, 1 found`; none once it is done. */
+export function caseProgressText(going: CaseProgress): string | undefined {
+  if (going.done >= going.total) return undefined;
+  return `${going.case} on ${going.channel}: ${going.done} of ${going.total} turns${going.found ? `, ${going.found} found` : ''}`;
 }
 
 const NO_PROGRESS: Progress = { update: () => {}, detail: () => {}, around: (write) => write(), clear: () => {} };
