@@ -146,6 +146,10 @@ async function exploreFigures(url: string): Promise<string[]> {
   for (let run = 0; run < Math.max(2, Math.ceil(runs / 2)); run++) {
     peaks10k.push(Number((await timeProcess(['-r', join(ROOT, 'test/peak-memory.cjs'), CLI, ...explore(10_000)])).fd3.trim()) / 1024);
   }
+  // What the command keeps (its heap after a full collection at exit), beside its peak, which holds garbage V8 had not yet collected.
+  const kept = async (turns: number): Promise<number> =>
+    Number((await timeProcess(['--expose-gc', '-r', join(ROOT, 'bench/heap-after-gc.cjs'), CLI, ...explore(turns)])).fd3.trim()) / 1024;
+  const [kept1k, kept10k] = [await kept(1000), await kept(10_000)];
   const ratio = median(checkMs) / median(baselineMs);
   const memory = median(peaks10k) / median(peaks1k);
   return [
@@ -160,6 +164,12 @@ async function exploreFigures(url: string): Promise<string[]> {
       `${median(peaks10k).toFixed(1)} / ${median(peaks1k).toFixed(1)} MiB = ${memory.toFixed(2)}`,
       '≤ 1.50',
       memory <= 1.5,
+    ),
+    row(
+      '    heap kept at exit, after a full collection: at 10,000 turns / at 1,000',
+      `${kept10k.toFixed(1)} / ${kept1k.toFixed(1)} MiB = ${(kept10k / kept1k).toFixed(2)}`,
+      '',
+      true,
     ),
   ];
 }

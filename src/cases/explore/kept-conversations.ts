@@ -34,8 +34,12 @@ function isText(value: unknown, most: number, least = 0): value is string {
   return typeof value === 'string' && value.isWellFormed() && value.length >= least && Array.from(value).length <= most;
 }
 
+function wholeNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}
+
 function isTurn(value: unknown): value is number {
-  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_STEPS;
+  return wholeNumber(value) && value >= 1 && value <= MAX_STEPS;
 }
 
 /** Whether a value is a step as --explore writes one; `at` is its place (1-based): what it refers to comes before it. */
@@ -77,7 +81,7 @@ function isStep(value: unknown, at: number): value is ExploreStep {
       (quote.from === 'person' || quote.from === 'agent') &&
       isTurn(quote.turn) &&
       quote.turn < at &&
-      (quote.reply === undefined || (Number.isInteger(quote.reply) && (quote.reply as number) >= 0 && (quote.reply as number) < 100))
+      (quote.reply === undefined || (wholeNumber(quote.reply) && quote.reply >= 0 && quote.reply < 100))
     )
   )
     return false;

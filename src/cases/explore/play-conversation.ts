@@ -7,7 +7,7 @@
 import type { Reply } from '../../core/answer.js';
 import type { Finding } from '../../core/findings.js';
 import { pointerShape } from '../../core/problems.js';
-import type { CaseContext, Conversation, PastTurn } from '../case.js';
+import type { CaseContext, Conversation } from '../case.js';
 import { type ExploreStep, stepMessage } from './explore-step.js';
 
 /** One played turn: the step, what it sent as its message, the answer's replies, and its failures (errors; every finding with --strict). */
@@ -76,7 +76,7 @@ export async function playConversation(
   while (turns.length < maxTurns) {
     const step = script(turns);
     if (step === undefined) break;
-    const made = stepMessage(step, conversation.past as readonly PastTurn[]);
+    const made = stepMessage(step, conversation.past);
     if ('changed' in made) {
       played.changed = made.changed;
       break;
