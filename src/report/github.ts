@@ -2,22 +2,10 @@ import { findingRules } from '../core/findings.js';
 import { digestTitle, placesText, problemsOf, sharingAFix } from './digest.js';
 import { stoppedSummary } from './human.js';
 import type { CaseReport, ProblemReport, Report } from '../core/report.js';
-import { printable, ranges } from './text.js';
+import { forMarkdown, forMarkdownCode, forWorkflowCommand, forWorkflowProperty } from './escape.js';
+import { ranges } from './text.js';
 
 /** A workflow command's message: % and line breaks escaped as the runner reads them, any other control or invisible character as a \u escape. */
-function escapeData(value: string): string {
-  // What an agent wrote (a message quoting it, a path) is shown, never obeyed: bidi and zero-width characters as escapes.
-  return value
-    .split('\n')
-    .map((line) => printable(line).replace(/%/g, '%25'))
-    .join('%0A');
-}
-
-/** A workflow command's property value: also : and , escaped. */
-function escapeProperty(value: string): string {
-  return escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
 /**
  * GitHub shows at most 10 annotations of each level a step writes (actions/toolkit,
  * docs/problem-matchers.md: "10 warning annotations, 10 error annotations, and 10 notice
@@ -84,7 +72,7 @@ function groupAnnotation(group: readonly ProblemReport[], level: Level, channels
 }
 
 function command(level: Level, title: string, text: string): string {
-  return `::${level} title=${escapeProperty(title)}::${escapeData(text)}`;
+  return `::${level} title=${forWorkflowProperty(title)}::${forWorkflowCommand(text)}`;
 }
 
 /** A level's problems' annotations, at most `room`: past that, the last counts the problems it stands for. */
@@ -147,18 +135,13 @@ function cell(report: Report, channel: string, caseId: string): string {
   return caseReport.findings.length > 0 ? '⚠️ warning' : '✅';
 }
 
-/** Text for a Markdown table's cell or list item: one line, pipes escaped. */
-function markdownText(text: string): string {
-  return printable(text.replace(/\s+/g, ' ')).replace(/\|/g, '\\|');
-}
-
 /** One problem as a list item of "What to fix", its fix and places said unless its group says them once. */
 function problemItem(problem: ProblemReport, channels: readonly string[], own: boolean): string {
-  const what = `${problem.number}. ${problem.severity === 'error' ? '❌' : '⚠️'} \`${problem.rule}\`${problem.path ? ` \`${problem.path}\`` : ''}: `;
-  if (!own) return `${what}${markdownText(problem.message)}`;
+  const what = `${problem.number}. ${problem.severity === 'error' ? '❌' : '⚠️'} \`${problem.rule}\`${problem.path ? ` ${forMarkdownCode(problem.path)}` : ''}: `;
+  if (!own) return `${what}${forMarkdown(problem.message)}`;
   return (
-    `${what}${markdownText(problem.hint ? ended(problem.message) : problem.message)}` +
-    `${problem.hint ? ` Fix: ${markdownText(problem.hint)}` : ''} (${placesText(problem, channels)})`
+    `${what}${forMarkdown(problem.hint ? ended(problem.message) : problem.message)}` +
+    `${problem.hint ? ` Fix: ${forMarkdown(problem.hint)}` : ''} (${forMarkdown(placesText(problem, channels))})`
   );
 }
 
@@ -178,7 +161,7 @@ function whatToFix(report: Report): string[] {
       const [first] = group;
       return [
         ...group.map((problem) => problemItem(problem, channels, false)),
-        `   Fix (for problems ${first!.number}–${group.at(-1)!.number}): ${markdownText(first!.hint!)} (${placesText(first!, channels)})`,
+        `   Fix (for problems ${first!.number}–${group.at(-1)!.number}): ${forMarkdown(first!.hint!)} (${forMarkdown(placesText(first!, channels))})`,
       ];
     }),
     '',
@@ -187,8 +170,8 @@ function whatToFix(report: Report): string[] {
 
 /** For `$GITHUB_STEP_SUMMARY`: what to fix, each problem once, then a Markdown table of channels against cases. */
 export function githubStepSummary(report: Report): string {
-  const lines = [`### check-endpoint: ${report.target}`, ''];
-  if (report.outcome === 'error') return `${lines.join('\n')}❌ ${report.error?.message ?? 'the check could not run'}\n`;
+  const lines = [`### check-endpoint: ${forMarkdown(report.target)}`, ''];
+  if (report.outcome === 'error') return `${lines.join('\n')}❌ ${forMarkdown(report.error?.message ?? 'the check could not run')}\n`;
   lines.push(...whatToFix(report));
   const channels = [...new Set(report.cases.map((caseReport) => caseReport.channel))];
   const caseIds = [...new Set(report.cases.map((caseReport) => caseReport.id))];
@@ -197,7 +180,6 @@ export function githubStepSummary(report: Report): string {
   lines.push('', `${report.counts.passed} of ${report.counts.cases} cases passed.`);
   const stopped = stoppedSummary(report);
   if (stopped) lines.push(stopped);
-  if (report.baseline?.stale.length)
-    lines.push(`Stale baseline entries: ${report.baseline.stale.map((entry) => `\`${entry}\``).join(', ')}.`);
+  if (report.baseline?.stale.length) lines.push(`Stale baseline entries: ${report.baseline.stale.map(forMarkdownCode).join(', ')}.`);
   return `${lines.join('\n')}\n`;
 }
