@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -295,6 +295,26 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     assert.equal(runsIn(watch.output()), 3, `the first run, the one for the log, the edit's:\n${watch.output()}`);
     assert.equal(watch.output().match(/conversations\.jsonl changed: checking again/g)?.length, 1, watch.output());
     assert.ok(readFileSync(join(folder, 'conversations.jsonl'), 'utf8').split('\n').length > 3, 'the agent logged every run');
+  });
+
+  test('links to a folder already watched (ln -s . a; ln -s . b) are not followed, said once; the loop starts and an edit plays', async () => {
+    const { folder, pidsFile } = agentFolder('watch-links', 'fixed');
+    symlinkSync('.', join(folder, 'a'));
+    symlinkSync('.', join(folder, 'b'));
+    mkdirSync(join(folder, 'src'));
+    symlinkSync('..', join(folder, 'src', 'up'));
+    const port = await freePort();
+    const args = [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed'];
+    const watch = startWatching(folder, args, { PORT: String(port), PIDS_FILE: pidsFile });
+    // The old loop walked a/b/a/b/… until it ran out of memory, and never said it was watching.
+    let at = await watch.waitFor(WATCHING, 0, 20_000);
+    const notes = watch.output().match(/^--watch: .*not followed.*$/gm) ?? [];
+    assert.deepEqual(notes, ['--watch: a, b and src/up link to a folder already watched: not followed'], watch.output());
+    writeFileSync(join(folder, 'agent.mjs'), agentSource('fixed') + '// reworded\n');
+    at = await watch.waitFor(/^--watch: agent\.mjs changed: checking again, what did not pass first$/m, at);
+    await watch.waitFor(WATCHING, at);
+    watch.child.stdin.write('q\n');
+    assert.equal(await watch.exited, 0, watch.output());
   });
 
   test("what the agent's .gitignore or --watch-ignore leaves out starts no run; an edit still plays", async () => {

@@ -308,6 +308,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
       if (files.length) trigger(files);
     },
     (error) => output.error(`check-endpoint: --watch: ${error.message}`),
+    note,
   );
   const onSigint = (): void => quit('SIGINT');
   // The terminal closed (SIGHUP): ended as a SIGTERM ends it, the run in progress stopping its agent.
