@@ -19,6 +19,7 @@ import { runWords } from '../src/commands/watch.js';
 import { leftOut } from '../src/commands/watched-files.js';
 import { ignoreRules } from '../src/commands/ignore-rules.js';
 import { agentWrites } from '../src/commands/agent-writes.js';
+import { gitTracked } from '../src/commands/git-tracked.js';
 import makeIgnore from 'ignore';
 import { formatProblemChanges, problemChanges } from '../src/report/problem-changes.js';
 import { NO_COLOURS } from '../src/report/colour.js';
@@ -650,6 +651,51 @@ describe("--watch's pure parts", () => {
     } finally {
       rmSync(repository, { recursive: true, force: true });
     }
+  });
+
+  test('two saves while one slow run plays are one burst: the file is not left out, and the next save plays', () => {
+    const writes = agentWrites();
+    writes.playing(0);
+    assert.deepEqual(writes.sort(['main.go'], 10).files, ['main.go']);
+    const second = writes.sort(['main.go'], 2000);
+    assert.deepEqual(second, { files: ['main.go'], notes: [] }, 'the same run: no second note, nothing left out');
+    writes.played(4000);
+    assert.deepEqual(writes.sort(['main.go'], 5000).files, ['main.go'], 'a later save plays');
+  });
+
+  test('a file git tracks is never taken for what the agent writes, even changed while two runs in a row played', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-git-'));
+    after(() => rmSync(folder, { recursive: true, force: true }));
+    execFileSync('git', ['init', '-q'], { cwd: folder });
+    writeFileSync(join(folder, 'main.go'), 'package main\n');
+    writeFileSync(join(folder, 'log.jsonl'), '');
+    execFileSync('git', ['add', 'main.go'], { cwd: folder });
+    const writes = agentWrites(gitTracked(folder));
+    writes.playing(0);
+    assert.deepEqual(writes.sort(['main.go', 'log.jsonl'], 10).notes, [
+      '--watch: log.jsonl changed while the check played; if the agent writes it, --watch-ignore log.jsonl or a .gitignore line leaves it out',
+    ]);
+    writes.played(100);
+    writes.playing(200);
+    const again = writes.sort(['main.go', 'log.jsonl'], 210);
+    assert.deepEqual(again.files, ['main.go'], 'main.go, tracked, plays; log.jsonl is left out');
+    writes.played(300);
+    assert.deepEqual(writes.sort(['main.go'], 400).files, ['main.go']);
+  });
+
+  test('what was left out is watched again once Enter plays, and the note said so', () => {
+    const writes = agentWrites();
+    writes.playing(0);
+    writes.sort(['log.jsonl'], 10);
+    writes.played(100);
+    writes.playing(200);
+    const { notes } = writes.sort(['log.jsonl'], 210);
+    assert.match(notes[0]!, /left out from now on; Enter plays again and watches it again/);
+    writes.played(300);
+    assert.deepEqual(writes.sort(['log.jsonl'], 400).files, [], 'left out');
+    assert.equal(writes.watchAgain(), '--watch: watching log.jsonl again');
+    assert.deepEqual(writes.sort(['log.jsonl'], 500).files, ['log.jsonl'], 'watched again');
+    assert.equal(writes.watchAgain(), undefined, 'nothing left out: nothing to say');
   });
 
   test('changes while a run played: played once with a note, left out when they come during the next run too; any other change plays', () => {

@@ -35,6 +35,7 @@ import type { CheckCommandArgs } from './check.js';
 import { STATE_FOLDER, readLastRunSync } from './last-run-file.js';
 import type { Output } from './output.js';
 import { agentWrites } from './agent-writes.js';
+import { gitTracked } from './git-tracked.js';
 import { watchFiles } from './watched-files.js';
 
 /** How long a change waits for the agent's own reloader to take it down, before checking the agent as it is. */
@@ -189,7 +190,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   /** Counts the runs asked for: a late reload's watch (lateReload) ends once another run is asked for. */
   let asked = 0;
   /** Changes made while a run played: the agent's own writing, once seen twice (src/commands/agent-writes.ts). */
-  const writes = agentWrites();
+  const writes = agentWrites(gitTracked(folder));
   /** Notes of --watch's own, held while a run prints (they would land in its digest). */
   let heldNotes: string[] = [];
   const note = (text: string): void => {
@@ -319,6 +320,8 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   stopKeys = listenForKeys(
     () => {
       output.line(c.dim('--watch: playing again, what did not pass first'));
+      const watchedAgain = writes.watchAgain();
+      if (watchedAgain) output.line(c.dim(watchedAgain));
       trigger([]);
     },
     () => quit(),
