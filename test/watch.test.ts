@@ -283,7 +283,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     at = await watch.waitFor(/^--watch: conversations\.jsonl changed: checking again, what did not pass first$/m, at);
     // That run logs again: left out from now on, and no third run for it.
     at = await watch.waitFor(
-      /^--watch: conversations\.jsonl changed while each of the last two runs played: the agent writes it, left out from now on \(--watch-ignore conversations\.jsonl, or a \.gitignore line, leaves it out from the start\)$/m,
+      /^--watch: conversations\.jsonl changed while each of the last two runs played: the agent writes it, left out from now on; Enter plays again and watches it again \(--watch-ignore conversations\.jsonl, or a \.gitignore line, leaves it out from the start\)$/m,
       at,
     );
     at = await watch.waitFor(WATCHING, at);
