@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -316,6 +316,29 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     await watch.waitFor(WATCHING, at);
     watch.child.stdin.write('q\n');
     assert.equal(await watch.exited, 0, watch.output());
+  });
+
+  test('the watched folder deleted, or renamed, then Enter: it says the folder is gone, runs nothing, and q still ends it', async () => {
+    for (const how of ['deleted', 'renamed'] as const) {
+      const { folder, pidsFile } = agentFolder(`watch-gone-${how}`, 'fixed');
+      const port = await freePort();
+      const args = [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed'];
+      const watch = startWatching(folder, args, { PORT: String(port), PIDS_FILE: pidsFile });
+      let at = await watch.waitFor(WATCHING);
+      at = await watch.waitFor(/^1 of 1 case passed\.$/m);
+      at = await watch.waitFor(WATCHING, at);
+      if (how === 'deleted') rmSync(folder, { recursive: true, force: true });
+      else {
+        renameSync(folder, `${folder}-moved`);
+        temporary.push(`${folder}-moved`);
+      }
+      watch.child.stdin.write('\n');
+      await watch.waitFor(/^check-endpoint: --watch: \S+ is gone \(deleted or renamed\): nothing is watched and no run starts/m, at);
+      watch.child.stdin.write('q\n');
+      assert.equal(await watch.exited, 0, watch.output());
+      assert.doesNotMatch(watch.output(), /uv_cwd|ENOENT|this run played no case/, how);
+      assert.equal(runsIn(watch.output()), 1, `${how}: only the first run:\n${watch.output()}`);
+    }
   });
 
   test("what the agent's .gitignore or --watch-ignore leaves out starts no run; an edit still plays", async () => {

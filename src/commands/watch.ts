@@ -222,6 +222,14 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   };
 
   const play = async (files: string[]): Promise<void> => {
+    // The folder deleted or renamed under the loop: no run can start there (Node's spawn fails on a
+    // deleted working folder), and its files are no longer watched; said, instead of a false verdict.
+    if (!isFolder(folder) || !workingFolderExists()) {
+      output.error(
+        `check-endpoint: --watch: ${folder} is gone (deleted or renamed): nothing is watched and no run starts; put it back and press Enter, or quit (q) and start --watch in the agent's folder`,
+      );
+      return;
+    }
     let asItWas = false;
     if (files.length && args.start === undefined) {
       output.line(c.dim(`--watch: ${changedText(files)}: waiting for the agent's own reload`));
@@ -333,6 +341,16 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   process.off('SIGTERM', onSigterm);
   process.off('SIGHUP', onSigterm);
   return code;
+}
+
+/** Whether this process's working folder is still there: process.cwd() throws once it is deleted. */
+function workingFolderExists(): boolean {
+  try {
+    process.cwd();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `agent.py changed`, `agent.py and 2 more changed`. */
