@@ -1,7 +1,7 @@
 import { findingRules } from '../core/findings.js';
 import { digestTitle, placesText, problemsOf, sharingAFix } from './digest.js';
 import { stoppedSummary } from './human.js';
-import type { CaseReport, ProblemReport, Report } from '../core/report.js';
+import type { CaseReport, ProblemReport, Report, ScenarioProblem } from '../core/report.js';
 import { forMarkdown, forMarkdownCode, forWorkflowCommand, forWorkflowProperty } from './escape.js';
 import { ranges } from './text.js';
 
@@ -71,8 +71,44 @@ function groupAnnotation(group: readonly ProblemReport[], level: Level, channels
   );
 }
 
-function command(level: Level, title: string, text: string): string {
-  return `::${level} title=${forWorkflowProperty(title)}::${forWorkflowCommand(text)}`;
+function command(level: Level, title: string, text: string, place = ''): string {
+  return `::${level} ${place}title=${forWorkflowProperty(title)}::${forWorkflowCommand(text)}`;
+}
+
+/** The problems of the team's scenario files: each file with problems was not played, and fails the run. */
+export function scenarioFileProblems(report: Report): ScenarioProblem[] {
+  return (report.scenarios?.files ?? []).filter((file) => file.status === 'invalid').flatMap((file) => file.problems);
+}
+
+/** `file:3:5`, or the file alone where no line is known. */
+function scenarioPlace(problem: ScenarioProblem): string {
+  return problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
+}
+
+/** A scenario file's problem as an annotation on its line of the file. */
+function scenarioAnnotation(problem: ScenarioProblem): string {
+  const line = problem.line > 0 ? `,line=${problem.line},col=${problem.column}` : '';
+  return command(
+    'error',
+    'check-endpoint scenario file',
+    `${ended(problem.message)} Fix: ${problem.fix} (not played)`,
+    `file=${forWorkflowProperty(problem.file)}${line},`,
+  );
+}
+
+/** The step summary's list of the scenario files' problems: each file with problems was not played. */
+function scenarioFileLines(report: Report): string[] {
+  const problems = scenarioFileProblems(report);
+  if (problems.length === 0) return [];
+  const files = new Set(problems.map((problem) => problem.file)).size;
+  return [
+    `**Scenario files**: ❌ ${plural(files, 'file')} with problems, not played`,
+    '',
+    ...problems.map(
+      (problem) => `- ${forMarkdownCode(scenarioPlace(problem))}: ${forMarkdown(ended(problem.message))} Fix: ${forMarkdown(problem.fix)}`,
+    ),
+    '',
+  ];
 }
 
 /** A level's problems' annotations, at most `room`: past that, the last counts the problems it stands for. */
@@ -105,6 +141,7 @@ export function githubAnnotations(report: Report): string[] {
   const stopped = stoppedSummary(report);
   const runErrors = [
     ...(stopped ? [command('error', 'check-endpoint', stopped)] : []),
+    ...scenarioFileProblems(report).map(scenarioAnnotation),
     ...(report.baseline?.stale ?? []).map((entry) =>
       command('error', `baseline: ${entry}`, `"${entry}" now passes: remove it from ${report.baseline!.file}`),
     ),
@@ -172,7 +209,7 @@ function whatToFix(report: Report): string[] {
 export function githubStepSummary(report: Report): string {
   const lines = [`### check-endpoint: ${forMarkdown(report.target)}`, ''];
   if (report.outcome === 'error') return `${lines.join('\n')}❌ ${forMarkdown(report.error?.message ?? 'the check could not run')}\n`;
-  lines.push(...whatToFix(report));
+  lines.push(...whatToFix(report), ...scenarioFileLines(report));
   const channels = [...new Set(report.cases.map((caseReport) => caseReport.channel))];
   const caseIds = [...new Set(report.cases.map((caseReport) => caseReport.id))];
   lines.push(`| channel | ${caseIds.join(' | ')} |`, `|---|${caseIds.map(() => '---').join('|')}|`);
