@@ -11,8 +11,9 @@
 //   around it, and V8 keeps it as a one-byte string (a single non-ASCII character would make the
 //   whole source two bytes a character).
 'use strict';
-const { existsSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, writeFileSync } = require('node:fs');
 const { join, sep } = require('node:path');
+const BUNDLE_END = require('./bundle-end.cjs');
 
 const packageRoot = join(__dirname, '..');
 const dist = join(packageRoot, 'dist');
@@ -31,10 +32,52 @@ function exitWithoutBuild() {
   process.exit(2);
 }
 
+/** A copy that cannot run, for every command (--version too): what is wrong, and how to get a whole copy; exit 2. */
+function exitBroken(problem) {
+  const installed = packageRoot.split(sep).includes('node_modules');
+  const remedy = installed ? 'install check-endpoint again' : `run \`npm ci\` and \`npm run build\` in ${packageRoot}`;
+  process.stderr.write(`check-endpoint: this copy cannot run: ${problem}; ${remedy}\n`);
+  process.exit(2);
+}
+
+/**
+ * What this copy needs, checked before any command: its bundle whole (its last bytes are the line
+ * the build ends it with; a copy cut short has another) and each dependency its package.json names
+ * found. What it needs, not a hash of it: a few bytes read and a few paths resolved, so --version
+ * stays as quick as it is.
+ */
+function checkCopy(manifest) {
+  let descriptor;
+  try {
+    descriptor = openSync(bundle, 'r');
+  } catch {
+    exitWithoutBuild();
+  }
+  const size = fstatSync(descriptor).size;
+  const tail = Buffer.alloc(Math.min(size, BUNDLE_END.length + 2));
+  readSync(descriptor, tail, 0, tail.length, size - tail.length);
+  closeSync(descriptor);
+  if (!tail.toString('latin1').trimEnd().endsWith(BUNDLE_END))
+    exitBroken(`${bundle} is cut short (${size} bytes, without the last line the build writes)`);
+  for (const name of Object.keys(manifest.dependencies ?? {})) {
+    try {
+      require.resolve(name);
+    } catch {
+      exitBroken(`its dependency ${name} is not installed`);
+    }
+  }
+}
+
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
+} catch (cause) {
+  exitBroken(`${join(packageRoot, 'package.json')} cannot be read (${cause.message})`);
+}
+checkCopy(manifest);
+
 if (process.argv.length === 3 && process.argv[2] === '--version') {
-  // Never a version from a package that cannot run.
-  if (!existsSync(bundle)) exitWithoutBuild();
-  process.stdout.write(`${JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')).version}\n`);
+  process.stdout.write(`${manifest.version}\n`);
 } else {
   const { Script } = require('node:vm');
   const { pathToFileURL } = require('node:url');
@@ -56,7 +99,13 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
   }
   // The bundle is one function expression (scripts/build.ts wraps it), run as a CommonJS module
   // would be; `import.meta.url` in the sources is `__cliUrl`.
-  const script = new Script(code, { filename: bundle, cachedData });
+  let script;
+  try {
+    script = new Script(code, { filename: bundle, cachedData });
+  } catch (cause) {
+    // Never the bundle's source (one line of 700 KB) and a stack: what is wrong, in a line.
+    exitBroken(`${bundle} does not compile (${String(cause.message).slice(0, 200)})`);
+  }
   if (process.env.CHECK_ENDPOINT_DEBUG) {
     const state = cachedData === undefined ? 'missing' : script.cachedDataRejected ? 'rejected' : 'used';
     process.stderr.write(`check-endpoint: code cache ${state}\n`);

@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
@@ -16,6 +17,8 @@ import { escapeNonAscii } from './escape-non-ascii.js';
 import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneDeclarations, standaloneResponseValidator } from './standalone-validator.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The line dist/cli.cjs ends with, which bin/check-endpoint.cjs looks for (bin/bundle-end.cjs, the one place it is written). */
+const BUNDLE_END = String(createRequire(import.meta.url)('../bin/bundle-end.cjs'));
 const specFile = join(root, 'spec/agent-endpoint.openapi.yaml');
 
 /**
@@ -142,7 +145,8 @@ async function bundle(): Promise<void> {
     // The file is one function expression, called by bin/check-endpoint.cjs as Node calls a
     // CommonJS module's wrapper: wrapped here, once, not by a copy of the whole source at each start.
     banner: { js: '(function (exports, require, module, __filename, __dirname, __cliUrl) {' },
-    footer: { js: '})' },
+    // Its last line is the mark bin/check-endpoint.cjs looks for: a bundle without it was cut short.
+    footer: { js: `})\n${BUNDLE_END}` },
     // import() of a bundled module becomes a lazy initializer; of swagger-parser, a require().
     supported: { 'dynamic-import': false },
     define: { 'import.meta.url': '__cliUrl' },

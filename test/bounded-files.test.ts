@@ -145,3 +145,64 @@ describe('the last run record', () => {
     }
   });
 });
+
+describe('every other file the check reads (issue 52, 5): a device, a FIFO or a file too large is a problem naming it, never a hang', () => {
+  const ENV = { GITHUB_ACTIONS: undefined, FLOW_FRAMEWORK_AGENT_TOKEN: undefined };
+  const DEVICE = /it is a device; give a regular file/;
+  const FIFO = /it is a named pipe \(FIFO\); give a regular file/;
+
+  /** A folder of its own for `name`, with a FIFO `pipe` (false where mkfifo is not). */
+  function place(name: string): { cwd: string; pipe: string | undefined } {
+    const cwd = join(folder, 'reads', name);
+    mkdirSync(cwd, { recursive: true });
+    const pipe = join(cwd, 'pipe');
+    return { cwd, pipe: makeFifo(pipe) ? pipe : undefined };
+  }
+
+  /** Runs the command in `cwd`; a hang is ended after 30 s, and fails as code null. */
+  async function refused(args: string[], cwd: string, message: RegExp, file: string): Promise<void> {
+    const result = await runCli(args, { cwd, env: ENV, timeoutMs: 30_000 });
+    assert.equal(result.code, 2, `${args.join(' ')}: exit ${result.code}\n${result.stderr}`);
+    assert.ok(result.stderr.includes(file), `${args.join(' ')} names ${file}: ${result.stderr}`);
+    assert.match(result.stderr, message, args.join(' '));
+    assert.doesNotMatch(result.stderr, /internal error|Invalid string length/);
+  }
+
+  test('.env, read by default, a link to /dev/zero; --dotenv a FIFO', async (t) => {
+    if (!existsSync('/dev/zero')) return t.skip('no /dev/zero here');
+    const { cwd, pipe } = place('dotenv');
+    symlinkSync('/dev/zero', join(cwd, '.env'));
+    await refused([URL], cwd, DEVICE, '.env');
+    if (pipe) await refused([URL, '--dotenv', pipe], cwd, FIFO, pipe);
+  });
+
+  test('--spec /dev/zero, a FIFO, and a spec whose $ref names /dev/zero', async (t) => {
+    if (!existsSync('/dev/zero')) return t.skip('no /dev/zero here');
+    const { cwd, pipe } = place('spec');
+    await refused([URL, '--spec', '/dev/zero'], cwd, DEVICE, '/dev/zero');
+    if (pipe) await refused([URL, '--spec', pipe], cwd, FIFO, pipe);
+    symlinkSync('/dev/zero', join(cwd, 'zero.yaml'));
+    writeFileSync(
+      join(cwd, 'spec.yaml'),
+      'openapi: 3.1.0\ninfo: { title: x, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    X: { $ref: "./zero.yaml" }\n',
+    );
+    await refused([URL, '--spec', 'spec.yaml'], cwd, DEVICE, 'zero.yaml');
+  });
+
+  test('--limits and --baseline: /dev/zero and a FIFO', async (t) => {
+    if (!existsSync('/dev/zero')) return t.skip('no /dev/zero here');
+    const { cwd, pipe } = place('limits');
+    await refused([URL, '--limits', 'whatsapp=/dev/zero'], cwd, DEVICE, '/dev/zero');
+    await refused([URL, '--baseline', '/dev/zero'], cwd, DEVICE, '/dev/zero');
+    if (!pipe) return;
+    await refused([URL, '--limits', `whatsapp=${pipe}`], cwd, FIFO, pipe);
+    await refused([URL, '--baseline', pipe], cwd, FIFO, pipe);
+  });
+
+  test('validate FILE: /dev/zero and a FIFO', async (t) => {
+    if (!existsSync('/dev/zero')) return t.skip('no /dev/zero here');
+    const { cwd, pipe } = place('validate');
+    await refused(['validate', '/dev/zero'], cwd, DEVICE, '/dev/zero');
+    if (pipe) await refused(['validate', pipe], cwd, FIFO, pipe);
+  });
+});

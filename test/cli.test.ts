@@ -376,7 +376,7 @@ describe('check-endpoint validate', () => {
     truncateSync(huge, 64 * 1024 * 1024 + 1);
     const cases: { what: string; args: string[]; input?: string | Buffer; message: RegExp; spec: 'loaded' | null }[] = [
       { what: 'a missing file', args: ['validate', join(tmp, 'missing.json')], message: /missing\.json: no such file/, spec: 'loaded' },
-      { what: 'a folder', args: ['validate', tmp], message: /cannot read it \(EISDIR\)/, spec: 'loaded' },
+      { what: 'a folder', args: ['validate', tmp], message: /cannot read \S+: it is a folder; give a regular file/, spec: 'loaded' },
       {
         what: 'a non-UTF-8 file',
         args: ['validate', notUtf8],

@@ -30,10 +30,16 @@ export interface CliResult {
 export function runCommand(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; input?: string | Buffer; cwd?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; input?: string | Buffer; cwd?: string; timeoutMs?: number } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    // With timeoutMs, a command that hangs is ended (SIGTERM) then: its code is null, which no test expects.
+    const child = spawn(command, args, {
+      env: options.env ?? process.env,
+      cwd: options.cwd ?? ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -47,7 +53,7 @@ export function runCommand(
 /** Runs the built command (npm test builds first) and collects what it prints; no colour unless asked. */
 export function runCli(
   args: string[],
-  options: { env?: Record<string, string | undefined>; input?: string | Buffer; cwd?: string } = {},
+  options: { env?: Record<string, string | undefined>; input?: string | Buffer; cwd?: string; timeoutMs?: number } = {},
 ): Promise<CliResult> {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
@@ -55,6 +61,7 @@ export function runCli(
     env: env as NodeJS.ProcessEnv,
     ...(options.input !== undefined ? { input: options.input } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
 }
 

@@ -215,6 +215,34 @@ describe('the last run record and --failed', () => {
     assert.equal(wrong.code, 2);
     assert.match(wrong.stderr, /is not a record of a run \(its schema: `node \S+ spec last-run`\)/);
   });
+
+  test('a record is never the source of a command: "start" (or any flag a record does not keep) in its flags is refused, exit 2, nothing run', async () => {
+    const folder = newFolder();
+    const failing = await runCli([agent.url, '--channel', 'sms'], { cwd: folder, env: ENV });
+    assert.equal(failing.code, 1, failing.stdout);
+    const record = JSON.parse(readFileSync(join(folder, RECORD), 'utf8')) as { flags?: Record<string, unknown> };
+    const proof = join(folder, 'started');
+    const command = `${JSON.stringify(process.execPath)} -e "require('fs').writeFileSync(${JSON.stringify(JSON.stringify(proof))}, 'x')"`;
+    for (const [key, value] of [
+      ['start', command],
+      ['reportDir', join(folder, 'elsewhere')],
+    ] as const) {
+      writeFileSync(join(folder, RECORD), JSON.stringify({ ...record, flags: { ...record.flags, [key]: value } }));
+      // A port no agent holds, so that a --start taken from the record would be run.
+      const down = `http://127.0.0.1:${await freePort()}/agent`;
+      const again = await runCli([down, '--failed', '--other-target'], { cwd: folder, env: ENV });
+      assert.equal(again.code, 2, again.stdout + again.stderr);
+      assert.match(
+        again.stderr,
+        new RegExp(
+          `\\.check-endpoint/last-run\\.json: "${key}" is not a flag a run's record keeps \\(it keeps [^)]*\\); a record never starts a command or names where to write: ` +
+            `give --\\S+ on the command line or in the config file, and run the check again to record a run anew`,
+        ),
+      );
+    }
+    assert.equal(existsSync(proof), false, 'the command in the record did not run');
+    assert.equal(existsSync(join(folder, 'elsewhere')), false);
+  });
 });
 
 describe('--max-failures', () => {

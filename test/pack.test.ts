@@ -95,6 +95,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
     for (const needed of [
       'package.json',
       'bin/check-endpoint.cjs',
+      'bin/bundle-end.cjs',
       'dist/cli.cjs',
       'dist/cli.cache',
       'dist/index.js',

@@ -259,7 +259,7 @@ describe('reading a folder', () => {
         [
           ['fine.yaml', []],
           ['huge.yaml', [`expected a scenario file of at most 1 MiB; it has ${(MAX_SCENARIO_FILE_BYTES + 11).toLocaleString('en')} bytes`]],
-          ['pipe.yaml', ['expected a regular file; got a FIFO, device or socket']],
+          ['pipe.yaml', ['expected a regular file of at most 1 MiB; it is a named pipe (FIFO); give a regular file']],
         ],
       );
       assert.deepEqual(read.ignored, [join(folder, 'short.yml')]);

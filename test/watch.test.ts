@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { runWords } from '../src/commands/watch.js';
 import { leftOut } from '../src/commands/watched-files.js';
 import { ignoreRules } from '../src/commands/ignore-rules.js';
 import { agentWrites } from '../src/commands/agent-writes.js';
+import { gitTracked } from '../src/commands/git-tracked.js';
 import makeIgnore from 'ignore';
 import { formatProblemChanges, problemChanges } from '../src/report/problem-changes.js';
 import { NO_COLOURS } from '../src/report/colour.js';
@@ -282,7 +283,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     at = await watch.waitFor(/^--watch: conversations\.jsonl changed: checking again, what did not pass first$/m, at);
     // That run logs again: left out from now on, and no third run for it.
     at = await watch.waitFor(
-      /^--watch: conversations\.jsonl changed while each of the last two runs played: the agent writes it, left out from now on \(--watch-ignore conversations\.jsonl, or a \.gitignore line, leaves it out from the start\)$/m,
+      /^--watch: conversations\.jsonl changed while each of the last two runs played: the agent writes it, left out from now on; Enter plays again and watches it again \(--watch-ignore conversations\.jsonl, or a \.gitignore line, leaves it out from the start\)$/m,
       at,
     );
     at = await watch.waitFor(WATCHING, at);
@@ -295,6 +296,49 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     assert.equal(runsIn(watch.output()), 3, `the first run, the one for the log, the edit's:\n${watch.output()}`);
     assert.equal(watch.output().match(/conversations\.jsonl changed: checking again/g)?.length, 1, watch.output());
     assert.ok(readFileSync(join(folder, 'conversations.jsonl'), 'utf8').split('\n').length > 3, 'the agent logged every run');
+  });
+
+  test('links to a folder already watched (ln -s . a; ln -s . b) are not followed, said once; the loop starts and an edit plays', async () => {
+    const { folder, pidsFile } = agentFolder('watch-links', 'fixed');
+    symlinkSync('.', join(folder, 'a'));
+    symlinkSync('.', join(folder, 'b'));
+    mkdirSync(join(folder, 'src'));
+    symlinkSync('..', join(folder, 'src', 'up'));
+    const port = await freePort();
+    const args = [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed'];
+    const watch = startWatching(folder, args, { PORT: String(port), PIDS_FILE: pidsFile });
+    // The old loop walked a/b/a/b/… until it ran out of memory, and never said it was watching.
+    let at = await watch.waitFor(WATCHING, 0, 20_000);
+    const notes = watch.output().match(/^--watch: .*not followed.*$/gm) ?? [];
+    assert.deepEqual(notes, ['--watch: a, b and src/up link to a folder already watched: not followed'], watch.output());
+    writeFileSync(join(folder, 'agent.mjs'), agentSource('fixed') + '// reworded\n');
+    at = await watch.waitFor(/^--watch: agent\.mjs changed: checking again, what did not pass first$/m, at);
+    await watch.waitFor(WATCHING, at);
+    watch.child.stdin.write('q\n');
+    assert.equal(await watch.exited, 0, watch.output());
+  });
+
+  test('the watched folder deleted, or renamed, then Enter: it says the folder is gone, runs nothing, and q still ends it', async () => {
+    for (const how of ['deleted', 'renamed'] as const) {
+      const { folder, pidsFile } = agentFolder(`watch-gone-${how}`, 'fixed');
+      const port = await freePort();
+      const args = [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed'];
+      const watch = startWatching(folder, args, { PORT: String(port), PIDS_FILE: pidsFile });
+      let at = await watch.waitFor(WATCHING);
+      at = await watch.waitFor(/^1 of 1 case passed\.$/m);
+      at = await watch.waitFor(WATCHING, at);
+      if (how === 'deleted') rmSync(folder, { recursive: true, force: true });
+      else {
+        renameSync(folder, `${folder}-moved`);
+        temporary.push(`${folder}-moved`);
+      }
+      watch.child.stdin.write('\n');
+      await watch.waitFor(/^check-endpoint: --watch: \S+ is gone \(deleted or renamed\): nothing is watched and no run starts/m, at);
+      watch.child.stdin.write('q\n');
+      assert.equal(await watch.exited, 0, watch.output());
+      assert.doesNotMatch(watch.output(), /uv_cwd|ENOENT|this run played no case/, how);
+      assert.equal(runsIn(watch.output()), 1, `${how}: only the first run:\n${watch.output()}`);
+    }
   });
 
   test("what the agent's .gitignore or --watch-ignore leaves out starts no run; an edit still plays", async () => {
@@ -630,6 +674,51 @@ describe("--watch's pure parts", () => {
     } finally {
       rmSync(repository, { recursive: true, force: true });
     }
+  });
+
+  test('two saves while one slow run plays are one burst: the file is not left out, and the next save plays', () => {
+    const writes = agentWrites();
+    writes.playing(0);
+    assert.deepEqual(writes.sort(['main.go'], 10).files, ['main.go']);
+    const second = writes.sort(['main.go'], 2000);
+    assert.deepEqual(second, { files: ['main.go'], notes: [] }, 'the same run: no second note, nothing left out');
+    writes.played(4000);
+    assert.deepEqual(writes.sort(['main.go'], 5000).files, ['main.go'], 'a later save plays');
+  });
+
+  test('a file git tracks is never taken for what the agent writes, even changed while two runs in a row played', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-git-'));
+    after(() => rmSync(folder, { recursive: true, force: true }));
+    execFileSync('git', ['init', '-q'], { cwd: folder });
+    writeFileSync(join(folder, 'main.go'), 'package main\n');
+    writeFileSync(join(folder, 'log.jsonl'), '');
+    execFileSync('git', ['add', 'main.go'], { cwd: folder });
+    const writes = agentWrites(gitTracked(folder));
+    writes.playing(0);
+    assert.deepEqual(writes.sort(['main.go', 'log.jsonl'], 10).notes, [
+      '--watch: log.jsonl changed while the check played; if the agent writes it, --watch-ignore log.jsonl or a .gitignore line leaves it out',
+    ]);
+    writes.played(100);
+    writes.playing(200);
+    const again = writes.sort(['main.go', 'log.jsonl'], 210);
+    assert.deepEqual(again.files, ['main.go'], 'main.go, tracked, plays; log.jsonl is left out');
+    writes.played(300);
+    assert.deepEqual(writes.sort(['main.go'], 400).files, ['main.go']);
+  });
+
+  test('what was left out is watched again once Enter plays, and the note said so', () => {
+    const writes = agentWrites();
+    writes.playing(0);
+    writes.sort(['log.jsonl'], 10);
+    writes.played(100);
+    writes.playing(200);
+    const { notes } = writes.sort(['log.jsonl'], 210);
+    assert.match(notes[0]!, /left out from now on; Enter plays again and watches it again/);
+    writes.played(300);
+    assert.deepEqual(writes.sort(['log.jsonl'], 400).files, [], 'left out');
+    assert.equal(writes.watchAgain(), '--watch: watching log.jsonl again');
+    assert.deepEqual(writes.sort(['log.jsonl'], 500).files, ['log.jsonl'], 'watched again');
+    assert.equal(writes.watchAgain(), undefined, 'nothing left out: nothing to say');
   });
 
   test('changes while a run played: played once with a note, left out when they come during the next run too; any other change plays', () => {

@@ -90,7 +90,7 @@ export const WORKING_DIRECTORY_INPUT = ACTION_INPUTS.find((input) => input.kind 
 export const ACTION_OUTPUTS = [
   { name: 'outcome', description: 'passed, failed, error (the check could not run) or interrupted.' },
   { name: 'exit-code', description: "The check's exit code: 0 passed, 1 failed, 2 could not run, 130 or 143 interrupted." },
-  { name: 'problems', description: 'How many distinct problems the run found (0 when it passed or could not run).' },
+  { name: 'problems', description: 'How many distinct problems the run found, each problem of a scenario file included (0 when it passed or could not run).' },
   { name: 'report', description: 'The path of the JSON report (report.json in report-dir); empty when none was written.' },
 ] as const;
 

@@ -26,13 +26,25 @@ function field(document: unknown, key: string): unknown {
   return typeof document === 'object' && document !== null && Object.hasOwn(document, key) ? (document as Record<string, unknown>)[key] : undefined;
 }
 
+/** How many items a list field holds: 0 when it is no list. */
+function count(list: unknown): number {
+  return Array.isArray(list) ? list.length : 0;
+}
+
+/** The problems of the team's scenario files that were not played (`scenarios.files[].problems` of an `invalid` file). */
+function scenarioFileProblems(report: unknown): number {
+  const files = field(field(report, 'scenarios'), 'files');
+  if (!Array.isArray(files)) return 0;
+  return files.reduce((sum: number, file: unknown) => sum + (field(file, 'status') === 'invalid' ? count(field(file, 'problems')) : 0), 0);
+}
+
 export function actionOutputs({ exitCode, report, reportFile }: CheckEnding): Record<ActionOutputName, string> {
   const outcome = field(report, 'outcome');
-  const problems = field(report, 'problems');
   return {
     outcome: OUTCOMES.find((known) => known === outcome) ?? outcomeOfExitCode(exitCode),
     'exit-code': String(exitCode),
-    problems: String(Array.isArray(problems) ? problems.length : 0),
+    // A scenario file's problem is a problem: the run failed for it, though no case played it.
+    problems: String(count(field(report, 'problems')) + scenarioFileProblems(report)),
     report: report === undefined ? '' : reportFile,
   };
 }

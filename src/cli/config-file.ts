@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { JsonFileError, jsonFileMessage, parseJsonText, readBoundedText } from '../commands/read-json-file.js';
 import { LAST_RUN_FILE, readLastRunSync } from '../commands/last-run-file.js';
+import { assertRecordedFlags } from '../commands/recorded-flags.js';
 import { assertRerunnable } from '../commands/rerun.js';
 import { UsageError } from '../core/usage-error.js';
 import { CONFIG_FILE, type ConfigValues, configValues } from './config.js';
@@ -42,6 +43,7 @@ function wholeUrl(target: string): string | undefined {
 export function readRecordedCheck(cwd = process.cwd()): ConfigValues {
   const record = readLastRunSync(cwd);
   assertRerunnable(record);
+  assertRecordedFlags(record.flags ?? {}, LAST_RUN_FILE);
   const url = wholeUrl(record.target);
   return configValues({ ...record.flags, ...(url !== undefined ? { url } : {}) }, LAST_RUN_FILE);
 }

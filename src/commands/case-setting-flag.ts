@@ -39,9 +39,13 @@ export function vetCaseSettingFlags(values: readonly string[]): void {
  * value that is not ID.NAME=VALUE is left out here: vetCaseSettingFlags refuses it before the run.
  */
 export function caseSettingsOf(values: readonly string[]): Record<string, Record<string, JsonValue>> {
-  const settings: Record<string, Record<string, JsonValue>> = {};
+  // Maps, then own keys: an id or name of `__proto__` or `constructor` is a key like any other (and
+  // refused as no case), never a way into Object.prototype.
+  const settings = new Map<string, Map<string, JsonValue>>();
   for (const setting of values.map(caseSettingOf)) {
-    if (setting !== undefined) (settings[setting.id] ??= {})[setting.name] = setting.value;
+    if (setting === undefined) continue;
+    const byName = settings.get(setting.id) ?? new Map<string, JsonValue>();
+    settings.set(setting.id, byName.set(setting.name, setting.value));
   }
-  return settings;
+  return Object.fromEntries([...settings].map(([id, byName]) => [id, Object.fromEntries(byName)]));
 }

@@ -10,7 +10,8 @@
  * .git/info/exclude at the top; the --watch-ignore patterns last, relative to the watched folder.
  * A folder's .gitignore is read once, and again after it changes (forget).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readBoundedText } from '../core/bounded-file.js';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Ignore, Options } from 'ignore';
 import { isFolder as isFolderPath } from '../core/is-folder.js';
@@ -33,9 +34,10 @@ function repositoryTop(folder: string): string | undefined {
   }
 }
 
+/** A .gitignore's text: a regular file of at most 1 MiB, as every file is read; none when it is not one (git skips it too). */
 function readText(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readBoundedText(file, 1024 * 1024);
   } catch {
     return '';
   }

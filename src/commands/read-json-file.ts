@@ -4,7 +4,7 @@
  * 1 MiB of it, a UTF-8 byte order mark skipped, nested at most 64 levels. Anything else is a
  * sentence saying what the file is and what is read, never a hang, a GB of memory or a stack overflow.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { FileReadError, readBoundedText as readBoundedFileText } from '../core/bounded-file.js';
 import { nestingDepth } from '../core/nesting-depth.js';
 
 /** The largest file read: a config or a record of every case on every channel is a few KB. */
@@ -28,67 +28,13 @@ export class JsonFileError extends Error {
   }
 }
 
-/** What a file that is not a regular one is, for a message. */
-function kindOf(mode: number): string {
-  const type = mode & constants.S_IFMT;
-  if (type === constants.S_IFDIR) return 'a folder';
-  if (type === constants.S_IFIFO) return 'a named pipe (FIFO)';
-  if (type === constants.S_IFCHR || type === constants.S_IFBLK) return 'a device';
-  if (type === constants.S_IFSOCK) return 'a socket';
-  return 'not a regular file';
-}
-
-/** The reason in words for a system error reading a file. */
-function readReason(cause: NodeJS.ErrnoException): string {
-  switch (cause.code) {
-    case 'ENOENT':
-      return 'it does not exist';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'it is a folder';
-    case 'ENOTDIR':
-      return 'a part of its path is a file, not a folder';
-    case 'ELOOP':
-      return 'too many symbolic links';
-    default:
-      return cause.message;
-  }
-}
-
-/**
- * The text of a regular file of at most `MAX_JSON_FILE_BYTES`. Opened without blocking (a FIFO
- * with no writer would hold the open), then read only if it is a regular file, never past the bound.
- */
+/** The text of a regular file of at most `MAX_JSON_FILE_BYTES` (core/bounded-file.ts), its failure a JsonFileError at stage `read`. */
 export function readBoundedText(file: string): string {
-  let descriptor: number;
   try {
-    // O_NONBLOCK is not on every platform (Windows has no FIFOs to wait on).
-    descriptor = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    return readBoundedFileText(file, MAX_JSON_FILE_BYTES);
   } catch (cause) {
-    const error = cause as NodeJS.ErrnoException;
-    throw new JsonFileError(readReason(error), 'read', error.code);
-  }
-  try {
-    const stats = fstatSync(descriptor);
-    if (!stats.isFile()) throw new JsonFileError(`it is ${kindOf(stats.mode)}; give a regular file`, 'read');
-    const buffer = Buffer.alloc(MAX_JSON_FILE_BYTES + 1);
-    let length = 0;
-    for (;;) {
-      const read = readSync(descriptor, buffer, length, buffer.length - length, null);
-      if (read === 0) break;
-      length += read;
-      if (length > MAX_JSON_FILE_BYTES)
-        throw new JsonFileError(`it is larger than ${MAX_JSON_FILE_BYTES} bytes (1 MiB), the most read of such a file`, 'read');
-    }
-    return buffer.toString('utf8', 0, length);
-  } catch (cause) {
-    if (cause instanceof JsonFileError) throw cause;
-    const error = cause as NodeJS.ErrnoException;
-    throw new JsonFileError(readReason(error), 'read', error.code);
-  } finally {
-    closeSync(descriptor);
+    if (cause instanceof FileReadError) throw new JsonFileError(cause.message, 'read', cause.code);
+    throw cause;
   }
 }
 

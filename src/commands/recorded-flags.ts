@@ -4,6 +4,7 @@
  */
 import { SETTING_OPTIONS } from '../cases/registry.js';
 import { argumentKey } from '../core/argument-key.js';
+import { UsageError } from '../core/usage-error.js';
 import type { LastRun } from '../report/last-run.js';
 import { DESCRIBED } from '../run/option-descriptors.js';
 
@@ -35,4 +36,20 @@ export function recordedFlags(args: object): NonNullable<LastRun['flags']> {
       return isFlagValue ? [[key, value] as const] : [];
     }),
   );
+}
+
+/**
+ * Refuses a record whose flags hold one a record does not keep: a record is data a repository may
+ * carry, so it never starts a command (`start`), names where to write (`reportDir`) or anything
+ * else --failed would obey. Those come from the command line or the config file only.
+ */
+export function assertRecordedFlags(flags: object, file: string): void {
+  for (const key of Object.keys(flags)) {
+    if (RECORDED_FLAGS.includes(key)) continue;
+    const flag = /^[A-Za-z]{1,40}$/.test(key) ? `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}` : 'the flag';
+    throw new UsageError(
+      `${file}: ${JSON.stringify(key)} is not a flag a run's record keeps (it keeps ${RECORDED_FLAGS.join(', ')}); a record never starts a command or names where to write: ` +
+        `give ${flag} on the command line or in the config file, and run the check again to record a run anew`,
+    );
+  }
 }

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { FileReadError, readBoundedBytes } from '../core/bounded-file.js';
 import { answerProblems, channelProblemsText, formatAnswerDigest } from '../report/answer-digest.js';
 import { parseJsonBody } from '../validate/judge-exchange.js';
 import { REPORT_FORMAT_VERSION } from '../core/report.js';
@@ -43,13 +43,11 @@ async function readInput(file: string | undefined): Promise<{ name: string; body
     return { name: inputName(file), body: Buffer.concat(chunks) };
   }
   try {
-    // Bounded as standard input is: a file is measured before it is read.
-    if ((await fs.stat(file)).size > MAX_INPUT_BYTES) throw new UsageError(`${file} is larger than ${MAX_INPUT_BYTES} bytes`);
-    return { name: file, body: await fs.readFile(file) };
+    // Bounded as standard input is, and only a regular file (a FIFO would hold the read forever).
+    return { name: file, body: readBoundedBytes(file, MAX_INPUT_BYTES) };
   } catch (cause) {
-    if (cause instanceof UsageError) throw cause;
-    const code = (cause as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read it (${code ?? String(cause)})`);
+    if (!(cause instanceof FileReadError)) throw cause;
+    throw new UsageError(cause.code === 'ENOENT' ? `${file}: no such file` : `cannot read ${file}: ${cause.message}`);
   }
 }
 

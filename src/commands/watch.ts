@@ -35,6 +35,7 @@ import type { CheckCommandArgs } from './check.js';
 import { STATE_FOLDER, readLastRunSync } from './last-run-file.js';
 import type { Output } from './output.js';
 import { agentWrites } from './agent-writes.js';
+import { gitTracked } from './git-tracked.js';
 import { watchFiles } from './watched-files.js';
 
 /** How long a change waits for the agent's own reloader to take it down, before checking the agent as it is. */
@@ -189,7 +190,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   /** Counts the runs asked for: a late reload's watch (lateReload) ends once another run is asked for. */
   let asked = 0;
   /** Changes made while a run played: the agent's own writing, once seen twice (src/commands/agent-writes.ts). */
-  const writes = agentWrites();
+  const writes = agentWrites(gitTracked(folder));
   /** Notes of --watch's own, held while a run prints (they would land in its digest). */
   let heldNotes: string[] = [];
   const note = (text: string): void => {
@@ -221,6 +222,14 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   };
 
   const play = async (files: string[]): Promise<void> => {
+    // The folder deleted or renamed under the loop: no run can start there (Node's spawn fails on a
+    // deleted working folder), and its files are no longer watched; said, instead of a false verdict.
+    if (!isFolder(folder) || !workingFolderExists()) {
+      output.error(
+        `check-endpoint: --watch: ${folder} is gone (deleted or renamed): nothing is watched and no run starts; put it back and press Enter, or quit (q) and start --watch in the agent's folder`,
+      );
+      return;
+    }
     let asItWas = false;
     if (files.length && args.start === undefined) {
       output.line(c.dim(`--watch: ${changedText(files)}: waiting for the agent's own reload`));
@@ -308,6 +317,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
       if (files.length) trigger(files);
     },
     (error) => output.error(`check-endpoint: --watch: ${error.message}`),
+    note,
   );
   const onSigint = (): void => quit('SIGINT');
   // The terminal closed (SIGHUP): ended as a SIGTERM ends it, the run in progress stopping its agent.
@@ -318,6 +328,8 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   stopKeys = listenForKeys(
     () => {
       output.line(c.dim('--watch: playing again, what did not pass first'));
+      const watchedAgain = writes.watchAgain();
+      if (watchedAgain) output.line(c.dim(watchedAgain));
       trigger([]);
     },
     () => quit(),
@@ -329,6 +341,16 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   process.off('SIGTERM', onSigterm);
   process.off('SIGHUP', onSigterm);
   return code;
+}
+
+/** Whether this process's working folder is still there: process.cwd() throws once it is deleted. */
+function workingFolderExists(): boolean {
+  try {
+    process.cwd();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `agent.py changed`, `agent.py and 2 more changed`. */

@@ -8,7 +8,7 @@
  * changes (an editor writes a file, its backup and its swap file at once) ends in one call, once
  * the folder is quiet.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ignoreRules } from './ignore-rules.js';
 import { STATE_FOLDER } from './last-run-file.js';
@@ -66,6 +66,43 @@ export function leftOut(path: string, root: string, outputs: readonly string[]):
   return existsSync(join(path, 'pyvenv.cfg'));
 }
 
+/**
+ * Links to a folder already watched: the watched folder itself or one in it (`ln -s . a`), or a
+ * folder outside that another link already brought in. Followed, each would be walked again and
+ * again (a/a/a/…, a/b/a/b/…) until memory ran out; they are left out, and `notFollowed` names them.
+ */
+export function linkedFolders(root: string): { loopsBack(path: string): boolean; notFollowed(): string[] } {
+  const realRoot = realpathSync(root);
+  const followed = new Map<string, string>();
+  const notFollowed = new Set<string>();
+  return {
+    loopsBack(path) {
+      let target: string;
+      try {
+        if (!lstatSync(path).isSymbolicLink()) return false;
+        target = realpathSync(path);
+        if (!statSync(target).isDirectory()) return false;
+      } catch {
+        return false; // a dangling link, or one gone since: nothing to walk
+      }
+      const inside = target === realRoot || target.startsWith(realRoot + sep);
+      const first = followed.get(target);
+      if (!inside && (first === undefined || first === path)) {
+        followed.set(target, path);
+        return false;
+      }
+      notFollowed.add(relative(root, path));
+      return true;
+    },
+    notFollowed: () => [...notFollowed].sort(),
+  };
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(names: readonly string[]): string {
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+}
+
 export interface WatchedFiles {
   close(): Promise<void>;
 }
@@ -86,12 +123,14 @@ export async function watchFiles(
   { folder, outputs, ignorePatterns }: WatchedFolder,
   onChange: (files: string[], since: number) => void,
   onError: (error: Error) => void,
+  onNote: (text: string) => void = () => {},
 ): Promise<WatchedFiles> {
   const [{ watch }, { default: makeIgnore }] = await Promise.all([import('chokidar'), import('ignore')]);
   const root = resolve(folder);
   const rules = ignoreRules(makeIgnore, root, ignorePatterns);
+  const links = linkedFolders(root);
   const isLeftOut = (path: string, isFolder?: boolean): boolean =>
-    path !== root && (leftOut(path, root, outputs) || rules.ignores(path, isFolder));
+    path !== root && (leftOut(path, root, outputs) || rules.ignores(path, isFolder) || links.loopsBack(path));
   const watcher = watch(root, { ignored: (path, stats) => isLeftOut(path, stats?.isDirectory()), ignoreInitial: true });
   let changed = new Set<string>();
   let since = 0;
@@ -112,6 +151,8 @@ export async function watchFiles(
   for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, changedFile);
   watcher.on('error', (error) => onError(error instanceof Error ? error : new Error(String(error))));
   await new Promise<void>((ready) => watcher.once('ready', ready));
+  const loops = links.notFollowed();
+  if (loops.length > 0) onNote(`--watch: ${listed(loops)} link${loops.length === 1 ? 's' : ''} to a folder already watched: not followed`);
   return {
     close: async () => {
       clearTimeout(timer);

@@ -1,10 +1,11 @@
-import { promises as fs } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import bundledSpec from '../generated/bundled-spec.json' with { type: 'json' };
 import { createAjv } from './ajv.js';
 import type { Contract, JsonSchema, PlatformRules } from './contract.js';
 import { ContractError } from './contract-error.js';
 import { describeSchemaErrors, extractContract } from './extract-contract.js';
+import { FileReadError, readBoundedBytes, readBoundedText } from '../core/bounded-file.js';
 import { commandWords } from '../core/command-words.js';
 
 /**
@@ -37,9 +38,21 @@ export async function loadContractFile(specFile: string): Promise<Contract> {
   await refuseUnboundedYaml(specFile);
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   let document: unknown;
+  // Its files (the spec, and each its $refs name) are read as every file is: regular, bounded. The
+  // parser words a refusal as `Error reading file "…"`: ours, which says why, is the one thrown.
+  let refused: unknown;
+  const read = ({ url }: { url: string }): Buffer => {
+    try {
+      return readSpecFile(pathOfRef(url));
+    } catch (cause) {
+      refused ??= cause;
+      throw cause;
+    }
+  };
   try {
-    document = await SwaggerParser.validate(specFile);
+    document = await SwaggerParser.validate(specFile, { resolve: { file: { read } } });
   } catch (cause) {
+    if (refused instanceof ContractError) throw refused;
     const message = cause instanceof Error ? cause.message : String(cause);
     throw new ContractError(`${specFile}: ${message.trim()}`, { cause });
   }
@@ -48,6 +61,24 @@ export async function loadContractFile(specFile: string): Promise<Contract> {
 
 /** A contract file is a few hundred kilobytes; past this it is refused, not parsed. */
 const MAX_SPEC_BYTES = 16 * 1024 * 1024;
+/** A limits file is a few hundred bytes. */
+const MAX_LIMITS_BYTES = 1024 * 1024;
+
+/** A file of the contract (the spec, or one its `$ref`s name): a regular file of at most 16 MiB, or a ContractError naming it. */
+function readSpecFile(file: string): Buffer {
+  try {
+    return readBoundedBytes(file, MAX_SPEC_BYTES);
+  } catch (cause) {
+    if (cause instanceof FileReadError) throw new ContractError(`${file}: cannot read the contract file: ${cause.message}`);
+    throw cause;
+  }
+}
+
+/** The path a `$ref`'s resolved URL names, as swagger-parser's own file reader takes it: a file:// URL, or a path with %-escapes. */
+function pathOfRef(url: string): string {
+  if (/^file:\/\//i.test(url)) return fileURLToPath(url);
+  return decodeURIComponent(url.replace(/%(?![0-9A-Fa-f]{2})/g, '%25')).replace(/\/$/, '');
+}
 
 /**
  * Refuses a spec file swagger-parser would not read within bounds: one too large, or a YAML one
@@ -55,17 +86,7 @@ const MAX_SPEC_BYTES = 16 * 1024 * 1024;
  * build in full. Checked with our own bounded reader (formats/yaml-value.ts) before it is handed over.
  */
 async function refuseUnboundedYaml(specFile: string): Promise<void> {
-  let size: number;
-  try {
-    size = (await fs.stat(specFile)).size;
-  } catch {
-    return; // swagger-parser says why it cannot be read, in its words.
-  }
-  if (size > MAX_SPEC_BYTES)
-    throw new ContractError(
-      `${specFile}: the file has ${size.toLocaleString('en')} bytes; a contract is at most 16 MiB: is this the right file?`,
-    );
-  const text = await fs.readFile(specFile, 'utf8');
+  const text = readSpecFile(specFile).toString('utf8');
   const [{ LineCounter, parseDocument }, { MAX_ALIAS_COUNT, boundedYamlValue }] = await Promise.all([
     import('yaml'),
     import('../formats/yaml-value.js'),
@@ -91,9 +112,10 @@ export async function loadContract(specFile?: string): Promise<Contract> {
 export async function loadLimitsFile(file: string): Promise<PlatformRules> {
   let text: string;
   try {
-    text = await fs.readFile(file, 'utf8');
+    text = readBoundedText(file, MAX_LIMITS_BYTES);
   } catch (cause) {
-    throw new ContractError(`${file}: cannot read the limits file (${(cause as NodeJS.ErrnoException).code ?? cause})`);
+    if (!(cause instanceof FileReadError)) throw cause;
+    throw new ContractError(`${file}: cannot read the limits file: ${cause.message}`);
   }
   let rules: unknown;
   try {

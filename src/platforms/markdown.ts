@@ -8,16 +8,19 @@
 export const MARKDOWN_SYNTAXES = ['bold', 'heading', 'link', 'table', 'code-fence'] as const;
 export type MarkdownSyntax = (typeof MARKDOWN_SYNTAXES)[number];
 
-const DETECTORS: Record<MarkdownSyntax, RegExp> = {
+export const MARKDOWN_DETECTORS: Readonly<Record<MarkdownSyntax, RegExp>> = {
   // `**bold**`: two asterisks, text that neither starts nor ends with a space, two asterisks.
   bold: /\*\*(?=[^\s*])[^*\n]*?[^\s*]\*\*|\*\*[^\s*]\*\*/,
   // `# Heading`: one to six # at the start of a line (up to three spaces in), a space, then words.
   heading: /^ {0,3}#{1,6}[ \t]+\S.*$/m,
   // `[label](url)`: a label in brackets right before a URL in parentheses. (The patterns here are
-  // written to take time in proportion to the text, whatever it holds: a hostile text is long.)
-  link: /\[[^[\]\n]+\]\((?:https?:\/\/|mailto:|www\.)[^\s)]*\)/,
+  // written to take time in proportion to the text, whatever it holds: a hostile text is long. The
+  // URL holds no `[`, but for an IPv6 host, so a URL never runs on into the next label's bracket.)
+  link: /\[[^[\]\n]+\]\((?:https?:\/\/(?:\[[0-9A-Fa-f:.]{2,45}\])?|mailto:|www\.)[^\s)[]*\)/,
   // A pipe table: a line with a pipe, then a delimiter row of at least two columns (`|---|:--:|`).
-  table: /^[^\n|]*\|[^\n]*\n {0,3}\|? *:?-+:? *(?:\| *:?-+:? *)+\|? *$/m,
+  // (Its end is `(?:\| *)?$`, not `\|? *$`: two runs of spaces side by side split a long run in
+  // every way, a time that grows with the square of its length.)
+  table: /^[^\n|]*\|[^\n]*\n {0,3}\|? *:?-+:? *(?:\| *:?-+:? *)+(?:\| *)?$/m,
   // A code fence: three backticks or tildes at the start of a line.
   'code-fence': /^ {0,3}(?:`{3,}|~{3,})/m,
 };
@@ -38,7 +41,7 @@ export function markdownIn(text: string): MarkdownFound[] {
   if (!MARKDOWN_CHARACTER.test(text)) return [];
   const found: MarkdownFound[] = [];
   for (const syntax of MARKDOWN_SYNTAXES) {
-    const match = DETECTORS[syntax].exec(text);
+    const match = MARKDOWN_DETECTORS[syntax].exec(text);
     if (match) found.push({ syntax, sample: match[0].split('\n')[0]!.trim() });
   }
   return found;

@@ -1,23 +1,11 @@
 import { findingRules } from '../core/findings.js';
 import { digestTitle, placesText, problemsOf, sharingAFix } from './digest.js';
 import { stoppedSummary } from './human.js';
-import type { CaseReport, ProblemReport, Report } from '../core/report.js';
-import { printable, ranges } from './text.js';
+import type { CaseReport, ProblemReport, Report, ScenarioProblem } from '../core/report.js';
+import { forMarkdown, forMarkdownCode, forWorkflowCommand, forWorkflowProperty } from './escape.js';
+import { ranges } from './text.js';
 
 /** A workflow command's message: % and line breaks escaped as the runner reads them, any other control or invisible character as a \u escape. */
-function escapeData(value: string): string {
-  // What an agent wrote (a message quoting it, a path) is shown, never obeyed: bidi and zero-width characters as escapes.
-  return value
-    .split('\n')
-    .map((line) => printable(line).replace(/%/g, '%25'))
-    .join('%0A');
-}
-
-/** A workflow command's property value: also : and , escaped. */
-function escapeProperty(value: string): string {
-  return escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
 /**
  * GitHub shows at most 10 annotations of each level a step writes (actions/toolkit,
  * docs/problem-matchers.md: "10 warning annotations, 10 error annotations, and 10 notice
@@ -83,8 +71,44 @@ function groupAnnotation(group: readonly ProblemReport[], level: Level, channels
   );
 }
 
-function command(level: Level, title: string, text: string): string {
-  return `::${level} title=${escapeProperty(title)}::${escapeData(text)}`;
+function command(level: Level, title: string, text: string, place = ''): string {
+  return `::${level} ${place}title=${forWorkflowProperty(title)}::${forWorkflowCommand(text)}`;
+}
+
+/** The problems of the team's scenario files: each file with problems was not played, and fails the run. */
+export function scenarioFileProblems(report: Report): ScenarioProblem[] {
+  return (report.scenarios?.files ?? []).filter((file) => file.status === 'invalid').flatMap((file) => file.problems);
+}
+
+/** `file:3:5`, or the file alone where no line is known. */
+function scenarioPlace(problem: ScenarioProblem): string {
+  return problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
+}
+
+/** A scenario file's problem as an annotation on its line of the file. */
+function scenarioAnnotation(problem: ScenarioProblem): string {
+  const line = problem.line > 0 ? `,line=${problem.line},col=${problem.column}` : '';
+  return command(
+    'error',
+    'check-endpoint scenario file',
+    `${ended(problem.message)} Fix: ${problem.fix} (not played)`,
+    `file=${forWorkflowProperty(problem.file)}${line},`,
+  );
+}
+
+/** The step summary's list of the scenario files' problems: each file with problems was not played. */
+function scenarioFileLines(report: Report): string[] {
+  const problems = scenarioFileProblems(report);
+  if (problems.length === 0) return [];
+  const files = new Set(problems.map((problem) => problem.file)).size;
+  return [
+    `**Scenario files**: ❌ ${plural(files, 'file')} with problems, not played`,
+    '',
+    ...problems.map(
+      (problem) => `- ${forMarkdownCode(scenarioPlace(problem))}: ${forMarkdown(ended(problem.message))} Fix: ${forMarkdown(problem.fix)}`,
+    ),
+    '',
+  ];
 }
 
 /** A level's problems' annotations, at most `room`: past that, the last counts the problems it stands for. */
@@ -117,6 +141,7 @@ export function githubAnnotations(report: Report): string[] {
   const stopped = stoppedSummary(report);
   const runErrors = [
     ...(stopped ? [command('error', 'check-endpoint', stopped)] : []),
+    ...scenarioFileProblems(report).map(scenarioAnnotation),
     ...(report.baseline?.stale ?? []).map((entry) =>
       command('error', `baseline: ${entry}`, `"${entry}" now passes: remove it from ${report.baseline!.file}`),
     ),
@@ -147,18 +172,13 @@ function cell(report: Report, channel: string, caseId: string): string {
   return caseReport.findings.length > 0 ? '⚠️ warning' : '✅';
 }
 
-/** Text for a Markdown table's cell or list item: one line, pipes escaped. */
-function markdownText(text: string): string {
-  return printable(text.replace(/\s+/g, ' ')).replace(/\|/g, '\\|');
-}
-
 /** One problem as a list item of "What to fix", its fix and places said unless its group says them once. */
 function problemItem(problem: ProblemReport, channels: readonly string[], own: boolean): string {
-  const what = `${problem.number}. ${problem.severity === 'error' ? '❌' : '⚠️'} \`${problem.rule}\`${problem.path ? ` \`${problem.path}\`` : ''}: `;
-  if (!own) return `${what}${markdownText(problem.message)}`;
+  const what = `${problem.number}. ${problem.severity === 'error' ? '❌' : '⚠️'} \`${problem.rule}\`${problem.path ? ` ${forMarkdownCode(problem.path)}` : ''}: `;
+  if (!own) return `${what}${forMarkdown(problem.message)}`;
   return (
-    `${what}${markdownText(problem.hint ? ended(problem.message) : problem.message)}` +
-    `${problem.hint ? ` Fix: ${markdownText(problem.hint)}` : ''} (${placesText(problem, channels)})`
+    `${what}${forMarkdown(problem.hint ? ended(problem.message) : problem.message)}` +
+    `${problem.hint ? ` Fix: ${forMarkdown(problem.hint)}` : ''} (${forMarkdown(placesText(problem, channels))})`
   );
 }
 
@@ -178,7 +198,7 @@ function whatToFix(report: Report): string[] {
       const [first] = group;
       return [
         ...group.map((problem) => problemItem(problem, channels, false)),
-        `   Fix (for problems ${first!.number}–${group.at(-1)!.number}): ${markdownText(first!.hint!)} (${placesText(first!, channels)})`,
+        `   Fix (for problems ${first!.number}–${group.at(-1)!.number}): ${forMarkdown(first!.hint!)} (${forMarkdown(placesText(first!, channels))})`,
       ];
     }),
     '',
@@ -187,9 +207,9 @@ function whatToFix(report: Report): string[] {
 
 /** For `$GITHUB_STEP_SUMMARY`: what to fix, each problem once, then a Markdown table of channels against cases. */
 export function githubStepSummary(report: Report): string {
-  const lines = [`### check-endpoint: ${report.target}`, ''];
-  if (report.outcome === 'error') return `${lines.join('\n')}❌ ${report.error?.message ?? 'the check could not run'}\n`;
-  lines.push(...whatToFix(report));
+  const lines = [`### check-endpoint: ${forMarkdown(report.target)}`, ''];
+  if (report.outcome === 'error') return `${lines.join('\n')}❌ ${forMarkdown(report.error?.message ?? 'the check could not run')}\n`;
+  lines.push(...whatToFix(report), ...scenarioFileLines(report));
   const channels = [...new Set(report.cases.map((caseReport) => caseReport.channel))];
   const caseIds = [...new Set(report.cases.map((caseReport) => caseReport.id))];
   lines.push(`| channel | ${caseIds.join(' | ')} |`, `|---|${caseIds.map(() => '---').join('|')}|`);
@@ -197,7 +217,6 @@ export function githubStepSummary(report: Report): string {
   lines.push('', `${report.counts.passed} of ${report.counts.cases} cases passed.`);
   const stopped = stoppedSummary(report);
   if (stopped) lines.push(stopped);
-  if (report.baseline?.stale.length)
-    lines.push(`Stale baseline entries: ${report.baseline.stale.map((entry) => `\`${entry}\``).join(', ')}.`);
+  if (report.baseline?.stale.length) lines.push(`Stale baseline entries: ${report.baseline.stale.map(forMarkdownCode).join(', ')}.`);
   return `${lines.join('\n')}\n`;
 }

@@ -4,6 +4,7 @@
  * field by field as they were loaded: a field this module has no words for is still shown, under
  * a name made from its key, so a contract that grows a field is shown whole.
  */
+import { forTerminal } from './escape.js';
 import { wrap } from '../core/wrap.js';
 import type { PlatformRules } from '../platforms/platform-rules.js';
 import { unitName } from '../platforms/counting.js';
@@ -198,5 +199,6 @@ export function formatPlatformLimits(rules: PlatformRules, source: LimitsSource,
     const text = `${key === 'sources' ? 'Sources' : words(key)}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
     lines.push(...wrap(text, width - 2).map((line) => `  ${line}`));
   }
-  return lines;
+  // A --limits file's title, sources and notes are a file's text: shown, never obeyed.
+  return lines.map(forTerminal);
 }

@@ -5,21 +5,25 @@
  */
 import type { ScenarioFileReport, ScenariosReport } from '../core/report.js';
 import type { Colours } from './colour.js';
+import { forTerminal } from './escape.js';
 
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** A file's name, an id, a key or a message that quotes one, as written in a team's files: shown, never obeyed. */
+const shown = forTerminal;
+
 function placeOf(place: { file: string; line: number; column: number }): string {
-  return place.line > 0 ? `${place.file}:${place.line}:${place.column}` : place.file;
+  return place.line > 0 ? `${shown(place.file)}:${place.line}:${place.column}` : shown(place.file);
 }
 
 /** Each file's problems: `file:line:column  /pointer  message`, then the fix. */
 export function problemLines(files: readonly ScenarioFileReport[], c: Colours): string[] {
   return files.flatMap((file) =>
     file.problems.flatMap((problem) => [
-      `${c.red('✗')} ${placeOf(problem)}${problem.pointer ? `  ${c.dim(problem.pointer)}` : ''}  ${problem.message}`,
-      `    ${c.dim('fix:')} ${problem.fix}`,
+      `${c.red('✗')} ${placeOf(problem)}${problem.pointer ? `  ${c.dim(shown(problem.pointer))}` : ''}  ${shown(problem.message)}`,
+      `    ${c.dim('fix:')} ${shown(problem.fix)}`,
     ]),
   );
 }
@@ -28,19 +32,21 @@ export function problemLines(files: readonly ScenarioFileReport[], c: Colours): 
 export function noteLines(scenarios: ScenariosReport, c: Colours): string[] {
   const lines: string[] = [];
   if (scenarios.notChecked.length > 0) {
-    const keys = scenarios.notChecked.map(({ key, places }) => `${key} (${places.map(placeOf).join(', ')})`);
+    const keys = scenarios.notChecked.map(({ key, places }) => `${shown(key)} (${places.map(placeOf).join(', ')})`);
     lines.push(c.dim(`not checked here (Flow's scenario format is larger than what is public): ${keys.join('; ')}`));
   }
-  for (const file of scenarios.ignored) lines.push(c.dim(`not read: ${file} (scenario files end in .yaml)`));
+  for (const file of scenarios.ignored) lines.push(c.dim(`not read: ${shown(file)} (scenario files end in .yaml)`));
   for (const file of scenarios.files.filter((entry) => entry.status !== 'invalid' && entry.opening.length === 0)) {
     lines.push(
-      c.yellow(`${file.id}: not played: it has no opening (this checker plays a scenario's \`opening\`; \`flow test\` plays the rest)`),
+      c.yellow(
+        `${shown(file.id ?? file.file)}: not played: it has no opening (this checker plays a scenario's \`opening\`; \`flow test\` plays the rest)`,
+      ),
     );
   }
   for (const file of scenarios.files.filter((entry) => entry.historyNotSent > 0)) {
     lines.push(
       c.dim(
-        `${file.id}: its ${plural(file.historyNotSent, 'history item')} not sent (an endpoint has no store to write them into); the opening is played alone`,
+        `${shown(file.id ?? file.file)}: its ${plural(file.historyNotSent, 'history item')} not sent (an endpoint has no store to write them into); the opening is played alone`,
       ),
     );
   }
@@ -51,7 +57,7 @@ export function noteLines(scenarios: ScenariosReport, c: Colours): string[] {
 export function scenarioLines(scenarios: ScenariosReport, c: Colours): string[] {
   const invalid = scenarios.files.filter((file) => file.status === 'invalid');
   const played = scenarios.files.filter((file) => file.status !== 'invalid' && file.status !== 'not-run').length;
-  const heading = `Scenarios${scenarios.folder ? ` (${scenarios.folder})` : ''}: ${plural(played, 'played', 'played')}${invalid.length ? `, ${c.red(`${plural(invalid.length, 'file')} with problems, not played`)}` : ''}`;
+  const heading = `Scenarios${scenarios.folder ? ` (${shown(scenarios.folder)})` : ''}: ${plural(played, 'played', 'played')}${invalid.length ? `, ${c.red(`${plural(invalid.length, 'file')} with problems, not played`)}` : ''}`;
   return [c.bold(heading), ...problemLines(invalid, c), ...noteLines(scenarios, c)];
 }
 
@@ -61,7 +67,7 @@ export function lintLines(scenarios: ScenariosReport, c: Colours): string[] {
   const problems = invalid.reduce((sum, file) => sum + file.problems.length, 0);
   const summary =
     scenarios.files.length === 0
-      ? c.yellow(`no scenario files (*.yaml) in ${scenarios.folder ?? 'the list'}`)
+      ? c.yellow(`no scenario files (*.yaml) in ${shown(scenarios.folder ?? 'the list')}`)
       : invalid.length === 0
         ? c.green(`${plural(scenarios.files.length, 'scenario file')}, all valid`)
         : c.red(`${plural(scenarios.files.length, 'scenario file')}: ${invalid.length} with ${plural(problems, 'problem')}`);

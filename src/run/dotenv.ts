@@ -3,10 +3,13 @@
  * Node's parser skips what it cannot read, or runs a line into the next key, without a word. The
  * file's values are secrets: no message repeats one, or any line of the file.
  */
-import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
+import { FileReadError, readBoundedText } from '../core/bounded-file.js';
 import { OptionError } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
+
+/** The largest .env read: a few dozen lines are a few KB. */
+const MAX_DOTENV_BYTES = 1024 * 1024;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=/;
@@ -47,13 +50,13 @@ export function parseDotenv(text: string, file: string): Record<string, string> 
 export function readDotenv(file: string): Record<string, string> {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBoundedText(file, MAX_DOTENV_BYTES);
   } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
+    if (!(cause instanceof FileReadError)) throw cause;
     throw new OptionError('dotenv', (on) =>
-      code === 'ENOENT'
+      cause.code === 'ENOENT'
         ? `${on.name('dotenv')} ${file}: no such file`
-        : `${on.name('dotenv')} ${file}: cannot be read (${code ?? String(cause)})`,
+        : `${on.name('dotenv')} ${file}: cannot be read: ${cause.message}`,
     );
   }
   return parseDotenv(text, file);

@@ -5,7 +5,7 @@
  * read (the contract, the limits, the baseline, the .env file), defaults filled in, and the cases
  * chosen from the registry and the run's own cases; all before anything is sent.
  */
-import { promises as fs } from 'node:fs';
+import { FileReadError, readBoundedText } from '../core/bounded-file.js';
 import type { ChannelReport, RuleReport } from '../core/report.js';
 import { RULES } from '../core/findings.js';
 import { ruleFactsOf } from './rule-facts.js';
@@ -270,14 +270,18 @@ function limitedChannels(limits: CheckEndpointOptions['limits']): string[] {
   return isFileList(limits) ? namedLimitChannels(limits) : Object.keys(limits);
 }
 
+/** The largest baseline file read: one line a known problem, a few KB. */
+const MAX_BASELINE_BYTES = 8 * 1024 * 1024;
+
 /** The baseline: as given, or read from its file, its entries naming the cases and rules known to the run. */
 async function resolveBaseline(baseline: CheckEndpointOptions['baseline'], known: readonly Case[]): Promise<CheckPlan['baseline']> {
   if (typeof baseline !== 'string') return baseline;
   let text: string;
   try {
-    text = await fs.readFile(baseline, 'utf8');
+    text = readBoundedText(baseline, MAX_BASELINE_BYTES);
   } catch (cause) {
-    throw new UsageError(`cannot read the baseline file ${baseline}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
+    if (!(cause instanceof FileReadError)) throw cause;
+    throw new UsageError(`cannot read the baseline file ${baseline}: ${cause.message}`);
   }
   return {
     file: baseline,

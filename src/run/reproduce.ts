@@ -1,3 +1,5 @@
+import { jsonPrintable } from '../core/unsafe-text.js';
+
 /** A value quoted for a POSIX shell: single quotes, each ' written as '\''. */
 export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
@@ -21,7 +23,9 @@ function headerFlag(header: CurlHeader): string {
 export function curlCommand(url: string, body: string, headers: readonly CurlHeader[]): string {
   const parts = ['curl -sS -i -X POST', shellQuote(url), "-H 'content-type: application/json'"];
   for (const header of headers) parts.push(headerFlag(header));
-  parts.push('--data-raw', shellQuote(body));
+  // What the agent wrote into the body (a button's id it gave) is sent again as the same JSON value, but
+  // written with JSON escapes for what would move or hide on a terminal (U+202E, U+009B, U+2028, U+200B).
+  parts.push('--data-raw', shellQuote(jsonPrintable(body)));
   return parts.join(' ');
 }
 

@@ -110,6 +110,19 @@ export function checkScenario(value: unknown, source: ScenarioSource): CheckedSc
         'Add `now: 2026-12-05T09:00:00Z` (and `timezone:` if the agent should see local time), or write the date itself.',
       );
     }
+    // The clock a date can show ends at ±8.64e15 ms (years -271821 and 275760): an offset past it is no date.
+    const past =
+      now === undefined
+        ? undefined
+        : templates.find((template) => !Number.isFinite(new Date(Date.parse(now) + template.offsetMs).getTime()));
+    if (past !== undefined) {
+      problem(
+        path,
+        'value',
+        `${past.text} falls outside the dates a clock can show (from the \`now\` ${now!}): expected a date between the years -271821 and 275760`,
+        'Give `now` a date of this age, such as `now: 2026-12-05T09:00:00Z`.',
+      );
+    }
     for (const span of unreadable) {
       problem(
         path,

@@ -3,8 +3,9 @@
  * scenario files. Only regular files, each up to 1 MiB, are read; a file that cannot be read is a
  * problem of that file, and none stops the others.
  */
-import { type Stats, closeSync, constants, fstatSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { FileReadError, readBoundedText } from '../core/bounded-file.js';
 import { parseScenarioFile } from './parse-scenario-file.js';
 import { type CheckedScenario, DEFAULT_SCENARIO_FOLDER } from './scenario-file.js';
 import { withDuplicateIds } from './scenario-set.js';
@@ -26,38 +27,22 @@ function problemFile(file: string, message: string, fix: string): CheckedScenari
   return { file, scenario: undefined, problems: [{ file, pointer: '', line: 0, column: 0, message, fix }], unchecked: [] };
 }
 
-/** The file's text when it is a regular file of at most MAX_SCENARIO_FILE_BYTES, read from one descriptor. */
+/** The file's text when it is a regular file of at most MAX_SCENARIO_FILE_BYTES (core/bounded-file.ts); else the problem, and its fix. */
 function readBounded(path: string): string | { message: string; fix: string } {
-  let descriptor: number;
   try {
-    // Non-blocking: opening a FIFO for reading would wait for a writer; fstat then tells it apart.
-    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    return readBoundedText(path, MAX_SCENARIO_FILE_BYTES);
   } catch (cause) {
-    return {
-      message: `expected a readable file; ${(cause as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : 'it could not be opened'}`,
-      fix: 'Make the file readable by this user.',
-    };
-  }
-  try {
-    const stats: Stats = fstatSync(descriptor);
-    if (!stats.isFile())
-      return { message: 'expected a regular file; got a FIFO, device or socket', fix: 'Keep only scenario files in the folder.' };
-    if (stats.size > MAX_SCENARIO_FILE_BYTES) {
+    if (!(cause instanceof FileReadError)) throw cause;
+    if (cause.code === 'EACCES' || cause.code === 'EPERM')
+      return { message: 'expected a readable file; permission denied', fix: 'Make the file readable by this user.' };
+    if (/^it is larger than/.test(cause.message)) {
+      const size = statSync(path, { throwIfNoEntry: false })?.size;
       return {
-        message: `expected a scenario file of at most 1 MiB; it has ${stats.size.toLocaleString('en')} bytes`,
+        message: `expected a scenario file of at most 1 MiB; it has ${size === undefined ? 'more' : size.toLocaleString('en')} bytes`,
         fix: 'A scenario is a few dozen lines: is this the right file?',
       };
     }
-    const buffer = Buffer.alloc(Math.min(stats.size, MAX_SCENARIO_FILE_BYTES) + 1);
-    const length = readSync(descriptor, buffer, 0, buffer.length, 0);
-    if (length > MAX_SCENARIO_FILE_BYTES)
-      return { message: 'expected a scenario file of at most 1 MiB; it grew while read', fix: 'Check the file again once it is written.' };
-    return buffer
-      .subarray(0, length)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
-  } finally {
-    closeSync(descriptor);
+    return { message: `expected a regular file of at most 1 MiB; ${cause.message}`, fix: 'Keep only scenario files in the folder.' };
   }
 }
 

@@ -46,10 +46,17 @@ export interface AnsweringStack {
 /** What a sign reads: the answer, and its body's first 256 KiB as text. */
 type Sign = (answer: HttpAnswer, text: string) => string | undefined;
 
-const first =
-  (pattern: RegExp): Sign =>
-  (_answer, text) =>
-    pattern.exec(text)?.[0];
+/**
+ * Every pattern a sign runs over an answer's text. Each is linear by construction, whatever the
+ * agent wrote: a literal start, then only bounded quantifiers (`\S{1,16}`, never `\S+ ?\S*`, which
+ * took a minute on a 256 KiB answer); test/linear-patterns.test.ts runs each on adversarial text.
+ */
+export const TEXT_SIGN_PATTERNS: RegExp[] = [];
+
+const first = (pattern: RegExp): Sign => {
+  TEXT_SIGN_PATTERNS.push(pattern);
+  return (_answer, text) => pattern.exec(text)?.[0];
+};
 const header =
   (name: string, pattern: RegExp): Sign =>
   (answer) => {
@@ -119,7 +126,7 @@ const SIGNS: readonly { id: StackId; signs: readonly Sign[] }[] = [
     signs: [
       first(/json: unknown field "[^"\n]{0,80}"/),
       first(/http: request body too large/),
-      first(/json: cannot unmarshal \S+ into Go (struct field|value) [^\n]{0,80}/),
+      first(/json: cannot unmarshal \S{1,80} into Go (struct field|value) [^\n]{0,80}/),
     ],
   },
   { id: 'echo', signs: [echoError] },
@@ -139,10 +146,10 @@ const SIGNS: readonly { id: StackId; signs: readonly Sign[] }[] = [
       first(/com\.fasterxml\.jackson\.[\w.]{1,80}/),
     ],
   },
-  { id: 'spring', signs: [first(/"timestamp":"[^"]{10,40}","status":\d{3},"error":"[^"]{1,40}"(,"message":"[^"]*")?,"path":"/)] },
+  { id: 'spring', signs: [first(/"timestamp":"[^"]{10,40}","status":\d{3},"error":"[^"]{1,40}"(,"message":"[^"]{0,400}")?,"path":"/)] },
   { id: 'fastify', signs: [first(/FST_ERR_[A-Z_]{3,40}/)] },
   { id: 'hapi', signs: [first(/Payload content length greater than maximum allowed: \d+/)] },
-  { id: 'nextjs', signs: [first(/Body exceeded \S+ ?\S* limit/i), header('x-powered-by', /^Next\.js/i)] },
+  { id: 'nextjs', signs: [first(/Body exceeded \S{1,16} ?\S{0,16} limit/i), header('x-powered-by', /^Next\.js/i)] },
   { id: 'django', signs: [first(/RequestDataTooBig|DATA_UPLOAD_MAX_MEMORY_SIZE/)] },
   { id: 'express', signs: [first(/PayloadTooLargeError/), header('x-powered-by', /^Express$/)] },
   {

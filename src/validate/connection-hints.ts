@@ -104,9 +104,9 @@ function whoSaid(answer: HttpAnswer, text: string): string | undefined {
 
 /** The route that is missing, in the words of express (`Cannot POST /agent`) or Fastify (`Route POST:/agent not found`). */
 function missingRoute(text: string): { framework: string; said: string } | undefined {
-  const express = /<pre>(Cannot POST [^<]*)<\/pre>/.exec(text)?.[1];
+  const express = /<pre>(Cannot POST [^<]{0,200})<\/pre>/.exec(text)?.[1];
   if (express) return { framework: 'express', said: short(express) };
-  const fastify = /"message":"(Route POST:[^"]* not found)"/.exec(text)?.[1];
+  const fastify = /"message":"(Route POST:[^"]{0,200} not found)"/.exec(text)?.[1];
   if (fastify) return { framework: 'Fastify', said: short(fastify) };
   return undefined;
 }

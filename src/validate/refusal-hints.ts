@@ -35,7 +35,7 @@ export function refusalHint(
  * FAIL_ON_UNKNOWN_PROPERTIES, pydantic's extra="forbid" (2 and 1), ajv's additionalProperties: false.
  */
 const UNKNOWN_FIELD_REFUSAL =
-  /json: unknown field "|Unrecognized field "[^"]*" \(class|"extra_forbidden"|Extra inputs are not permitted|extra fields not permitted|must NOT have additional properties/;
+  /json: unknown field "|Unrecognized field "[^"\n]{0,80}" \(class|"extra_forbidden"|Extra inputs are not permitted|extra fields not permitted|must NOT have additional properties/;
 
 /** The request fields the contract sends as "" in some messages, and when. */
 const SOMETIMES_EMPTY: readonly { field: readonly string[]; when: string }[] = [

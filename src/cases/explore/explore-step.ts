@@ -6,6 +6,7 @@
  */
 import type { ExploreStep } from '../../core/report.js';
 import type { PersonMessage } from '../../core/request.js';
+import { jsonPrintable } from '../../core/unsafe-text.js';
 import type { PastTurn } from '../case.js';
 import { type OfferedChoice, offeredChoices } from './offered-choices.js';
 import { type PersonFile, attachmentOf } from './person-files.js';
@@ -59,14 +60,12 @@ export function stepMessage(step: ExploreStep, past: readonly PastTurn[]): StepM
   return { message: base };
 }
 
-/** Characters a terminal or a bidirectional display would act on, written as escapes: controls, format and separator characters. */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-
 /** A text as a step's words quote it: in double quotes, escaped, cut to `max` characters with its full length said. */
 export function quoted(text: string, max = 60): string {
   const characters = Array.from(text);
   const shown = characters.length > max ? `${characters.slice(0, max).join('')}…` : text;
-  const escaped = JSON.stringify(shown).replace(UNSAFE, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // JSON's escapes for quotes and controls; bidi, zero-width and separator characters as escapes too (core/unsafe-text.ts).
+  const escaped = jsonPrintable(JSON.stringify(shown));
   return characters.length > max ? `${escaped} (${characters.length.toLocaleString('en-US')} characters)` : escaped;
 }
 
