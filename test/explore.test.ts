@@ -19,6 +19,7 @@ import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { RawResponse, serveAgent } from '../src/example-agent/serve-agent.js';
 import { stepMessage, type ExploreStep } from '../src/cases/explore/explore-step.js';
 import { messageShapes } from '../src/cases/explore/message-shapes.js';
+import { offeredChoices } from '../src/cases/explore/offered-choices.js';
 import { Dice } from '../src/cases/explore/random.js';
 import { walkLength, walkStep } from '../src/cases/explore/walks.js';
 import { shrinkCandidates, shrinkConversation } from '../src/cases/explore/shrink.js';
@@ -110,7 +111,7 @@ describe('the requests --explore generates', () => {
             const replies = answers[turn]!;
             const messageId = `m${turn + 1}`;
             past.push({ messageId, message, replies, agentMessageIds: replies.map((_, index) => `a${turn + 1}.${index}`) });
-            played.push({ step, replies, failures: new Map() });
+            played.push({ step, replies, offered: offeredChoices(replies), failures: new Map() });
             steps.push(step);
             const request = { conversationId: `${channel}:c`, messageId, channel, message };
             assert.ok(validateRequest(request), JSON.stringify(validateRequest.errors));

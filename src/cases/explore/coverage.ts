@@ -4,7 +4,7 @@
  * Only counts are kept of a conversation that passed.
  */
 import { quoted } from './explore-step.js';
-import { menuState, offeredChoices } from './offered-choices.js';
+import { menuState } from './offered-choices.js';
 import type { PlayedConversation } from './play-conversation.js';
 
 /** The most choices never tapped that the report names one by one. */
@@ -24,7 +24,7 @@ export class ExploreCoverage {
     this.deepest = Math.max(this.deepest, played.turns.length);
     for (const turn of played.turns) {
       if (turn.tapped !== undefined) this.#tapped.add(turn.tapped);
-      const choices = offeredChoices(turn.replies);
+      const choices = turn.offered;
       if (choices.length) this.#states.add(menuState(choices));
       for (const choice of choices) if (!this.#offered.has(choice.id)) this.#offered.set(choice.id, choice.title);
     }

@@ -5,7 +5,7 @@
  * state, opened once, so a menu that loops ends; a state deeper than the crawl's depth is named, not opened.
  */
 import type { ExploreStep } from './explore-step.js';
-import { menuState, offeredChoices } from './offered-choices.js';
+import { menuState } from './offered-choices.js';
 import type { PlayedConversation } from './play-conversation.js';
 
 /** The deepest crawl path, in person messages: an opening, then up to seven taps. */
@@ -50,7 +50,7 @@ export async function crawl(
       const last = conversation.turns.at(-1);
       // A path that failed, was cut short or could not be sent is not followed further.
       if (!last || conversation.turns.length < path.length || last.failures.size > 0) continue;
-      const choices = offeredChoices(last.replies);
+      const choices = last.offered;
       const state = menuState(choices);
       if (choices.length === 0 || opened.has(state)) continue;
       opened.add(state);

@@ -9,6 +9,7 @@ import type { Finding } from '../../core/findings.js';
 import { pointerShape } from '../../core/problems.js';
 import type { CaseContext, Conversation } from '../case.js';
 import { type ExploreStep, stepMessage } from './explore-step.js';
+import { type OfferedChoice, offeredChoices } from './offered-choices.js';
 
 /** One played turn: the step, what it sent as its message, the answer's replies, and its failures (errors; every finding with --strict). */
 export interface PlayedTurn {
@@ -16,6 +17,8 @@ export interface PlayedTurn {
   /** The id of the choice the tap sent: the step's, or, found again by its title, the one the agent offers now. */
   tapped?: string;
   replies: readonly Reply[] | undefined;
+  /** The buttons and list rows its answer offers (offeredChoices, once per turn). */
+  offered: readonly OfferedChoice[];
   /** Its failures by place (failurePlace), each with its first finding. */
   failures: ReadonlyMap<string, Finding>;
 }
@@ -92,6 +95,7 @@ export async function playConversation(
       const tapped = step.tap?.offeredAt !== undefined ? message.choice?.id : undefined;
       turns.push({
         step,
+        offered: offeredChoices(turn.replies),
         ...(tapped !== undefined ? { tapped } : {}),
         replies: turn.replies,
         failures: failuresOf(turn.findings, context.settings.strict),

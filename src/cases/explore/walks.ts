@@ -5,7 +5,6 @@
  * edge case), a file, or a quote. Each walk draws from its own stream of the seed.
  */
 import type { ExploreStep } from './explore-step.js';
-import { offeredChoices } from './offered-choices.js';
 import type { PlayedTurn, Script } from './play-conversation.js';
 import { CAPTIONED_KINDS, PERSON_FILES } from './person-files.js';
 import { EDGE_TEXTS, EVERYDAY_TEXTS } from './person-texts.js';
@@ -30,7 +29,7 @@ export function walkLength(dice: Dice): number {
 /** Each choice the turns' answers offered, as a tap step naming the answer it came from. */
 function tapsOffered(turns: readonly PlayedTurn[], from: number, to: number): ExploreStep[] {
   return turns.slice(from, to).flatMap((turn, index) =>
-    offeredChoices(turn.replies).map((choice) => ({
+    turn.offered.map((choice) => ({
       text: '',
       tap: { id: choice.id, title: choice.title, offeredAt: from + index + 1 },
     })),
