@@ -9,6 +9,7 @@ import type {
   CaseReport,
   ChannelReport,
   ExploreReport,
+  ExploredFailure,
   TransportReport,
   LatencyFigures,
   PlayReport,
@@ -136,14 +137,15 @@ export function assemblePlay(
 
 /** The explore figures with each failure's replay line: the exploration again, with its seed. */
 function withReplay(explore: ExploreReport, channel: string, command: string, target: ReproduceTarget | undefined): ExploreReport {
-  const replay =
-    target === undefined
-      ? null
-      : `${replayCommand(command, target.url, channel, 'explore', target.headers, target.flags)} --explore-turns ${explore.turnBudget} --seed ${explore.seed}`;
+  const base = target && replayCommand(command, target.url, channel, 'explore', target.headers, target.flags);
   // A kept conversation is no seed's: --failed plays it again.
-  const keptReplay =
-    target === undefined ? null : `${replayCommand(command, target.url, channel, 'explore', target.headers, target.flags)} --failed`;
-  return { ...explore, found: explore.found.map((failure) => ({ ...failure, replay: failure.source === 'kept' ? keptReplay : replay })) };
+  const replayOf = (failure: ExploredFailure): string | null =>
+    base === undefined
+      ? null
+      : failure.source === 'kept'
+        ? `${base} --failed`
+        : `${base} --explore-turns ${explore.turnBudget} --seed ${explore.seed}`;
+  return { ...explore, found: explore.found.map((failure) => ({ ...failure, replay: replayOf(failure) })) };
 }
 
 /** A play that was not played, or not to its end: the agent stopped answering, or the run was interrupted. */
