@@ -37,6 +37,12 @@ export interface ProblemReport {
   id: string;
   /** Its number in this report's list, from 1: errors first, then the problem in most cases. The text output names problems by it. */
   number: number;
+  /**
+   * What it is called in every run that has it in the same places, as the --watch changes line names
+   * it: its rule, pointer and channels (`platform /replies/0/list/button on whatsapp`), with its id's
+   * digits when another problem of the run has the same (core/problems.ts `problemName`).
+   */
+  name: string;
   rule: RuleId;
   severity: Severity;
   /** Its findings' JSON pointer when they all have the same; else its shape, each index as `*` (`/replies/*\/text`). */
