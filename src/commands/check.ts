@@ -422,8 +422,12 @@ async function recordRun(report: Report, flags: NonNullable<LastRun['flags']>, q
     return;
   }
   try {
-    const file = await writeLastRun(report, new Date(), flags);
-    if (!quiet) process.stderr.write(`recorded in ${file}: ${recordedNote(report, commandName())}\n`);
+    const { file, kept, keptFrom } = await writeLastRun(report, new Date(), flags);
+    const merged =
+      kept && keptFrom
+        ? ` (with the ${kept === 1 ? 'case' : `${kept} cases`} this run did not play, as played ${whenRun({ finishedAt: keptFrom })})`
+        : '';
+    if (!quiet) process.stderr.write(`recorded in ${file}${merged}: ${recordedNote(report, commandName())}\n`);
   } catch (cause) {
     const reason = await writeFailureReason(LAST_RUN_FILE, cause);
     process.stderr.write(`check-endpoint: could not record this run in ${LAST_RUN_FILE}: ${reason}\n`);
