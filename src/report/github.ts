@@ -1,5 +1,5 @@
 import { findingRules } from '../core/findings.js';
-import { digestTitle, placesText, problemsOf, sharingAFix } from './digest.js';
+import { digestTitle, findingsText, placesText, problemsOf, sharingAFix } from './digest.js';
 import { stoppedSummary } from './human.js';
 import type { CaseReport, ProblemReport, Report } from '../core/report.js';
 import { printable, ranges } from './text.js';
@@ -155,9 +155,10 @@ function markdownText(text: string): string {
 /** One problem as a list item of "What to fix", its fix and places said unless its group says them once. */
 function problemItem(problem: ProblemReport, channels: readonly string[], own: boolean): string {
   const what = `${problem.number}. ${problem.severity === 'error' ? '❌' : '⚠️'} \`${problem.rule}\`${problem.path ? ` \`${problem.path}\`` : ''}: `;
-  if (!own) return `${what}${markdownText(problem.message)}`;
+  const value = problem.example.value === undefined ? '' : ` Value at \`${problem.example.path}\`: ${markdownText(problem.example.value)}.`;
+  if (!own) return `${what}${markdownText(problem.message)}${value ? `;${value}` : ''}`;
   return (
-    `${what}${markdownText(problem.hint ? ended(problem.message) : problem.message)}` +
+    `${what}${markdownText(problem.hint || value ? ended(problem.message) : problem.message)}${value}` +
     `${problem.hint ? ` Fix: ${markdownText(problem.hint)}` : ''} (${placesText(problem, channels)})`
   );
 }
@@ -171,7 +172,7 @@ function whatToFix(report: Report): string[] {
   if (problems.length === 0) return [];
   const channels = report.channels.map((channel) => channel.name);
   return [
-    `**What to fix**: ${digestTitle(problems, report)}`,
+    `**What to fix**: ${digestTitle(problems, report)} ${findingsText(report.counts)}.`,
     '',
     ...sharingAFix(problems, report).flatMap((group) => {
       if (group.length === 1) return [problemItem(group[0]!, channels, true)];
