@@ -76,9 +76,9 @@ export function describeValue(value: unknown, path = ''): string {
   return cut(JSON.stringify(value) ?? String(value), ITEM);
 }
 
-/** The value at fault in an answer, said short; undefined when the pointer names nothing in it (or the whole body). */
+/** The value at fault in an answer, said short; undefined when the pointer names the whole body, a whole reply (which the outputs quote already) or nothing in it. */
 export function valueShown(answer: unknown, path: string): string | undefined {
-  if (path === '' || answer === undefined) return undefined;
+  if (path === '' || /^\/replies(?:\/\d+)?$/.test(path) || answer === undefined) return undefined;
   const found = valueAtPointer(answer, path);
   return found ? describeValue(found.value, path) : undefined;
 }
