@@ -28,23 +28,19 @@ import { CLI, freePort, alive } from './helpers.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 
 /**
- * The agent as the developer first wrote it (an image of null in every reply), fixed, and broken so
- * that it cannot start; `logs`: the fixed one, appending each request to conversations.jsonl in its own folder.
+ * An agent's source: a server on PORT that reads each request's body and answers `{ replies: [reply] }`,
+ * `reply` computed by the `onBody` lines from `body` (its `head` lines run first, once).
  */
-function agentSource(version: 'null image' | 'fixed' | 'crashes' | 'logs'): string {
-  if (version === 'crashes') return "console.error('boom: cannot read the menu');\nprocess.exit(3);\n";
+function serverSource(head: string[], onBody: string[]): string {
   return [
     "import { createServer } from 'node:http';",
-    "import { appendFileSync } from 'node:fs';",
-    // Each process says it started, outside the watched folder.
-    'appendFileSync(process.env.PIDS_FILE, `${process.pid}\\n`);',
+    ...head,
     'createServer((request, response) => {',
     "  if (request.method === 'HEAD') return response.end();",
     "  let body = '';",
     "  request.on('data', (chunk) => (body += chunk));",
     "  request.on('end', () => {",
-    ...(version === 'logs' ? ["    appendFileSync('conversations.jsonl', body + '\\n');"] : []),
-    `    const reply = ${version !== 'null image' ? "{ type: 'message', text: 'We open at 8.' }" : "{ type: 'message', text: 'We open at 8.', image: null }"};`,
+    ...onBody.map((line) => `    ${line}`),
     "    response.setHeader('content-type', 'application/json');",
     '    response.end(JSON.stringify({ replies: [reply] }));',
     '  });',
@@ -54,28 +50,39 @@ function agentSource(version: 'null image' | 'fixed' | 'crashes' | 'logs'): stri
 }
 
 /**
+ * The agent as the developer first wrote it (an image of null in every reply), fixed, and broken so
+ * that it cannot start; `logs`: the fixed one, appending each request to conversations.jsonl in its own folder.
+ */
+function agentSource(version: 'null image' | 'fixed' | 'crashes' | 'logs'): string {
+  if (version === 'crashes') return "console.error('boom: cannot read the menu');\nprocess.exit(3);\n";
+  return serverSource(
+    [
+      "import { appendFileSync } from 'node:fs';",
+      // Each process says it started, outside the watched folder.
+      'appendFileSync(process.env.PIDS_FILE, `${process.pid}\\n`);',
+    ],
+    [
+      ...(version === 'logs' ? ["appendFileSync('conversations.jsonl', body + '\\n');"] : []),
+      `const reply = ${version !== 'null image' ? "{ type: 'message', text: 'We open at 8.' }" : "{ type: 'message', text: 'We open at 8.', image: null }"};`,
+    ],
+  );
+}
+
+/**
  * A café menu as a Go team first wrote it, with three defects: on WhatsApp a list whose opener is
  * 25 characters and which has 11 rows; on SMS buttons. `button fixed`: the opener shortened, the
  * other two left.
  */
 function menuAgentSource(version: 'three defects' | 'button fixed'): string {
   const button = version === 'three defects' ? 'See the whole menu today!' : 'See the menu';
-  return [
-    "import { createServer } from 'node:http';",
-    'createServer((request, response) => {',
-    "  if (request.method === 'HEAD') return response.end();",
-    "  let body = '';",
-    "  request.on('data', (chunk) => (body += chunk));",
-    "  request.on('end', () => {",
-    '    const { channel } = JSON.parse(body);',
-    '    const rows = Array.from({ length: 11 }, (_, n) => ({ id: `item_${n + 1}`, title: `Item ${n + 1}` }));',
-    `    const reply = channel === 'sms' ? { type: 'message', text: 'What can I get you?', buttons: ['Coffee', 'Tea'] } : { type: 'message', text: 'What can I get you?', list: { button: ${JSON.stringify(button)}, sections: [{ title: 'Menu', rows }] } };`,
-    "    response.setHeader('content-type', 'application/json');",
-    '    response.end(JSON.stringify({ replies: [reply] }));',
-    '  });',
-    "}).listen(Number(process.env.PORT), '127.0.0.1');",
-    '',
-  ].join('\n');
+  return serverSource(
+    [],
+    [
+      'const { channel } = JSON.parse(body);',
+      'const rows = Array.from({ length: 11 }, (_, n) => ({ id: `item_${n + 1}`, title: `Item ${n + 1}` }));',
+      `const reply = channel === 'sms' ? { type: 'message', text: 'What can I get you?', buttons: ['Coffee', 'Tea'] } : { type: 'message', text: 'What can I get you?', list: { button: ${JSON.stringify(button)}, sections: [{ title: 'Menu', rows }] } };`,
+    ],
+  );
 }
 
 /** util-linux's script(1), which runs a command on a terminal of its own (a pseudo-terminal): Debian's bsdutils, always installed. */
