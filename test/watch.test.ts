@@ -293,7 +293,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
       at = await watch.waitFor(/^--watch: src\/reply\.txt changed: waiting for the agent's own reload$/m, at);
       at = await watch.waitFor(/^0 of 1 case passed\.$/m, at);
       assert.doesNotMatch(watch.output(), /kept answering/, 'the probe saw the agent go down');
-      at = await watch.waitFor(/^since the last run: new: problem 1 \(schema \/replies\/0: link is null; .*\)$/m, at);
+      at = await watch.waitFor(/^since the last run: new: schema \/replies\/0 on whatsapp \(problem 1\)$/m, at);
       await watch.waitFor(WATCHING, at);
       watch.child.stdin.write('q\n');
       assert.equal(await watch.exited, 1, "the last run's exit code");
@@ -400,7 +400,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
       at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
       at = await watch.waitFor(/^--watch: the agent restarted after that run: checking the new one, once it answers$/m, at);
       at = await watch.waitFor(/^0 of 1 case passed\.$/m, at);
-      at = await watch.waitFor(/^since the last run: new: problem 1 \(schema \/replies\/0: link is null; .*\)$/m, at);
+      at = await watch.waitFor(/^since the last run: new: schema \/replies\/0 on whatsapp \(problem 1\)$/m, at);
       await watch.waitFor(WATCHING, at);
       watch.child.stdin.write('q\n');
       assert.equal(await watch.exited, 1, "the last run's exit code");
@@ -563,8 +563,9 @@ describe("--watch's pure parts", () => {
       formatProblemChanges(problemChanges([onPhoto, onTyped], [], [{ case: 'typed', channel: 'whatsapp' }]), NO_COLOURS),
       'since the last run: fixed: schema /replies/0 b (text is empty) · not checked (a case it came on was not played): schema /replies/0 a',
     );
-    // A message an agent wrote into is shown, never obeyed: its control characters escaped.
-    assert.match(formatProblemChanges(problemChanges([], [problem('d', 1, 'got "\u001b[31mred"')]), NO_COLOURS), /\\u001b\[31mred/);
+    // A name an agent wrote into (a property's name is in its pointer) is shown, never obeyed: its control characters escaped.
+    const named = { ...problem('d', 1, 'unknown property'), name: 'schema /replies/0/\u001b[31mred on web' };
+    assert.match(formatProblemChanges(problemChanges([], [named]), NO_COLOURS), /\\u001b\[31mred/);
   });
 
   test('the paths it leaves out: version control, dependencies, caches, virtual environments, build outputs, files no edit is, and the reports', () => {

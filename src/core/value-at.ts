@@ -10,6 +10,8 @@ import type { CaseReport, ProblemReport, TurnReport } from './report.js';
 const WHOLE_TEXT = 60;
 const START = 40;
 const END = 15;
+/** A list of at most this many items may be shown whole. */
+const SHORT_LIST = 10;
 /** An item is shown as JSON up to this many characters. */
 const ITEM = 80;
 
@@ -69,8 +71,9 @@ export function describeValue(value: unknown, path = ''): string {
     const sections = path.endsWith('/sections') ? sectionsShown(value) : undefined;
     if (sections) return sections;
     if (value.length === 0) return 'an empty list';
-    const all = JSON.stringify(value);
-    if (all.length <= ITEM) return `${value.length} item${value.length === 1 ? '' : 's'}: ${all}`;
+    // A hostile answer's list may hold thousands: only a short one is written whole.
+    const all = value.length <= SHORT_LIST ? JSON.stringify(value) : undefined;
+    if (all !== undefined && all.length <= ITEM) return `${value.length} item${value.length === 1 ? '' : 's'}: ${all}`;
     return `${value.length} items; item ${value.length}: ${itemShown(value.at(-1))}`;
   }
   return cut(JSON.stringify(value) ?? String(value), ITEM);

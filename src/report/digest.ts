@@ -123,8 +123,10 @@ export function formatProblem(
   if (problem.hint && own) lines.push(c.dim(`      hint: ${printable(problem.hint)}`));
   const turn = exampleTurn(problem, report.cases);
   const reply = turn ? replyOf(turn.answer, problem.example.path) : undefined;
-  if (reply !== undefined) lines.push(c.dim(`      reply: ${printable(excerpt(reply, REPLY_EXCERPT))}`));
   const value = problem.example.value ?? valueShown(turn?.answer, problem.example.path);
+  // A reply's text at fault is most of what its reply line would quote: the value alone says it, start, end and length.
+  const textAtFault = value !== undefined && /^\/replies\/\d+\/text$/.test(problem.example.path);
+  if (reply !== undefined && !textAtFault) lines.push(c.dim(`      reply: ${printable(excerpt(reply, REPLY_EXCERPT))}`));
   if (value !== undefined) lines.push(c.dim(`      at ${printable(problem.example.path)}: ${printable(value)}`));
   const often = problem.findings > problem.cases ? ` (${plural(problem.findings, 'finding')})` : '';
   if (own) lines.push(c.dim(`      in ${plural(problem.cases, 'case')}${often}: ${placesText(problem, channelNames(report))}`));
