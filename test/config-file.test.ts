@@ -129,6 +129,14 @@ describe('the config file, through the command', () => {
     assert.doesNotMatch(named.stderr, /found in the current folder/);
   });
 
+  test('a found config that writes files: one `config:` line, the notice, not two that overlap', async () => {
+    const dir = inFolder('one-line', { url: agent.url, case: ['typed'], junit: 'junit.xml' });
+    const found = await runCli([], { cwd: dir, env: ENV });
+    assert.equal(found.code, 0, found.stderr);
+    const lines = `${found.stdout}\n${found.stderr}`.split('\n').filter((line) => line.startsWith('config: '));
+    assert.deepEqual(lines, [`config: ${join(dir, 'check-endpoint.config.json')} (found in the current folder) makes this run:`]);
+  });
+
   test('secrets only by variable name: headerEnv in the file, its value from the environment, never written', async () => {
     const dir = inFolder('secret', { url: gated.url, case: ['typed'], headerEnv: ['x-api-key=GATE_KEY'] });
     const result = await runCli(['--json'], { cwd: dir, env: { ...ENV, GATE_KEY: 'key-from-env' } });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
-import { FIXTURE_AGENTS } from '../fixtures/agents/catalogue.js';
+import { FIXTURE_AGENTS, MENU_DEFECTS_AGENT } from '../fixtures/agents/catalogue.js';
 import { CLI, ROOT, runCli } from './helpers.js';
 
 export const GOLDEN_DIR = join(ROOT, 'test/golden');
@@ -65,6 +65,14 @@ export const GOLDEN_RUNS: readonly GoldenRun[] = [
     args: [],
     exitCode: 1,
   },
+  {
+    name: 'fail-menu-three-defects',
+    description:
+      "the café menu as a team first wrote it (issue 54): three problems, each with the value at fault: the list opener's 25 characters, the eleventh row, the buttons on SMS",
+    start: () => serveAgent(MENU_DEFECTS_AGENT.handler),
+    args: ['--channel', 'whatsapp', '--channel', 'sms', '--concurrency', '1'],
+    exitCode: 1,
+  },
 ];
 
 /** What varies from run to run, and the fixed text that stands in its place in the golden files. */
@@ -73,6 +81,11 @@ export const REPLACEMENTS: readonly { what: string; pattern: RegExp; by: (match:
     what: "the agent's ephemeral port, in the header and the reproduce lines",
     pattern: /(http:\/\/127\.0\.0\.1:)\d+/g,
     by: (_, origin) => `${origin}PORT`,
+  },
+  {
+    what: 'the command as a hint names it: the built command run by node from wherever the project is',
+    pattern: /`node \S+\/bin\/check-endpoint\.cjs /g,
+    by: () => '`check-endpoint ',
   },
   {
     what: 'the run id in conversation and message ids (chk_ and 8 hex digits)',

@@ -180,7 +180,9 @@ function hostileReport(): Report {
 describe('the HTML report: what a person could not have done, code as code, a JSON body as JSON', () => {
   test('a tap on a button whose reply was not sent is drawn as the check’s, not the person’s; backticked commands are <code>', async () => {
     // Four buttons: WhatsApp shows three, so the reply is not sent, and button-tap's second turn taps one of them.
-    const agent = await serveAgent(() => ({ replies: [{ type: 'message', text: 'When?', buttons: ['5 pm', '6 pm', '7 pm', '8 pm'] }] }));
+    // Its text in paragraphs reads as a model's: the hint names the command that prints a model's instructions.
+    const text = 'We have tables tonight.\n\nWhen would you like to come?';
+    const agent = await serveAgent(() => ({ replies: [{ type: 'message', text, buttons: ['5 pm', '6 pm', '7 pm', '8 pm'] }] }));
     try {
       const report = await checkEndpoint(agent.url, { env: {}, cases: ['button-tap'] });
       const html = renderHtmlReport(report);

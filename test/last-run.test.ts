@@ -107,18 +107,45 @@ describe('the last run record and --failed', () => {
       [['sms', 'photo']],
     );
     assert.match(again.stderr, /--failed: playing 1 of 10 cases of the last run \(.*\): sms\/photo/);
+    // The record keeps the whole run: the 9 cases --failed did not play, as the first run left them (pytest merges its lastfailed so).
+    assert.match(
+      again.stderr,
+      /^recorded in \.check-endpoint\/last-run\.json \(with the 9 cases this run did not play, as played \d{4}-[^)]+ UTC\): /m,
+    );
+    const merged = JSON.parse(readFileSync(join(folder, RECORD), 'utf8')) as {
+      finishedAt: string;
+      counts: { cases: number; passed: number; failed: number };
+      channels: { name: string }[];
+      cases: { case: string; channel: string; status: string; playedAt: string }[];
+    };
+    assert.ok(validateRecord(merged), JSON.stringify(validateRecord.errors));
+    assert.equal(merged.cases.length, 10);
+    assert.deepEqual(merged.counts, { ...merged.counts, cases: 10, passed: 9, failed: 1 });
+    assert.deepEqual(
+      merged.channels.map((channel) => channel.name),
+      ['whatsapp', 'sms'],
+    );
+    assert.deepEqual(
+      merged.cases.filter((recorded) => recorded.playedAt === merged.finishedAt).map((recorded) => `${recorded.channel}/${recorded.case}`),
+      ['sms/photo'],
+    );
 
-    // show prints the failure without sending anything.
+    // show prints the whole run, the failure and the case played again marked, without sending anything.
     const sent = agent.received.length;
     const shown = await runCli(['show'], { cwd: folder, env: ENV });
     assert.equal(shown.code, 0, shown.stderr);
     assert.equal(agent.received.length, sent, 'show sends nothing');
     assert.match(shown.stdout, /^last run: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC · http:\/\/127\.0\.0\.1:\d+\/agent/);
+    assert.match(shown.stdout, /\nchannels: whatsapp, sms\n/);
+    assert.match(
+      shown.stdout,
+      /\nplayed \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: 1 of 10 cases \(marked "played again" below\); the other 9 as played \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\n/,
+    );
     // The digest first, each problem once with its fix, then the case naming it by number.
-    assert.match(shown.stdout, /\n1 problem fails 1 of 1 case\.\n\nproblem 1 {2}✗ status {2}\(body\) {2}expected status 200, got 500/);
+    assert.match(shown.stdout, /\n1 problem fails 1 of 10 cases\.\n\nproblem 1 {2}✗ status {2}\(body\) {2}expected status 200, got 500/);
     assert.match(shown.stdout, /\n {6}hint: The agent failed while answering[^\n]*\n {6}in 1 case: photo on sms\n/);
-    assert.match(shown.stdout, /\nFAIL {2}photo {2}sms {2}problem 1\n/);
-    assert.match(shown.stdout, /\n0 of 1 case passed\.\n/);
+    assert.match(shown.stdout, /\nFAIL {2}photo {2}sms {2}problem 1 {2}\(played again\)\n/);
+    assert.match(shown.stdout, /\n9 of 10 cases passed\.\n/);
     assert.match(shown.stdout, /--failed plays the case that did not pass again\./);
     const shownJson = await runCli(['show', '--json'], { cwd: folder, env: ENV });
     assert.deepEqual(JSON.parse(shownJson.stdout), JSON.parse(readFileSync(join(folder, RECORD), 'utf8')));
@@ -129,6 +156,9 @@ describe('the last run record and --failed', () => {
       const fixed = await runCli([agent.url, '--failed'], { cwd: folder, env: withKey });
       assert.equal(fixed.code, 0, fixed.stdout);
       assert.match(fixed.stdout, /\n1 of 1 case passed\.\n/);
+      const after = await runCli(['show'], { cwd: folder, env: ENV });
+      assert.match(after.stdout, /\nPASS {2}sms\/photo {2}\(played again\)\n/);
+      assert.match(after.stdout, /\n10 of 10 cases passed\.\n/);
       const nothing = agent.received.length;
       const none = await runCli([agent.url, '--failed'], { cwd: folder, env: withKey });
       assert.equal(none.code, 0);

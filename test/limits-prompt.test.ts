@@ -135,23 +135,37 @@ describe('check-endpoint limits CHANNEL --prompt', () => {
   });
 });
 
-describe('the Markdown, length, button and SMS hints name the command', () => {
+describe('the Markdown, length, button and SMS hints name the command where the reply reads as a model wrote it', () => {
   const hints = (answer: unknown, channel: string) => validateAnswer(answer, { channel }).map((finding) => finding.hint ?? '');
   const ends = (channel: string) => new RegExp(`For a model: \`check-endpoint limits ${channel} --prompt\`$`);
+  const message = (extra: Record<string, unknown>) => ({ replies: [{ type: 'message', ...extra }] });
+  /** A model's reply: a paragraph, then a bulleted list. */
+  const modelText = 'Here is what we have today.\n\n- Latte\n- Tea';
   test('each ends with it', () => {
-    const message = (extra: Record<string, unknown>) => ({ replies: [{ type: 'message', ...extra }] });
     const cases: [unknown, string][] = [
       [message({ text: 'a **Large** latte' }), 'whatsapp'],
       [message({ text: 'x'.repeat(4097) }), 'telegram'],
-      [message({ text: 'pick', buttons: ['a', 'b', 'c', 'd'] }), 'whatsapp'],
-      [message({ text: 'pick', buttons: ['a much too long label for a button'] }), 'whatsapp'],
-      [message({ text: 'pick', buttons: ['a'] }), 'sms'],
+      [message({ text: modelText, buttons: ['a', 'b', 'c', 'd'] }), 'whatsapp'],
+      [message({ text: modelText, buttons: ['a much too long label for a button'] }), 'whatsapp'],
+      [message({ text: modelText, buttons: ['a'] }), 'sms'],
       [message({ text: 'a'.repeat(200) }), 'sms'],
     ];
     for (const [answer, channel] of cases) {
       const said = hints(answer, channel);
       assert.ok(said.length > 0);
       for (const hint of said) assert.match(hint, ends(channel), `${channel}: ${hint}`);
+    }
+  });
+  test('a short hand-written line with buttons: the hint says how to fix the reply, nothing of a model', () => {
+    const cases: [unknown, string][] = [
+      [message({ text: 'What can I get you?', buttons: ['a', 'b', 'c', 'd'] }), 'whatsapp'],
+      [message({ text: 'What can I get you?', buttons: ['a much too long label for a button'] }), 'whatsapp'],
+      [message({ text: 'What can I get you?', buttons: ['Coffee', 'Tea'] }), 'sms'],
+    ];
+    for (const [answer, channel] of cases) {
+      const said = hints(answer, channel);
+      assert.ok(said.length > 0);
+      for (const hint of said) assert.doesNotMatch(hint, /For a model/, `${channel}: ${hint}`);
     }
   });
 });

@@ -226,7 +226,7 @@ describe('in CI', () => {
     // What to fix comes first: the one problem once, with its fix and where it came, above the table.
     assert.match(
       table,
-      /^\*\*What to fix\*\*: 1 problem fails 2 of 10 cases\.\n\n1\. ❌ `schema` `[^`]+`: [^\n]*buttton[^\n]*[^.]\. Fix: [^\n]+\(double-text on every channel\)\n/m,
+      /^\*\*What to fix\*\*: 1 problem fails 2 of 10 cases\. 2 findings \(2 errors\)\.\n\n1\. ❌ `schema` `[^`]+`: [^\n]*buttton[^\n]*[^.]\. Fix: [^\n]+\(double-text on every channel\)\n/m,
     );
     assert.ok(table.indexOf('What to fix') < table.indexOf('| channel |'), 'above the table');
     const quiet = await runCli([typo.url], { env: { GITHUB_ACTIONS: undefined } });

@@ -1,6 +1,6 @@
 /**
  * --watch with a real agent in a folder of its own, started by --start, whose file the test
- * rewrites as a developer saves it: the fix shows as `fixed: problem 1`, each run's agent is a new
+ * rewrites as a developer saves it: the fix shows as fixed, by the problem's name, each run's agent is a new
  * process, an agent that crashes on its way up prints its last lines and the loop keeps watching,
  * Enter plays again, and q ends it with the last run's exit code and no agent left running. Also
  * without --start, an agent of its own that restarts on a change (as a reloader does); and the pure
@@ -22,9 +22,33 @@ import { agentWrites } from '../src/commands/agent-writes.js';
 import { gitTracked } from '../src/commands/git-tracked.js';
 import makeIgnore from 'ignore';
 import { formatProblemChanges, problemChanges } from '../src/report/problem-changes.js';
+import { readLastRunSync } from '../src/commands/last-run-file.js';
+import { recordedProblems } from '../src/report/last-run.js';
 import { NO_COLOURS } from '../src/report/colour.js';
 import { CLI, freePort, alive } from './helpers.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+
+/**
+ * An agent's source: a server on PORT that reads each request's body and answers `{ replies: [reply] }`,
+ * `reply` computed by the `onBody` lines from `body` (its `head` lines run first, once).
+ */
+function serverSource(head: string[], onBody: string[]): string {
+  return [
+    "import { createServer } from 'node:http';",
+    ...head,
+    'createServer((request, response) => {',
+    "  if (request.method === 'HEAD') return response.end();",
+    "  let body = '';",
+    "  request.on('data', (chunk) => (body += chunk));",
+    "  request.on('end', () => {",
+    ...onBody.map((line) => `    ${line}`),
+    "    response.setHeader('content-type', 'application/json');",
+    '    response.end(JSON.stringify({ replies: [reply] }));',
+    '  });',
+    "}).listen(Number(process.env.PORT), '127.0.0.1');",
+    '',
+  ].join('\n');
+}
 
 /**
  * The agent as the developer first wrote it (an image of null in every reply), fixed, and broken so
@@ -32,24 +56,34 @@ import { startReferenceAgent } from '../src/example-agent/start-reference-agent.
  */
 function agentSource(version: 'null image' | 'fixed' | 'crashes' | 'logs'): string {
   if (version === 'crashes') return "console.error('boom: cannot read the menu');\nprocess.exit(3);\n";
-  return [
-    "import { createServer } from 'node:http';",
-    "import { appendFileSync } from 'node:fs';",
-    // Each process says it started, outside the watched folder.
-    'appendFileSync(process.env.PIDS_FILE, `${process.pid}\\n`);',
-    'createServer((request, response) => {',
-    "  if (request.method === 'HEAD') return response.end();",
-    "  let body = '';",
-    "  request.on('data', (chunk) => (body += chunk));",
-    "  request.on('end', () => {",
-    ...(version === 'logs' ? ["    appendFileSync('conversations.jsonl', body + '\\n');"] : []),
-    `    const reply = ${version !== 'null image' ? "{ type: 'message', text: 'We open at 8.' }" : "{ type: 'message', text: 'We open at 8.', image: null }"};`,
-    "    response.setHeader('content-type', 'application/json');",
-    '    response.end(JSON.stringify({ replies: [reply] }));',
-    '  });',
-    "}).listen(Number(process.env.PORT), '127.0.0.1');",
-    '',
-  ].join('\n');
+  return serverSource(
+    [
+      "import { appendFileSync } from 'node:fs';",
+      // Each process says it started, outside the watched folder.
+      'appendFileSync(process.env.PIDS_FILE, `${process.pid}\\n`);',
+    ],
+    [
+      ...(version === 'logs' ? ["appendFileSync('conversations.jsonl', body + '\\n');"] : []),
+      `const reply = ${version !== 'null image' ? "{ type: 'message', text: 'We open at 8.' }" : "{ type: 'message', text: 'We open at 8.', image: null }"};`,
+    ],
+  );
+}
+
+/**
+ * A café menu as a Go team first wrote it, with three defects: on WhatsApp a list whose opener is
+ * 25 characters and which has 11 rows; on SMS buttons. `button fixed`: the opener shortened, the
+ * other two left.
+ */
+function menuAgentSource(version: 'three defects' | 'button fixed'): string {
+  const button = version === 'three defects' ? 'See the whole menu today!' : 'See the menu';
+  return serverSource(
+    [],
+    [
+      'const { channel } = JSON.parse(body);',
+      'const rows = Array.from({ length: 11 }, (_, n) => ({ id: `item_${n + 1}`, title: `Item ${n + 1}` }));',
+      `const reply = channel === 'sms' ? { type: 'message', text: 'What can I get you?', buttons: ['Coffee', 'Tea'] } : { type: 'message', text: 'What can I get you?', list: { button: ${JSON.stringify(button)}, sections: [{ title: 'Menu', rows }] } };`,
+    ],
+  );
 }
 
 /** util-linux's script(1), which runs a command on a terminal of its own (a pseudo-terminal): Debian's bsdutils, always installed. */
@@ -164,7 +198,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     return { folder, pidsFile, pids: (): number[] => readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number) };
   }
 
-  test('the fix shows as fixed: problem 1, from a new agent process; a crash keeps it watching; q ends it with the last exit code and no agent left', async () => {
+  test('the fix shows as fixed, by its name, from a new agent process; a crash keeps it watching; q ends it with the last exit code and no agent left', async () => {
     const { folder, pidsFile, pids } = agentFolder('watch', 'null image');
     const port = await freePort();
     const watch = startWatching(folder, [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed'], {
@@ -183,7 +217,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     at = await watch.waitFor(/^--watch: agent\.mjs changed: checking again, what did not pass first$/m, at);
     at = await watch.waitFor(/^--failed-first: playing first the 1 of 1 cases that did not pass in the last run .*: whatsapp\/typed$/m, at);
     at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
-    at = await watch.waitFor(/^since the last run: fixed: problem 1 \(schema \/replies\/0: image is null; .*\)$/m, at);
+    at = await watch.waitFor(/^since the last run: fixed: schema \/replies\/0 on whatsapp \(image is null; .*\)$/m, at);
     const agents = pids();
     assert.equal(agents.length, 2, 'one agent a run');
     assert.notEqual(agents[1], firstAgent, 'the fixed code ran in a new agent process');
@@ -212,6 +246,39 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     );
   });
 
+  test('three problems, one fixed: the changes line names the fixed one and the two left by their names, as the run before named them', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-menu-'));
+    temporary.push(folder);
+    writeFileSync(join(folder, 'agent.mjs'), menuAgentSource('three defects'));
+    const port = await freePort();
+    const args = [`http://127.0.0.1:${port}/agent`, '--case', 'typed', '--channel', 'whatsapp', '--channel', 'sms'];
+    const watch = startWatching(folder, [...args, '--watch', '--start', 'node agent.mjs'], { PORT: String(port) });
+    let at = await watch.waitFor(/^0 of 2 cases passed\.$/m);
+    at = await watch.waitFor(WATCHING, at);
+    // The names the first run gave its three problems, from its record.
+    const before = readLastRunSync(folder);
+    const names = recordedProblems(before).map((problem) => problem.name);
+    assert.equal(names.length, 3, `three problems: ${names.join('; ')}`);
+    const button = names.find((name) => name.startsWith('platform /replies/0/list/button'));
+    assert.equal(button, 'platform /replies/0/list/button on whatsapp');
+    const left = names.filter((name) => name !== button);
+    assert.ok(left.includes('platform /replies/0/buttons on sms'), left.join('; '));
+
+    writeFileSync(join(folder, 'agent.mjs'), menuAgentSource('button fixed'));
+    at = await watch.waitFor(/^since the last run: .*$/m, at);
+    const line = /^since the last run: .*$/m.exec(watch.output().slice(0, at).split('\n').slice(-1)[0] ?? '')?.[0] ?? '';
+    const [fixed, still] = line.replace('since the last run: ', '').split(' · ');
+    assert.match(fixed!, /^fixed: platform \/replies\/0\/list\/button on whatsapp \(/);
+    const stillNames = still!
+      .replace(/^still: /, '')
+      .split(/, (?=platform|schema)/)
+      .map((named) => named.replace(/ \(problem \d\)$/, ''));
+    assert.deepEqual(stillNames.sort(), [...left].sort(), line);
+    assert.equal(line.includes('new:'), false, line);
+    watch.child.stdin.write('q\n');
+    assert.equal(await watch.exited, 1);
+  });
+
   test('without --start (a URL without a scheme): a change waits for the agent to restart itself, then checks the new one; q with a failing last run exits 1', async () => {
     // A server with its own reloader, as uvicorn --reload is: on a change to src/ the old server goes down at
     // once, and 1.5 s later a new one reads the reply anew and listens (the check's probe, after the 200 ms of
@@ -227,7 +294,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
       at = await watch.waitFor(/^--watch: src\/reply\.txt changed: waiting for the agent's own reload$/m, at);
       at = await watch.waitFor(/^0 of 1 case passed\.$/m, at);
       assert.doesNotMatch(watch.output(), /kept answering/, 'the probe saw the agent go down');
-      at = await watch.waitFor(/^since the last run: new: problem 1 \(schema \/replies\/0: link is null; .*\)$/m, at);
+      at = await watch.waitFor(/^since the last run: new: schema \/replies\/0 on whatsapp \(problem 1\)$/m, at);
       await watch.waitFor(WATCHING, at);
       watch.child.stdin.write('q\n');
       assert.equal(await watch.exited, 1, "the last run's exit code");
@@ -377,7 +444,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
       at = await watch.waitFor(/^1 of 1 case passed\.$/m, at);
       at = await watch.waitFor(/^--watch: the agent restarted after that run: checking the new one, once it answers$/m, at);
       at = await watch.waitFor(/^0 of 1 case passed\.$/m, at);
-      at = await watch.waitFor(/^since the last run: new: problem 1 \(schema \/replies\/0: link is null; .*\)$/m, at);
+      at = await watch.waitFor(/^since the last run: new: schema \/replies\/0 on whatsapp \(problem 1\)$/m, at);
       await watch.waitFor(WATCHING, at);
       watch.child.stdin.write('q\n');
       assert.equal(await watch.exited, 1, "the last run's exit code");
@@ -513,6 +580,7 @@ describe("--watch's pure parts", () => {
   const problem = (id: string, number: number, message: string): ProblemReport => ({
     id,
     number,
+    name: `schema /replies/0 ${id}`,
     rule: 'schema',
     severity: 'error',
     path: '/replies/0',
@@ -524,12 +592,12 @@ describe("--watch's pure parts", () => {
     example: { case: 'typed', channel: 'whatsapp', turn: 0, reply: 0, path: '/replies/0' },
   });
 
-  test('what changed between two runs: fixed by its old number, new, still with the number each run gives it', () => {
+  test('what changed between two runs: each problem by its name, the same in both runs; new and still with their number on the screen', () => {
     const before = [problem('a', 1, 'image is null'), problem('b', 2, 'unknown property "quickReplies"')];
     const now = [problem('b', 1, 'unknown property "quickReplies"'), problem('c', 2, 'text is empty')];
     assert.equal(
       formatProblemChanges(problemChanges(before, now), NO_COLOURS),
-      'since the last run: fixed: problem 1 (schema /replies/0: image is null) · new: problem 2 (schema /replies/0: text is empty) · still: problem 1 (was 2)',
+      'since the last run: fixed: schema /replies/0 a (image is null) · new: schema /replies/0 c (problem 2) · still: schema /replies/0 b (problem 1)',
     );
     assert.equal(formatProblemChanges(problemChanges([], []), NO_COLOURS), 'since the last run: no problem then, none now');
     // Gone only because its case was not played this time (the agent crashed first): not checked, never fixed.
@@ -537,10 +605,11 @@ describe("--watch's pure parts", () => {
     const onTyped = { ...problem('b', 2, 'text is empty'), where: [{ case: 'typed', channel: 'whatsapp', turns: [0] }] };
     assert.equal(
       formatProblemChanges(problemChanges([onPhoto, onTyped], [], [{ case: 'typed', channel: 'whatsapp' }]), NO_COLOURS),
-      'since the last run: fixed: problem 2 (schema /replies/0: text is empty) · not checked (a case it came on was not played): problem 1',
+      'since the last run: fixed: schema /replies/0 b (text is empty) · not checked (a case it came on was not played): schema /replies/0 a',
     );
-    // A message an agent wrote into is shown, never obeyed: its control characters escaped.
-    assert.match(formatProblemChanges(problemChanges([], [problem('d', 1, 'got "\u001b[31mred"')]), NO_COLOURS), /\\u001b\[31mred/);
+    // A name an agent wrote into (a property's name is in its pointer) is shown, never obeyed: its control characters escaped.
+    const named = { ...problem('d', 1, 'unknown property'), name: 'schema /replies/0/\u001b[31mred on web' };
+    assert.match(formatProblemChanges(problemChanges([], [named]), NO_COLOURS), /\\u001b\[31mred/);
   });
 
   test('the paths it leaves out: version control, dependencies, caches, virtual environments, build outputs, files no edit is, and the reports', () => {

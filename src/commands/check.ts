@@ -260,9 +260,10 @@ async function beforeTheRun(
   for (const line of formatHeader(describePlannedRun(plan), requestNote(plan), c)) chatty.line(line);
   const assumed = assumedSchemeNote(args.url, plan.url);
   if (assumed) output.line(c.yellow(assumed));
-  if (typeof args.config === 'string') chatty.line(c.dim(`config: ${args.config}`));
-  // Said on stderr even under --quiet: a found config file starts a command or writes files.
-  for (const line of autoConfigNotice(args, runSecrets(plan, plan.url, plan.proxy?.url))) process.stderr.write(`${line}\n`);
+  // Said on stderr even under --quiet: a found config file starts a command or writes files; then it is the one `config:` line.
+  const notice = autoConfigNotice(args, runSecrets(plan, plan.url, plan.proxy?.url));
+  if (typeof args.config === 'string' && notice.length === 0) chatty.line(c.dim(`config: ${args.config}`));
+  for (const line of notice) process.stderr.write(`${line}\n`);
   if (orderNote) chatty.line(c.dim(orderNote));
   if (plan.cases.some((testCase) => testCase.id === EXPLORE_CASE_ID)) {
     const kept = plan.explore.kept.length ? `; ${plan.explore.kept.length} kept conversation(s) played first (${EXPLORE_FILE})` : '';
@@ -422,8 +423,12 @@ async function recordRun(report: Report, flags: NonNullable<LastRun['flags']>, q
     return;
   }
   try {
-    const file = await writeLastRun(report, new Date(), flags);
-    if (!quiet) process.stderr.write(`recorded in ${file}: ${recordedNote(report, commandName())}\n`);
+    const { file, kept, keptFrom } = await writeLastRun(report, new Date(), flags);
+    const merged =
+      kept && keptFrom
+        ? ` (with the ${kept === 1 ? 'case' : `${kept} cases`} this run did not play, as played ${whenRun({ finishedAt: keptFrom })})`
+        : '';
+    if (!quiet) process.stderr.write(`recorded in ${file}${merged}: ${recordedNote(report, commandName())}\n`);
   } catch (cause) {
     const reason = await writeFailureReason(LAST_RUN_FILE, cause);
     process.stderr.write(`check-endpoint: could not record this run in ${LAST_RUN_FILE}: ${reason}\n`);

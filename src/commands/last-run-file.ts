@@ -10,6 +10,7 @@ import { UsageError } from '../core/usage-error.js';
 import { LAST_RUN_FORMAT_VERSION, type LastRun, lastRunRecord } from '../report/last-run.js';
 import { JsonFileError, jsonFileMessage, parseJsonText, readBoundedText } from './read-json-file.js';
 import { writeFileAtomic } from './write-file-atomic.js';
+import { mergeRecords, playedAt } from '../report/merge-record.js';
 import { commandWords } from '../core/command-words.js';
 
 /** The folder the check keeps its own files in, in the current folder. */
@@ -17,20 +18,45 @@ export const STATE_FOLDER = '.check-endpoint';
 /** As messages name it: relative to the current folder. */
 export const LAST_RUN_FILE = `${STATE_FOLDER}/last-run.json`;
 
-/** Records the run, with the flags `--failed` plays with again. Resolves to the file written, relative to `cwd`. */
+/** What writeLastRun wrote: the file, relative to `cwd`, and how many cases it kept from an earlier run (a partial run's record). */
+export interface WrittenRecord {
+  file: string;
+  kept: number;
+  /** When the earliest kept case was played; absent when none was kept. */
+  keptFrom?: string;
+}
+
+/**
+ * Records the run, with the flags `--failed` plays with again; after a partial run (`--failed`, a
+ * narrower `--case` or `--channel`), merged into the record it found (report/merge-record.ts).
+ */
 export async function writeLastRun(
   report: Report,
   finishedAt: Date,
   flags: NonNullable<LastRun['flags']> = {},
   cwd = process.cwd(),
-): Promise<string> {
+): Promise<WrittenRecord> {
   const folder = join(cwd, STATE_FOLDER);
   await fs.mkdir(folder, { recursive: true });
   await fs.writeFile(join(folder, '.gitignore'), '*\n', { flag: 'wx' }).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code !== 'EEXIST') throw cause;
   });
-  await writeFileAtomic(join(cwd, LAST_RUN_FILE), `${JSON.stringify({ ...lastRunRecord(report, finishedAt), flags }, null, 2)}\n`);
-  return LAST_RUN_FILE;
+  const now = { ...lastRunRecord(report, finishedAt), flags };
+  const record = mergeRecords(previousRecord(cwd), now);
+  await writeFileAtomic(join(cwd, LAST_RUN_FILE), `${JSON.stringify(record, null, 2)}\n`);
+  const kept = record.cases.filter((recorded) => recorded.playedAt !== now.finishedAt);
+  const keptFrom = kept.map((recorded) => playedAt(recorded, record)).sort()[0];
+  return { file: LAST_RUN_FILE, kept: kept.length, ...(keptFrom !== undefined ? { keptFrom } : {}) };
+}
+
+/** The record a run merges into: none when there is none, or it cannot be read (it is then written anew). */
+function previousRecord(cwd: string): LastRun | undefined {
+  try {
+    return readLastRunSync(cwd);
+  } catch (cause) {
+    if (cause instanceof UsageError) return undefined;
+    throw cause;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -55,6 +81,7 @@ function isRecordedCase(value: unknown): boolean {
     Number.isInteger(passedRuns) &&
     Number.isInteger(turns) &&
     Array.isArray(rules) &&
+    (value.playedAt === undefined || typeof value.playedAt === 'string') &&
     Array.isArray(findings) &&
     findings.every(
       (finding) =>

@@ -25,6 +25,7 @@ import { isFolder } from '../core/is-folder.js';
 import type { ProblemReport } from '../core/report.js';
 import { recordedProblems } from '../report/last-run.js';
 import { formatProblemChanges, problemChanges } from '../report/problem-changes.js';
+import { playedAt } from '../report/merge-record.js';
 import { REPORT_FORMATS } from '../report/formats.js';
 import { argumentKey } from '../core/argument-key.js';
 import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
@@ -257,7 +258,8 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
     if (recordNow !== undefined && recordNow !== recordBefore) {
       const record = readLastRunSync();
       const problemsNow = recordedProblems(record);
-      const played = record.cases.filter((recorded) => recorded.status !== 'not-run');
+      // What this run played: a record a partial run merged into keeps the other cases as they were.
+      const played = record.cases.filter((recorded) => recorded.status !== 'not-run' && playedAt(recorded, record) === record.finishedAt);
       const changes = problemsBefore ? problemChanges(problemsBefore, problemsNow, played) : undefined;
       if (changes) output.line(formatProblemChanges(changes, c));
       // A problem not checked this time is still to be told of: fixed or still, the next time its case is played.

@@ -74,7 +74,7 @@ export function causeMessage(cause: FindingCause, instances: readonly string[]):
 }
 
 interface Grouping {
-  problem: Omit<ProblemReport, 'number'>;
+  problem: Omit<ProblemReport, 'number' | 'name'>;
   cause: FindingCause | undefined;
   instances: Set<string>;
   first: number;
@@ -139,7 +139,30 @@ export function groupProblems(cases: readonly FindingsOfCase[]): ProblemReport[]
       (a, b) =>
         severityRank(a.problem.severity) - severityRank(b.problem.severity) || b.problem.cases - a.problem.cases || a.first - b.first,
     )
-    .map((group, index) => ({ ...group.problem, number: index + 1, ...causeOf(group) }));
+    .map((group, index) => ({ ...group.problem, number: index + 1, ...causeOf(group) }))
+    .map((problem, _index, all) => ({ ...problem, name: uniqueName(problem, all) }));
+}
+
+/** Channels a problem's name lists at the most; more are counted (`on 5 channels`). */
+const NAMED_CHANNELS = 3;
+
+/**
+ * `platform /replies/0/list/button on whatsapp`: a problem's name, the same in every run that has it
+ * in the same places: its rule, its pointer (its shape when it came at several) and the channels it
+ * came on, in alphabetical order. The text output's numbers are only its place on the screen.
+ */
+export function problemName(problem: Pick<ProblemReport, 'rule' | 'path' | 'where'>): string {
+  const channels = [...new Set(problem.where.map((place) => place.channel))].sort();
+  const on =
+    channels.length === 0 ? '' : channels.length > NAMED_CHANNELS ? ` on ${channels.length} channels` : ` on ${channels.join(', ')}`;
+  return `${problem.rule} ${problem.path === '' ? '(body)' : problem.path}${on}`;
+}
+
+/** Its name, with its id's digits after it when another problem of the run has the same (`schema /replies/0 on web #3f9a12bc`). */
+function uniqueName(problem: Omit<ProblemReport, 'name'>, all: readonly Omit<ProblemReport, 'name'>[]): string {
+  const name = problemName(problem);
+  const shared = all.some((other) => other.id !== problem.id && problemName(other) === name);
+  return shared ? `${name} #${problem.id.slice(-8)}` : name;
 }
 
 /** A cause's problem says the cause, with its count and examples, and lists its instances. */

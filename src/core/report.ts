@@ -37,6 +37,12 @@ export interface ProblemReport {
   id: string;
   /** Its number in this report's list, from 1: errors first, then the problem in most cases. The text output names problems by it. */
   number: number;
+  /**
+   * What it is called in every run that has it in the same places, as the --watch changes line names
+   * it: its rule, pointer and channels (`platform /replies/0/list/button on whatsapp`), with its id's
+   * digits when another problem of the run has the same (core/problems.ts `problemName`).
+   */
+  name: string;
   rule: RuleId;
   severity: Severity;
   /** Its findings' JSON pointer when they all have the same; else its shape, each index as `*` (`/replies/*\/text`). */
@@ -50,7 +56,16 @@ export interface ProblemReport {
   /** Each case on each channel where it came, with the turns (from 0, as `turn`) it came on. */
   where: { case: string; channel: string; turns: number[] }[];
   /** Where its first finding came: the case, channel, turn (from 0), reply, pointer (and play, with --runs above 1). */
-  example: { case: string; channel: string; turn: number | null; reply: number | null; path: string; play?: number };
+  example: {
+    case: string;
+    channel: string;
+    turn: number | null;
+    reply: number | null;
+    path: string;
+    play?: number;
+    /** The value at its pointer in its answer, said short (`"See the whole menu today!" (25 characters)`: core/value-at.ts); absent when the pointer names the whole body or nothing. */
+    value?: string;
+  };
   /** Only on a problem its case declared a cause for: each distinct instance it holds, in the order they came (its findings name it by `problem`). */
   instances?: string[];
 }

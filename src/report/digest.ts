@@ -8,6 +8,7 @@ import { excerpt } from '../core/findings.js';
 import { type GroupedFinding, groupProblems, problemId } from '../core/problems.js';
 import type { CaseReport, ProblemReport, Report, TurnReport } from '../core/report.js';
 import { printable, ranges, replyOf, turnsText } from './text.js';
+import { exampleTurn, valueShown } from '../core/value-at.js';
 import { conversationLines, exploredConversation } from './explore-lines.js';
 
 const REPLY_EXCERPT = 100;
@@ -28,6 +29,17 @@ export function problemsOf(report: Pick<Report, 'problems' | 'cases'>): ProblemR
 
 /** What the title reads of the cases: whether the baseline expected their failure. */
 type ExpectedOf = { cases: readonly { status: string; expected: boolean }[] };
+
+/**
+ * `15 findings (12 errors, 3 warnings)`: how many instances the problems stand for, by severity, the
+ * same count in every output (the terminal's problems add up to it, `--json`'s `counts`, the HTML
+ * page's head, the step summary's title).
+ */
+export function findingsText(counts: Pick<Report['counts'], 'errors' | 'warnings'>): string {
+  const { errors, warnings } = counts;
+  const bySeverity = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
+  return `${plural(errors + warnings, 'finding')}${bySeverity ? ` (${bySeverity})` : ''}`;
+}
 
 /**
  * `2 problems fail 17 of 25 cases; 1 more warns in 3.`; with a baseline, `2 problems fail 5 of 5
@@ -66,16 +78,6 @@ export function placesText(problem: ProblemReport, channels: readonly string[]):
   const shown = groups.slice(0, MAX_PLACES);
   const more = groups.length - shown.length;
   return `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
-}
-
-/** The example finding's turn, from its case (of its play, with several). */
-function exampleTurn(problem: ProblemReport, cases: readonly CaseReport[]): TurnReport | undefined {
-  const { example } = problem;
-  if (example.turn === null) return undefined;
-  const caseReport = cases.find((candidate) => candidate.id === example.case && candidate.channel === example.channel);
-  if (!caseReport) return undefined;
-  const turns = example.play === undefined ? caseReport.turns : (caseReport.plays[example.play - 1]?.turns ?? []);
-  return turns[example.turn];
 }
 
 function channelNames(report: Pick<Report, 'channels'>): string[] {
@@ -121,7 +123,11 @@ export function formatProblem(
   if (problem.hint && own) lines.push(c.dim(`      hint: ${printable(problem.hint)}`));
   const turn = exampleTurn(problem, report.cases);
   const reply = turn ? replyOf(turn.answer, problem.example.path) : undefined;
-  if (reply !== undefined) lines.push(c.dim(`      reply: ${printable(excerpt(reply, REPLY_EXCERPT))}`));
+  const value = problem.example.value ?? valueShown(turn?.answer, problem.example.path);
+  // A reply's text at fault is most of what its reply line would quote: the value alone says it, start, end and length.
+  const textAtFault = value !== undefined && /^\/replies\/\d+\/text$/.test(problem.example.path);
+  if (reply !== undefined && !textAtFault) lines.push(c.dim(`      reply: ${printable(excerpt(reply, REPLY_EXCERPT))}`));
+  if (value !== undefined) lines.push(c.dim(`      at ${printable(problem.example.path)}: ${printable(value)}`));
   const often = problem.findings > problem.cases ? ` (${plural(problem.findings, 'finding')})` : '';
   if (own) lines.push(c.dim(`      in ${plural(problem.cases, 'case')}${often}: ${placesText(problem, channelNames(report))}`));
   const conversation = exploredConversation(problem, report.cases);

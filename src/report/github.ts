@@ -1,5 +1,5 @@
 import { findingRules } from '../core/findings.js';
-import { digestTitle, placesText, problemsOf, sharingAFix } from './digest.js';
+import { digestTitle, findingsText, placesText, problemsOf, sharingAFix } from './digest.js';
 import { stoppedSummary } from './human.js';
 import type { CaseReport, ProblemReport, Report, ScenarioProblem } from '../core/report.js';
 import { forMarkdown, forMarkdownCode, forWorkflowCommand, forWorkflowProperty } from './escape.js';
@@ -175,9 +175,11 @@ function cell(report: Report, channel: string, caseId: string): string {
 /** One problem as a list item of "What to fix", its fix and places said unless its group says them once. */
 function problemItem(problem: ProblemReport, channels: readonly string[], own: boolean): string {
   const what = `${problem.number}. ${problem.severity === 'error' ? '❌' : '⚠️'} \`${problem.rule}\`${problem.path ? ` ${forMarkdownCode(problem.path)}` : ''}: `;
-  if (!own) return `${what}${forMarkdown(problem.message)}`;
+  const value =
+    problem.example.value === undefined ? '' : ` Value at ${forMarkdownCode(problem.example.path)}: ${forMarkdown(problem.example.value)}.`;
+  if (!own) return `${what}${forMarkdown(problem.message)}${value ? `;${value}` : ''}`;
   return (
-    `${what}${forMarkdown(problem.hint ? ended(problem.message) : problem.message)}` +
+    `${what}${forMarkdown(problem.hint || value ? ended(problem.message) : problem.message)}${value}` +
     `${problem.hint ? ` Fix: ${forMarkdown(problem.hint)}` : ''} (${forMarkdown(placesText(problem, channels))})`
   );
 }
@@ -191,7 +193,7 @@ function whatToFix(report: Report): string[] {
   if (problems.length === 0) return [];
   const channels = report.channels.map((channel) => channel.name);
   return [
-    `**What to fix**: ${digestTitle(problems, report)}`,
+    `**What to fix**: ${digestTitle(problems, report)} ${findingsText(report.counts)}.`,
     '',
     ...sharingAFix(problems, report).flatMap((group) => {
       if (group.length === 1) return [problemItem(group[0]!, channels, true)];

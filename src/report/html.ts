@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CaseReport, ProblemReport, Report } from '../core/report.js';
-import { problemsOf } from './digest.js';
+import { digestTitle, findingsText, problemsOf } from './digest.js';
 import { renderWhatToFix } from './html/what-to-fix.js';
 import { type CaseAnchor, renderConversation } from './html/conversation.js';
 import { type Markup, h, slug } from './html/markup.js';
@@ -49,6 +49,7 @@ function anchorCases(report: Report, problems: readonly ProblemReport[]): CaseAn
 
 function renderHead(report: Report): Markup {
   const { cases, passed, errors, warnings } = report.counts;
+  const problems = problemsOf(report);
   const outcome = { passed: '✓ Passed', failed: '✗ Failed', error: '✗ Could not run', interrupted: '– Interrupted' }[report.outcome];
   const title = report.outcome === 'error' ? 'The check could not run' : `${count(passed)} of ${plural(cases, 'case')} passed`;
   return h`<header class="report-head">
@@ -65,8 +66,8 @@ function renderHead(report: Report): Markup {
           <dd>${report.channels.length ? report.channels.map((channel) => channel.title ?? channel.name).join(', ') : 'none'}</dd>
         </div>
         <div>
-          <dt>Findings</dt>
-          <dd>${plural(errors, 'error')}, ${plural(warnings, 'warning')}</dd>
+          <dt>Problems</dt>
+          <dd>${problems.length ? digestTitle(problems, report) : 'none.'} ${findingsText({ errors, warnings })}.</dd>
         </div>
         <div>
           <dt>Exit code</dt>

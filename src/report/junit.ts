@@ -1,6 +1,7 @@
 import { findingRules } from '../core/findings.js';
 import { SCENARIO_CASE_PREFIX } from '../core/ids.js';
 import type { CaseReport, Report, ReportedFinding } from '../core/report.js';
+import { valueShown } from '../core/value-at.js';
 
 /** Text made safe for XML 1.0: characters XML cannot hold are dropped, markup is escaped. */
 export function xmlText(value: string): string {
@@ -13,15 +14,24 @@ export function xmlText(value: string): string {
     .replace(/'/g, '&apos;');
 }
 
-function describe(finding: ReportedFinding): string {
+function describe(finding: ReportedFinding, caseReport: CaseReport): string {
   const play = finding.plays === undefined ? '' : ` (in ${finding.plays} plays, first in play ${finding.play})`;
   const turn = finding.turn === null ? '' : ` (turn ${finding.turn + 1})`;
   const lines = [`[${finding.rule}] ${finding.path || '(body)'}${turn}${play}: ${finding.message}`];
+  const value = valueShown(answerOf(finding, caseReport), finding.path);
+  if (value !== undefined) lines.push(`  value: ${value}`);
   if (finding.hint) lines.push(`  hint: ${finding.hint}`);
   // The distinct problem it is one of (the JSON report's `problems`), the same id on every case it came in.
   if (finding.problem) lines.push(`  problem: ${finding.problem}`);
   if (finding.reproduce) lines.push(`  reproduce: ${finding.reproduce}`);
   return lines.join('\n');
+}
+
+/** The answer a finding is about: its turn's, of its play. */
+function answerOf(finding: ReportedFinding, caseReport: CaseReport): unknown {
+  if (finding.turn === null) return undefined;
+  const turns = finding.play === undefined ? caseReport.turns : (caseReport.plays[finding.play - 1]?.turns ?? []);
+  return turns[finding.turn]?.answer;
 }
 
 /** A failure in JUnit's terms: failed and not expected by the baseline (a case not run is skipped). */
@@ -124,11 +134,13 @@ function testcase(caseReport: CaseReport): string {
     const failing = errors.length > 0 ? errors : warnings;
     const rules = [...new Set(failing.flatMap(findingRules))].join(', ');
     parts.push(
-      `      <failure message="${xmlText(`${failedPlays(caseReport)}${failing.length} finding(s): ${rules}`)}" type="${xmlText(rules)}">${xmlText([...failing.map(describe), ...exploredConversations(caseReport)].join('\n'))}</failure>`,
+      `      <failure message="${xmlText(`${failedPlays(caseReport)}${failing.length} finding(s): ${rules}`)}" type="${xmlText(rules)}">${xmlText([...failing.map((finding) => describe(finding, caseReport)), ...exploredConversations(caseReport)].join('\n'))}</failure>`,
     );
   }
   if (warnings.length > 0)
-    parts.push(`      <system-out>${xmlText(warnings.map((finding) => `warning ${describe(finding)}`).join('\n'))}</system-out>`);
+    parts.push(
+      `      <system-out>${xmlText(warnings.map((finding) => `warning ${describe(finding, caseReport)}`).join('\n'))}</system-out>`,
+    );
   parts.push('    </testcase>');
   return parts.join('\n');
 }

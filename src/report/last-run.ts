@@ -4,70 +4,16 @@
  * for `check-endpoint show` to print the failures and for `--failed` to play them again. Never a
  * body, a header or a secret: no request, no answer, no reproduce line.
  */
-import type { FindingCause, RuleId, Severity } from '../core/findings.js';
-import type { CaseLabel, CaseReport, CaseStatus, ChannelReport, ProblemReport, Report, RunStop } from '../core/report.js';
+import type { CaseLabel, CaseReport, ProblemReport, Report } from '../core/report.js';
 import type { Colours } from './colour.js';
 import { groupProblems } from '../core/problems.js';
 import { formatDigest, problemNumbersText } from './digest.js';
 import { formatSummary, printable, spaced, stoppedSummary } from './human.js';
+import { playedAt, playTimes } from './merge-record.js';
 
-/** The record format's version: it changes only when the shape does. */
-export const LAST_RUN_FORMAT_VERSION = 1;
-
-export interface LastRunFinding {
-  rule: RuleId;
-  severity: Severity;
-  path: string;
-  message: string;
-  hint: string | null;
-  /** The turn's index in its case (0-based), or null for a finding about the whole case. */
-  turn: number | null;
-  /** With --runs above 1: in how many of the case's plays it came. */
-  plays?: number;
-  /** The cause its case declared, so that the record groups its problems as the run did. */
-  cause?: FindingCause;
-}
-
-export interface LastRunCase {
-  case: string;
-  channel: string;
-  status: CaseStatus;
-  label: CaseLabel;
-  /** Failed, but a --baseline entry expected it. */
-  expected: boolean;
-  runs: number;
-  passedRuns: number;
-  /** How many turns it played (of the first failed play, with --runs above 1). */
-  turns: number;
-  /** The rules of its findings, each once, errors' first. */
-  rules: string[];
-  findings: LastRunFinding[];
-}
-
-export interface LastRun {
-  version: typeof LAST_RUN_FORMAT_VERSION;
-  tool: Report['tool'];
-  target: string;
-  /** When the run ended, ISO 8601 in UTC. */
-  finishedAt: string;
-  outcome: Report['outcome'];
-  exitCode: Report['exitCode'];
-  /** Why the check could not run (outcome `error`), else null. */
-  error: string | null;
-  stopped: RunStop | null;
-  runs: number;
-  channels: ChannelReport[];
-  counts: Report['counts'];
-  cases: LastRunCase[];
-  /** The contract the run was judged by (absent from records of older versions). */
-  spec?: Report['spec'];
-  /**
-   * The flags that decided what the run sent and how it judged it, as a config file's keys
-   * (`quality`, `tokenEnv`, `headerEnv`): --failed plays with them again. Secrets only by their
-   * variables' names, as the flags take them. Absent from records of older versions.
-   */
-  flags?: Record<string, string | number | boolean | string[]>;
-}
+export { LAST_RUN_FORMAT_VERSION } from './last-run-shape.js';
+export type { LastRun, LastRunCase, LastRunFinding } from './last-run-shape.js';
+import { LAST_RUN_FORMAT_VERSION, type LastRun, type LastRunCase } from './last-run-shape.js';
 
 function recordedCase(caseReport: CaseReport): LastRunCase {
   const ordered = [
@@ -94,11 +40,12 @@ function recordedCase(caseReport: CaseReport): LastRunCase {
 
 /** The record of a run, from its report. */
 export function lastRunRecord(report: Report, finishedAt: Date): LastRun {
+  const at = finishedAt.toISOString();
   return {
     version: LAST_RUN_FORMAT_VERSION,
     tool: report.tool,
     target: report.target,
-    finishedAt: finishedAt.toISOString(),
+    finishedAt: at,
     outcome: report.outcome,
     exitCode: report.exitCode,
     error: report.error?.message ?? null,
@@ -106,7 +53,7 @@ export function lastRunRecord(report: Report, finishedAt: Date): LastRun {
     runs: report.runs,
     channels: report.channels,
     counts: report.counts,
-    cases: report.cases.map(recordedCase),
+    cases: report.cases.map((caseReport) => ({ ...recordedCase(caseReport), playedAt: at })),
     spec: report.spec,
   };
 }
@@ -137,7 +84,12 @@ function printableRecord(record: LastRun): LastRun {
     error: record.error === null ? null : printable(record.error),
     stopped: record.stopped === null ? null : { ...record.stopped, message: printable(record.stopped.message) },
     channels: record.channels.map((channel) => ({ ...channel, name: printable(channel.name) })),
-    cases: record.cases.map((recorded) => ({ ...recorded, case: printable(recorded.case), channel: printable(recorded.channel) })),
+    cases: record.cases.map((recorded) => ({
+      ...recorded,
+      case: printable(recorded.case),
+      channel: printable(recorded.channel),
+      ...(recorded.playedAt !== undefined ? { playedAt: printable(recorded.playedAt) } : {}),
+    })),
   };
 }
 
@@ -151,6 +103,25 @@ export function recordedProblems(record: Pick<LastRun, 'cases'>): ProblemReport[
 }
 
 /**
+ * When the cases of a record a partial run merged into were played: `played 2026-12-03 16:40:12 UTC:
+ * 3 of 25 cases (marked "played again" below); the other 22 as played 2026-12-03 16:31:02 UTC`.
+ * None for the record of one whole run.
+ */
+function playedLines(record: LastRun, c: Colours): string[] {
+  const [latest, ...earlier] = playTimes(record);
+  if (!latest || earlier.length === 0) return [];
+  const rest = earlier.reduce((sum, time) => sum + time.cases.length, 0);
+  const when = earlier
+    .map((time) => `${whenRun({ finishedAt: time.at })}${earlier.length > 1 ? ` (${time.cases.length})` : ''}`)
+    .join(', ');
+  return [
+    c.dim(
+      `played ${whenRun({ finishedAt: latest.at })}: ${latest.cases.length} of ${record.cases.length} cases (marked "played again" below); the other ${rest} as played ${when}`,
+    ),
+  ];
+}
+
+/**
  * `check-endpoint show`: when and what was checked, the digest of its distinct problems (each
  * once, with its fix and where it came), each case that did not pass naming its problems by
  * number, and the summary; `command` is how to run check-endpoint again (core/command-name.ts).
@@ -160,6 +131,7 @@ export function formatLastRun(given: LastRun, c: Colours, command: string): stri
   const lines = [
     c.bold(`last run: ${whenRun(record)}`) + c.dim(` · ${record.target} · check-endpoint ${record.tool.version}`),
     c.dim(`channels: ${record.channels.map((channel) => channel.name).join(', ')}`),
+    ...playedLines(record, c),
     '',
   ];
   if (record.outcome === 'error') return [...lines, c.red(`The check could not run: ${record.error ?? 'no reason was recorded'}`)];
@@ -167,6 +139,8 @@ export function formatLastRun(given: LastRun, c: Colours, command: string): stri
   // The record keeps no answer, so the digest quotes no reply.
   lines.push(...spaced(formatDigest({ problems, cases: [], channels: record.channels, counts: record.counts }, c)));
   const notPassed = record.cases.filter((recorded) => recorded.status === 'failed');
+  const times = playTimes(record);
+  const replayed = (recorded: LastRunCase): boolean => times.length > 1 && playedAt(recorded, record) === times[0]!.at;
   const caseWidth = Math.max(0, ...notPassed.map((recorded) => recorded.case.length));
   const channelWidth = Math.max(0, ...notPassed.map((recorded) => recorded.channel.length));
   for (const recorded of notPassed) {
@@ -181,6 +155,7 @@ export function formatLastRun(given: LastRun, c: Colours, command: string): stri
         plays,
         recorded.expected ? c.yellow('expected (baseline)') : '',
         named,
+        replayed(recorded) ? c.cyan('(played again)') : '',
       ]
         .filter((part) => part !== '')
         .join('  '),
@@ -188,7 +163,12 @@ export function formatLastRun(given: LastRun, c: Colours, command: string): stri
   }
   const notRun = record.cases.filter((recorded) => recorded.status === 'not-run');
   if (notRun.length) lines.push(`${c.dim('NOT RUN')}  ${notRun.map((recorded) => `${recorded.channel}/${recorded.case}`).join(', ')}`);
-  if (notPassed.length || notRun.length) lines.push('');
+  const passedAgain = record.cases.filter((recorded) => recorded.status === 'passed' && replayed(recorded));
+  if (passedAgain.length)
+    lines.push(
+      `${c.green('PASS')}  ${passedAgain.map((recorded) => `${recorded.channel}/${recorded.case}`).join(', ')}  ${c.cyan('(played again)')}`,
+    );
+  if (notPassed.length || notRun.length || passedAgain.length) lines.push('');
   const summary = { ...record, cases: record.cases.map((recorded) => ({ label: recorded.label })) };
   lines.push(formatSummary(summary, c));
   const stopped = stoppedSummary(record);

@@ -1,7 +1,7 @@
 /**
  * What changed between two runs, by their distinct problems (a problem's `id` is the same in every
- * run that has it): those the earlier run had and this one has not (fixed), those both have (still,
- * with the number each run gives it), and this run's own (new); one gone only because a case it came
+ * run that has it): those the earlier run had and this one has not (fixed), those both have (still),
+ * and this run's own (new), each named by its name (its rule, pointer and channels), never by its number; one gone only because a case it came
  * on was not played this time is not checked, never fixed. --watch prints it under each run's digest.
  */
 import type { ProblemReport } from '../core/report.js';
@@ -48,36 +48,35 @@ export function problemChanges(
 /** How much of a problem's message the line quotes. */
 const MESSAGE_EXCERPT = 60;
 
-/** A problem by its number in its run, and what it is: `problem 1 (schema /replies/0: image and replyTo are null; …)`. */
-function named(problem: ProblemReport): string {
-  const message = printable(problem.message);
-  const cut = [...message].length > MESSAGE_EXCERPT ? `${[...message].slice(0, MESSAGE_EXCERPT - 1).join('')}…` : message;
-  return `problem ${problem.number} (${printable(problem.rule)} ${printable(problem.path) || '(body)'}: ${cut})`;
+/** A problem's name, as its run called it. */
+function nameOf(problem: ProblemReport): string {
+  return printable(problem.name);
 }
 
-/** The line of what changed: `since the last run: fixed: problem 1 (…) · new: problem 2 (…) · still: problem 1 (was 2)`. */
+/** A problem gone: its name, and what it was (its number then is no help: the screen shows this run's). */
+function gone(problem: ProblemReport): string {
+  const message = printable(problem.message);
+  const cut = [...message].length > MESSAGE_EXCERPT ? `${[...message].slice(0, MESSAGE_EXCERPT - 1).join('')}…` : message;
+  return `${nameOf(problem)} (${cut})`;
+}
+
+/** A problem of this run: its name, and its number on the screen above. */
+function shown(problem: ProblemReport): string {
+  return `${nameOf(problem)} (problem ${problem.number})`;
+}
+
+/**
+ * The line of what changed, each problem by its name, which is the same in both runs:
+ * `since the last run: fixed: platform /replies/0/list/button on whatsapp (…) · still: schema /replies/0 on sms (problem 1)`.
+ */
 export function formatProblemChanges(changes: ProblemChanges, c: Colours): string {
   const parts = [
-    ...(changes.fixed.length ? [c.green(`fixed: ${changes.fixed.map(named).join(', ')}`)] : []),
-    ...(changes.added.length ? [c.red(`new: ${changes.added.map(named).join(', ')}`)] : []),
+    ...(changes.fixed.length ? [c.green(`fixed: ${changes.fixed.map(gone).join(', ')}`)] : []),
+    ...(changes.added.length ? [c.red(`new: ${changes.added.map(shown).join(', ')}`)] : []),
     ...(changes.unchecked.length
-      ? [
-          c.dim(
-            `not checked (a case it came on was not played): ${changes.unchecked.map((problem) => `problem ${problem.number}`).join(', ')}`,
-          ),
-        ]
+      ? [c.dim(`not checked (a case it came on was not played): ${changes.unchecked.map(nameOf).join(', ')}`)]
       : []),
-    ...(changes.still.length
-      ? [
-          c.yellow(
-            `still: ${changes.still
-              .map(({ now, before }) =>
-                now.number === before.number ? `problem ${now.number}` : `problem ${now.number} (was ${before.number})`,
-              )
-              .join(', ')}`,
-          ),
-        ]
-      : []),
+    ...(changes.still.length ? [c.yellow(`still: ${changes.still.map(({ now }) => shown(now)).join(', ')}`)] : []),
   ];
   return `since the last run: ${parts.length ? parts.join(' · ') : 'no problem then, none now'}`;
 }

@@ -21,6 +21,7 @@ import type {
 } from '../core/report.js';
 import { REPORT_FORMAT_VERSION } from '../core/report.js';
 import { withCommand } from '../core/command-words.js';
+import { withValues } from '../core/value-at.js';
 import { groupProblems, problemId } from '../core/problems.js';
 import { TOOL_VERSION } from '../core/version.js';
 import type { Contract } from '../contract/contract.js';
@@ -277,7 +278,7 @@ export function assembleReport(
       errors: all.filter((finding) => finding.severity === 'error').length,
       warnings: all.filter((finding) => finding.severity === 'warning').length,
     },
-    problems: groupProblems(played),
+    problems: withValues(groupProblems(played), played),
     cases,
     baseline: outcomeOfBaseline,
     rules,

@@ -7,7 +7,7 @@ import { type PlatformRules, type SupportFeature, support } from '../platforms/p
 import { smsSegments } from '../platforms/sms-segments.js';
 import { bubbleFindings } from './bubble-findings.js';
 import { markdownFindings } from './markdown-findings.js';
-import { forModel } from './prompt-command.js';
+import { forModel, forModelWhere } from './prompt-command.js';
 import { smsSegmentHint, smsSegmentMessage } from './sms-words.js';
 
 const NOT_SENT = 'so this reply is not sent';
@@ -111,7 +111,7 @@ export function messagePlatformFindings(
       check,
       [field],
       `${rules.title} shows no ${name}, ${NOT_SENT}`,
-      `${hint(rules.title)}${MODEL_HINTED.has(field) ? forModel(channel) : ''}`,
+      `${hint(rules.title)}${MODEL_HINTED.has(field) ? forModelWhere(channel, reply.text) : ''}`,
     );
   }
   if (unsupported.length > 0) return; // not sent at all: its lengths do not matter
@@ -121,7 +121,7 @@ export function messagePlatformFindings(
     markdownFindings(text, index, rules, channel, findings);
     bubbleFindings(reply, index, rules, channel, findings);
   }
-  if (buttons !== undefined && support(rules, 'buttons') === 'yes') buttonFindings(check, buttons);
+  if (buttons !== undefined && support(rules, 'buttons') === 'yes') buttonFindings(check, buttons, text);
   if (list !== undefined && support(rules, 'list') === 'yes') listFindings(check, list);
   if (link !== undefined && support(rules, 'link') === 'yes' && rules.link?.labelShown !== false) {
     tooLong(check, ['link', 'label'], link.label, rules.link?.labelMaxLength, 'the link label', 'Shorten the label.');
@@ -216,7 +216,7 @@ function textFindings(check: ReplyCheck, reply: MessageReply, text: string): boo
   return true;
 }
 
-function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {
+function buttonFindings(check: ReplyCheck, buttons: readonly Button[], text: string | undefined): void {
   const { title } = check.rules;
   const limits = check.rules.buttons;
   if (!limits) return;
@@ -225,7 +225,7 @@ function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {
       check,
       ['buttons'],
       `${buttons.length} buttons; ${title} shows at most ${limits.maxCount}, ${NOT_SENT}`,
-      `Offer at most ${limits.maxCount} buttons, or use a list.${forModel(check.channel)}`,
+      `Offer at most ${limits.maxCount} buttons, or use a list.${forModelWhere(check.channel, text)}`,
     );
   }
   buttons.forEach((button, b) => {
@@ -239,7 +239,7 @@ function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {
       buttonLabel(button),
       limits.labelMaxLength,
       'the button label',
-      `Shorten the label.${forModel(check.channel)}`,
+      `Shorten the label.${forModelWhere(check.channel, text)}`,
     );
     if (labelOnly && labelTooLong) return; // one finding for that one place
     const id = buttonId(button);

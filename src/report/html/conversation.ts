@@ -2,6 +2,7 @@ import { renderExplore } from './explore.js';
 import type { CaseReport, PlayReport, ProblemReport, ReportedFinding, TurnReport } from '../../core/report.js';
 import type { RecordedAttachment, RecordedMessage } from '../../core/request.js';
 import type { ConversationContext, PersonMessageView, ReactionView } from './context.js';
+import { findingsText } from '../digest.js';
 import { type FindingPlace, hasError, renderFindings, repeatedProblem } from './findings.js';
 import { type Markup, h } from './markup.js';
 import { type PlatformLook, platformLook } from './platforms.js';
@@ -242,7 +243,7 @@ export function renderConversation({ caseReport, anchor, channelTitle, problems 
   const errors = caseReport.findings.filter((finding) => finding.severity === 'error').length;
   const warnings = caseReport.findings.length - errors;
   const runFindings = caseReport.findings.filter((finding) => finding.turn === null);
-  const tally = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
+  const tally = errors + warnings ? findingsText({ errors, warnings }) : '';
   const compact = caseReport.findings.length === 0 ? ' compact' : '';
   const { expected, latency } = caseReport;
   const ms = (value: number): string => `${count(value)} ms`;

@@ -31,6 +31,7 @@ function renderProblem(problem: ProblemReport, anchors: ReadonlyMap<string, Case
       <span class="label">at</span> <code class="pointer">${problem.path === '' ? '(body)' : cut(problem.path)}</code>
     </p>
     <p class="finding-message">${cut(problem.message)}</p>
+    ${problem.example.value === undefined ? '' : h`<p class="problem-value"><span class="label">Value:</span> <code class="text-body">${cut(problem.example.value)}</code></p>`}
     ${problem.hint ? h`<p class="finding-hint"><span class="label">Fix:</span> ${withCode(cut(problem.hint))}</p>` : ''}
     <p class="problem-where">
       In ${plural(problem.cases, 'conversation')}${problem.findings > problem.cases ? ` (${count(problem.findings)} findings)` : ''}:
