@@ -11,6 +11,7 @@ import { LAST_RUN_FORMAT_VERSION, type LastRun, lastRunRecord } from '../report/
 import { JsonFileError, jsonFileMessage, parseJsonText, readBoundedText } from './read-json-file.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 import { commandWords } from '../core/command-words.js';
+import { makeFolder } from './make-folder.js';
 
 /** The folder the check keeps its own files in, in the current folder. */
 export const STATE_FOLDER = '.check-endpoint';
@@ -25,7 +26,7 @@ export async function writeLastRun(
   cwd = process.cwd(),
 ): Promise<string> {
   const folder = join(cwd, STATE_FOLDER);
-  await fs.mkdir(folder, { recursive: true });
+  await makeFolder(folder);
   await fs.writeFile(join(folder, '.gitignore'), '*\n', { flag: 'wx' }).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code !== 'EEXIST') throw cause;
   });
