@@ -113,7 +113,7 @@ async function volumeFigures(url: string, where: string, full = true): Promise<s
   return lines;
 }
 
-/** (h)'s figures: --explore's 1,000 turns beside the baseline client sending the same requests; its peak memory at 10,000 turns beside 1,000. */
+/** (i)'s figures: --explore's 1,000 turns beside the baseline client sending the same requests; its peak memory at 10,000 turns beside 1,000. */
 async function exploreFigures(url: string): Promise<string[]> {
   const explore = (turns: number): string[] => [
     url,
@@ -154,7 +154,7 @@ async function exploreFigures(url: string): Promise<string[]> {
   const memory = median(peaks10k) / median(peaks1k);
   return [
     row(
-      `(h) --explore-turns 1000 (${byConversation.size} conversations, ${turns} turns) / baseline`,
+      `(i) --explore-turns 1000 (${byConversation.size} conversations, ${turns} turns) / baseline`,
       `${median(checkMs).toFixed(0)} / ${median(baselineMs).toFixed(0)} ms = ${ratio.toFixed(2)}`,
       '≤ 1.30',
       ratio <= 1.3,
@@ -302,6 +302,33 @@ try {
     ),
   );
 
+  // (h) an agent whose every answer holds 256 KiB of adversarial text for the patterns run on answers
+  // (issue 52, 1: "Body exceeded AAAA…" held a turn for a minute of CPU), beside one whose answers hold
+  // 256 KiB of plain text: the same answers but for that text, so the same findings.
+  const KIB_256 = 256 * 1024;
+  const answerWith = (text: string) => (request: AgentRequest) => ({ ...referenceAnswer(request, rulesOf(request.channel)), x: text });
+  const adversarial = await serveAgent(answerWith(`Body exceeded ${'A'.repeat(KIB_256 - 14)}`));
+  const plain = await serveAgent(answerWith('The quick brown fox jumps over the lazy dog. '.repeat(KIB_256 / 45)));
+  try {
+    const adversarialMs: number[] = [];
+    const plainMs: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      plainMs.push((await timeProcess([CLI, plain.url, '--no-config'])).ms);
+      adversarialMs.push((await timeProcess([CLI, adversarial.url, '--no-config'])).ms);
+    }
+    const ratioH = median(adversarialMs) / median(plainMs);
+    lines.push(
+      row(
+        '(h) 256 KiB adversarial answers / 256 KiB plain ones',
+        `${median(adversarialMs).toFixed(0)} / ${median(plainMs).toFixed(0)} ms = ${ratioH.toFixed(2)}`,
+        '≤ 1.5',
+        ratioH <= 1.5,
+      ),
+    );
+  } finally {
+    await Promise.all([adversarial.close(), plain.close()]);
+  }
+
   // (f) at volume: --runs 20 on every channel (its row counts the conversations and turns) against the bundled
   // reference agent in a process of its own (serve-example: compiled, so it answers at once; an
   // agent inside this process would share its event loop with the child processes' pipes), beside
@@ -311,7 +338,7 @@ try {
   try {
     const volume = await volumeFigures(served.url, 'its own process');
     lines.push(...volume);
-    // (h) --explore against the same agent: generated conversations, only the failing ones kept.
+    // (i) --explore against the same agent: generated conversations, only the failing ones kept.
     lines.push(...(await exploreFigures(served.url)));
     lines.push(...(await volumeFigures(instant.url, 'this process', false)));
   } finally {

@@ -9,16 +9,17 @@
  * without bound would time the test out. The counts of inputs tried are the numRuns below.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { UsageError } from '../src/core/usage-error.js';
 import { ContractError } from '../src/contract/contract-error.js';
-import { loadContractFile } from '../src/contract/load-contract.js';
+import { loadContractFile, loadLimitsFile } from '../src/contract/load-contract.js';
 import { parseScenarioFile } from '../src/scenario-files/parse-scenario-file.js';
-import { parseDotenv } from '../src/run/dotenv.js';
+import { parseDotenv, readDotenv } from '../src/run/dotenv.js';
 import { parseBaseline } from '../src/run/baseline.js';
 import { parseLastRun } from '../src/commands/last-run-file.js';
 import { readConfigFile } from '../src/cli/config-file.js';
@@ -27,7 +28,16 @@ import { parseJsonText } from '../src/commands/read-json-file.js';
 import { checkEndpoint, validateAnswer } from '../src/index.js';
 import { lastRunRecord } from '../src/report/last-run.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+import { caseSettingsOf } from '../src/commands/case-setting-flag.js';
+import { markdownIn } from '../src/platforms/markdown.js';
+import { TEXT_SIGN_PATTERNS, answeringStack } from '../src/validate/answering-stack.js';
+import { forTerminal } from '../src/report/escape.js';
+import { formatReport, githubAnnotations, githubStepSummary, renderHtmlReport, renderJunit } from '../src/reports.js';
+import { HOSTILE as HOSTILE_TEXT } from './hostile-strings.js';
 import { ROOT, runCli } from './helpers.js';
+
+/** A character no human output shows raw: controls (but the line break), separators, bidi and zero-width ones. */
+const INVISIBLE_IN_OUTPUT = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b\u202c\u202e]/u;
 
 /** Inputs tried per reader in-process, and per file kind through the built command. */
 const RUNS = 200;
@@ -338,5 +348,158 @@ describe('the built command on mutated files: exit 0, 1 or 2, naming the file, n
         await runs(args(file), `${index}-${name}`);
       }
     }
+  });
+});
+
+/**
+ * What issue 52's defects had in common, as properties: files that are devices, FIFOs or links;
+ * prototype keys; dates at the ends of the range; adversarial text for every pattern run on an
+ * answer (time-bounded); hostile strings through every output.
+ */
+describe('what hostile input round three had in common (fast-check, seed fixed)', () => {
+  /** A file that is not a regular one, made at `path`: false where the platform has no such thing. */
+  const ODD_FILES: Record<string, (path: string) => boolean> = {
+    'a link to /dev/zero': (path) => existsSync('/dev/zero') && (symlinkSync('/dev/zero', path), true),
+    'a FIFO': (path) => {
+      try {
+        execFileSync('mkfifo', [path]);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    'a link to itself': (path) => (symlinkSync(path, path), true),
+    'a folder': (path) => (mkdirSync(path), true),
+  };
+  const READERS: Record<string, (file: string) => unknown> = {
+    '--config': (file) => readConfigFile(file),
+    '--dotenv': (file) => readDotenv(file),
+    '--spec': (file) => loadContractFile(file),
+    '--limits': (file) => loadLimitsFile(file),
+  };
+
+  test('every file reader, on a device, a FIFO, a link loop or a folder: an error naming the file, never a hang', async () => {
+    let made = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(ODD_FILES)), fc.constantFrom(...Object.keys(READERS)), async (kind, reader) => {
+        const path = join(dir, `odd-${made++}`);
+        if (!ODD_FILES[kind]!(path)) return;
+        try {
+          await READERS[reader]!(path);
+          assert.fail(`${reader} read ${kind}`);
+        } catch (cause) {
+          assertNamed(cause, path);
+        }
+      }),
+      { ...property, numRuns: 40 },
+    );
+  });
+
+  const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
+  const PROTOTYPE_BEFORE = Object.getOwnPropertyNames(Object.prototype);
+  const OBJECT_BEFORE = Object.getOwnPropertyNames(Object);
+  test(`prototype keys as case ids and setting names, in --case-setting and a config's "cases" (${RUNS} inputs)`, () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PROTOTYPE_KEYS, 'quality/latency'), fc.constantFrom(...PROTOTYPE_KEYS, 'budgetMs'), (id, name) => {
+        const settings = caseSettingsOf([`${id}.${name}=1`]);
+        assert.deepEqual(Object.keys(settings), [id]);
+        const file = join(dir, 'proto.json');
+        writeFileSync(file, `{"url":"http://127.0.0.1:9/agent","cases":{${JSON.stringify(id)}:{${JSON.stringify(name)}:1}}}`);
+        readsOrNames(() => readConfigFile(file), file);
+        assert.deepEqual(Object.getOwnPropertyNames(Object.prototype), PROTOTYPE_BEFORE, 'Object.prototype is as it was');
+        assert.deepEqual(Object.getOwnPropertyNames(Object), OBJECT_BEFORE, 'Object is as it was');
+      }),
+      property,
+    );
+  });
+
+  const EDGE = 8.64e15;
+  test(`a scenario's now at the ends of the dates a clock shows, with {{now ± N u}} (${RUNS} inputs): a checked file`, () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -EDGE, max: EDGE }), fc.constantFrom(-EDGE, EDGE, EDGE - 1, -EDGE + 1, 0)),
+        fc.constantFrom('+', '-'),
+        fc.integer({ min: 0, max: 999_999 }),
+        fc.constantFrom('m', 'h', 'd', 'w'),
+        fc.constantFrom('', ' | date', ' | time', ' | datetime', ' | weekday'),
+        (at, sign, amount, unit, format) => {
+          const now = new Date(at).toISOString();
+          const text = `id: fuzz\nchannels: [whatsapp]\nnow: ${now}\nopening:\n  - say: "at {{now ${sign} ${amount}${unit}${format}}}"\n`;
+          const checked = parseScenarioFile(text, { file: 'fuzz.yaml', expectedId: 'fuzz', channels: ['whatsapp'] });
+          for (const problem of checked.problems) assert.ok(problem.message.length > 0);
+        },
+      ),
+      property,
+    );
+  });
+
+  test('adversarial text for every pattern run on an answer (64 KiB each): within a second of CPU', () => {
+    const openings = [
+      ...TEXT_SIGN_PATTERNS.map((pattern) => pattern.source.replace(/[\\^$.|?*+()[\]{}].*$/s, '')),
+      '**',
+      '[a](https://',
+      'a|b\n|---',
+      '# ',
+      '\u{1F3F4}',
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...openings),
+        fc.constantFrom('A', ' ', '"', '-', '|', '\u{E0041}', '\u200D', '*', '['),
+        fc.boolean(),
+        (opening, fill, repeated) => {
+          const length = 64 * 1024;
+          const text = (repeated ? (opening + fill).repeat(length / (opening.length + 1)) : opening + fill.repeat(length)).slice(0, length);
+          const start = process.cpuUsage();
+          answeringStack({
+            kind: 'answer',
+            status: 200,
+            httpVersion: '1.1',
+            statusText: 'OK',
+            headers: {},
+            body: Buffer.from(text),
+            latencyMs: 1,
+          });
+          markdownIn(text);
+          forTerminal(text);
+          const spent = process.cpuUsage(start);
+          // Linear patterns take milliseconds here; one that grows with the square of the length takes many seconds.
+          assert.ok(spent.user + spent.system < 1_000_000, `${JSON.stringify(opening)} + ${JSON.stringify(fill)}: ${spent.user} µs`);
+        },
+      ),
+      { ...property, numRuns: 60 },
+    );
+  });
+
+  test('hostile strings through every output (terminal, --json, JUnit, HTML, annotations, step summary, reproduce lines)', async () => {
+    const hostile = fc.array(fc.constantFrom(...HOSTILE_TEXT), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
+    await fc.assert(
+      fc.asyncProperty(hostile, hostile, hostile, async (button, type, key) => {
+        const handler = (request: Request): Response =>
+          request.method !== 'POST'
+            ? new Response(null, { status: 204 })
+            : Response.json({
+                replies: [{ type: 'message', text: 'pick', buttons: [button] }, { type }, { type: 'message', text: 'x', [key]: 1 }],
+              });
+        const report = await checkEndpoint(handler, { env: {}, cases: ['typed', 'button-tap'], channels: ['web'] });
+        const outputs: [string, string][] = [
+          ['terminal', formatReport(report)],
+          ['annotations', githubAnnotations(report).join('\n')],
+          ['step summary', githubStepSummary(report)],
+        ];
+        for (const [name, text] of outputs) assert.doesNotMatch(text, INVISIBLE_IN_OUTPUT, name);
+        // JUnit is XML: it keeps the agent's text (escaped as XML), but no character XML forbids.
+        assert.doesNotMatch(
+          renderJunit(report, { startedAt: new Date() }),
+          /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/,
+          'JUnit',
+        );
+        for (const line of githubAnnotations(report))
+          assert.match(line, /^::(error|warning) (file=[^,:\n]*(,line=\d+,col=\d+)?,)?title=check-endpoint/);
+        assert.ok(!renderHtmlReport(report).includes('<img src=x'), 'HTML');
+        assert.doesNotThrow(() => JSON.parse(JSON.stringify(report)), '--json');
+      }),
+      { ...property, numRuns: 15 },
+    );
   });
 });

@@ -33,12 +33,12 @@ export function runCommand(
   options: { env?: NodeJS.ProcessEnv; input?: string | Buffer; cwd?: string; timeoutMs?: number } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    // With timeoutMs, a command that hangs is ended (SIGTERM) then: its code is null, which no test expects.
+    // With timeoutMs, a command that hangs is killed then (SIGKILL: one may not heed SIGTERM): its code is null, which no test expects.
     const child = spawn(command, args, {
       env: options.env ?? process.env,
       cwd: options.cwd ?? ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
-      ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+      ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const } : {}),
     });
     let stdout = '';
     let stderr = '';

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { RawResponse, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
-import { MAX_FINDINGS, validateAnswer } from '../src/index.js';
+import { MAX_FINDINGS, checkEndpoint, validateAnswer } from '../src/index.js';
 import { everyReport, runCli } from './helpers.js';
 
 function filesUnder(folder: string): string[] {
@@ -223,6 +223,27 @@ describe('the reference agent answers bad input with 400, not 500', () => {
         });
         assert.equal(response.status, 400, JSON.stringify(body));
         assert.match(await response.text(), /"error":"/);
+      }
+    } finally {
+      await agent.close();
+    }
+  });
+});
+
+describe('an answer with 10,000 headers (issue 52, 10)', () => {
+  test("its fault is its headers, on every case: forward-compat does not blame unknown fields (no 'DisallowUnknownFields')", async () => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    for (let index = 0; index < 10_000; index++) headers[`x-h${index}`] = '1';
+    const agent = await serveAgent(() => new RawResponse(200, JSON.stringify({ replies: [{ type: 'message', text: 'hi' }] }), headers));
+    try {
+      const report = await checkEndpoint(agent.url, { env: {}, channels: ['whatsapp'], cases: ['typed', 'quality/forward-compat'] });
+      const findings = report.cases.flatMap((played) => played.findings.map((finding) => ({ case: played.id, ...finding })));
+      const compat = findings.filter((finding) => finding.case === 'quality/forward-compat');
+      assert.ok(compat.length > 0, JSON.stringify(findings));
+      for (const finding of compat) {
+        assert.notEqual(finding.rule, 'forward-compat', finding.message);
+        assert.doesNotMatch(`${finding.message} ${finding.hint ?? ''}`, /DisallowUnknownFields|fields you do not know/);
+        assert.match(finding.message, /headers are larger than 16 KiB/);
       }
     } finally {
       await agent.close();

@@ -14,24 +14,7 @@ import { bundledContract } from '../src/contract/load-contract.js';
 import { serveAgent, type RunningAgent } from '../src/example-agent/serve-agent.js';
 import { forHtml, forMarkdown, forMarkdownCode, forTerminal, forWorkflowCommand, forWorkflowProperty } from '../src/report/escape.js';
 import { runCli } from './helpers.js';
-
-/** What an agent or a file may write to be obeyed by a reader. */
-export const HOSTILE = [
-  '\n::error file=README.md,line=1::INJECTED',
-  '::add-mask::secret',
-  '\r::warning::carriage',
-  'esc \u001b[2K\u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007',
-  'nul \u0000 del \u007f csi \u009b2J',
-  'bidi \u202Eexe.txt\u202C',
-  'line\u2028separator\u2029paragraph',
-  'zero\u200Bwidth',
-  '[Fix: click here](https://evil.example/fix)',
-  'a`**ALL 5 CASES PASSED**`![x](https://evil.example/x.png)',
-  '<img src=x onerror=alert(1)>&amp;',
-  '| a | b |',
-  '%0A::error::percent',
-  '```',
-] as const;
+import { HOSTILE } from './hostile-strings.js';
 
 /** A character no output shows raw: controls, line and paragraph separators, bidi and zero-width ones. */
 const INVISIBLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b\u202c\u202e]/u;

@@ -178,3 +178,20 @@ describe('temporary files a killed run left', () => {
     assert.ok(existsSync(join(folder, alive)), "the test runner's own (alive) is kept");
   });
 });
+
+describe('a report folder the system will not make', () => {
+  test('--report-dir /proc/1/x: said in words, exit 2, at once (it spun at full CPU, deaf to SIGTERM)', async (t) => {
+    if (!existsSync('/proc/1')) return t.skip('no /proc here');
+    const folder = newFolder();
+    const result = await runCli([agent.url, '--quiet', '--case', 'typed', '--report-dir', '/proc/1/x'], {
+      cwd: folder,
+      env: ENV,
+      timeoutMs: 30_000,
+    });
+    assert.equal(result.code, 2, `exit ${result.code}: ${result.stderr}`);
+    assert.match(
+      result.stderr,
+      /could not write \/proc\/1\/x\/\S+ \(--report-dir\): the folder \/proc\/1\/x cannot be made: \/proc\/1 takes no new folders/,
+    );
+  });
+});

@@ -93,6 +93,17 @@ describe('--start', () => {
     }
   });
 
+  test('a command that puts the agent in the background (`… &`): checked as it runs, then stopped; the note says the & is not needed', async () => {
+    const port = await freePort();
+    const result = await runCli([`http://127.0.0.1:${port}/agent`, '--case', 'typed', '--start', `${agentCommand(port, 'ok')} &`], {
+      cwd: folder(),
+    });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.doesNotMatch(result.stderr, /old agent|holds its port|before it answered/);
+    assert.match(result.stderr, /--start: its command returned at once and left the agent running in the background \(a trailing `&`\?\)/);
+    assert.equal(await listening(port), false, 'the agent was stopped with its group');
+  });
+
   test('a check killed by SIGKILL mid-run leaves no agent behind: its pid is gone and its port is free', async () => {
     const port = await freePort();
     const pidFile = join(folder(), 'pid');

@@ -385,6 +385,30 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     assert.equal(await watch.exited, 0, watch.output());
   });
 
+  test("a parent repository's .gitignore of * leaves out every file: the loop says so, and by which file", async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-parent-'));
+    temporary.push(parent);
+    mkdirSync(join(parent, '.git'));
+    writeFileSync(join(parent, '.gitignore'), '*\n');
+    const folder = join(parent, 'agent');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'agent.mjs'), agentSource('fixed'));
+    const pidsFile = join(parent, 'pids');
+    const port = await freePort();
+    const args = [`http://127.0.0.1:${port}/agent`, '--watch', '--start', 'node agent.mjs', '--case', 'typed'];
+    const watch = startWatching(folder, args, { PORT: String(port), PIDS_FILE: pidsFile });
+    await watch.waitFor(WATCHING, await watch.waitFor(/^1 of 1 case passed\.$/m));
+    assert.match(
+      watch.output(),
+      new RegExp(
+        `^--watch: every file in \\S+ is left out \\(by ${parent.replaceAll('/', '\\/')}\\/\\.gitignore\\): no save will start a run`,
+        'm',
+      ),
+    );
+    watch.child.stdin.write('q\n');
+    assert.equal(await watch.exited, 0, watch.output());
+  });
+
   test('the watched folder deleted, or renamed, then Enter: it says the folder is gone, runs nothing, and q still ends it', async () => {
     for (const how of ['deleted', 'renamed'] as const) {
       const { folder, pidsFile } = agentFolder(`watch-gone-${how}`, 'fixed');

@@ -32,6 +32,7 @@ export interface AgentExitInfo {
 export class AgentProcess {
   readonly #child: ChildProcess;
   readonly #lines: string[] = [];
+  #backgrounded = false;
   readonly #partial = { stdout: '', stderr: '' };
   readonly #secrets: readonly string[];
   readonly #onLine: ((line: string) => void) | undefined;
@@ -64,6 +65,13 @@ export class AgentProcess {
       });
       this.#child.on('exit', (code, signal) => {
         this.#flush();
+        // A command that put the agent in the background (`node agent.mjs &`) returns at once, with
+        // code 0, its group still running: the agent is its own child, up and starting, not gone.
+        if (code === 0 && this.#groupAlive()) {
+          this.#backgrounded = true;
+          resolve();
+          return;
+        }
         const how = code !== null ? `exited with code ${code}` : `was killed by ${signal ?? 'a signal'}`;
         this.#exit ??= { description: `its process ${how}`, lastLines: this.lastLines() };
         resolve();
@@ -71,6 +79,11 @@ export class AgentProcess {
     });
     // Should the check itself end abruptly, the agent's group does not outlive it.
     process.once('exit', this.#killGroupNow);
+  }
+
+  /** Whether the command returned at once, leaving the agent running in its group (a trailing `&`). */
+  backgrounded(): boolean {
+    return this.#backgrounded;
   }
 
   /** How the process ended, once it has. */

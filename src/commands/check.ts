@@ -223,6 +223,10 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     progress.clear();
     endedOnItsOwn = agent?.exit() !== undefined; // it ended before the check stopped it
     await agent?.stop();
+    if (agent?.backgrounded())
+      output.error(
+        `--start: its command returned at once and left the agent running in the background (a trailing \`&\`?): it was checked, then stopped with its command's group; --start keeps an agent in the foreground, so the \`&\` is not needed`,
+      );
     agentLog?.close();
   }
   // onPlanned ran: the run got past its options.

@@ -22,6 +22,8 @@ export type IgnoreFactory = (options?: Options) => Ignore;
 export interface IgnoreRules {
   /** Whether the path (absolute, under the watched folder) is left out; `isFolder` undefined: looked up. */
   ignores(path: string, isFolder?: boolean): boolean;
+  /** What leaves the path out, for a message: the .gitignore file (`/repo/.gitignore`) or `--watch-ignore`; undefined when nothing does. */
+  ignoredBy(path: string, isFolder?: boolean): string | undefined;
   /** A folder's .gitignore changed: read it again when next needed. */
   forget(folder: string): void;
 }
@@ -74,19 +76,22 @@ export function ignoreRules(makeIgnore: IgnoreFactory, root: string, patterns: r
   const relativeTo = (folder: string, path: string, isFolder: boolean): string =>
     relative(folder, path).split(sep).join('/') + (isFolder ? '/' : '');
 
+  const ignoredBy = (path: string, isFolder = isFolderPath(path)): string | undefined => {
+    if (path === root || !path.startsWith(root + sep)) return undefined;
+    // The .gitignore nearest the path has the last word, as in git; the --watch-ignore patterns come after them all.
+    const sources = foldersDown(top, dirname(path)).map((folder) => ({ folder, rules: rulesOf(folder), name: join(folder, '.gitignore') }));
+    let by: string | undefined;
+    for (const { folder, rules, name } of [...sources, { folder: root, rules: given, name: '--watch-ignore' }]) {
+      const verdict = rules?.test(relativeTo(folder, path, isFolder));
+      if (verdict?.ignored) by = name;
+      else if (verdict?.unignored) by = undefined;
+    }
+    return by;
+  };
+
   return {
-    ignores(path, isFolder = isFolderPath(path)) {
-      if (path === root || !path.startsWith(root + sep)) return false;
-      // The .gitignore nearest the path has the last word, as in git; the --watch-ignore patterns come after them all.
-      const sources = foldersDown(top, dirname(path)).map((folder) => ({ folder, rules: rulesOf(folder) }));
-      let ignored = false;
-      for (const { folder, rules } of [...sources, { folder: root, rules: given }]) {
-        const verdict = rules?.test(relativeTo(folder, path, isFolder));
-        if (verdict?.ignored) ignored = true;
-        else if (verdict?.unignored) ignored = false;
-      }
-      return ignored;
-    },
+    ignores: (path, isFolder) => ignoredBy(path, isFolder) !== undefined,
+    ignoredBy,
     forget(folder) {
       byFolder.delete(folder);
     },

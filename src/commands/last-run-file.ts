@@ -12,6 +12,7 @@ import { JsonFileError, jsonFileMessage, parseJsonText, readBoundedText } from '
 import { writeFileAtomic } from './write-file-atomic.js';
 import { mergeRecords, playedAt } from '../report/merge-record.js';
 import { commandWords } from '../core/command-words.js';
+import { makeFolder } from './make-folder.js';
 
 /** The folder the check keeps its own files in, in the current folder. */
 export const STATE_FOLDER = '.check-endpoint';
@@ -37,7 +38,7 @@ export async function writeLastRun(
   cwd = process.cwd(),
 ): Promise<WrittenRecord> {
   const folder = join(cwd, STATE_FOLDER);
-  await fs.mkdir(folder, { recursive: true });
+  await makeFolder(folder);
   await fs.writeFile(join(folder, '.gitignore'), '*\n', { flag: 'wx' }).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code !== 'EEXIST') throw cause;
   });

@@ -5,6 +5,7 @@ import { argumentKey } from '../core/argument-key.js';
 import { REPORT_FORMATS, type ReportExtras, type ReportFormat } from '../report/formats.js';
 import type { Output } from './output.js';
 import { writeFileAtomic } from './write-file-atomic.js';
+import { makeFolder } from './make-folder.js';
 
 /** A report file that could not be written: which, asked for by what (`--junit`, `GITHUB_STEP_SUMMARY`), and why, in words. */
 export interface UnwrittenFile {
@@ -66,7 +67,7 @@ export async function writeFailureReason(file: string, cause: unknown): Promise<
 /** Writes one file, creating its folder, atomically (a kill leaves the old file or the new one). Resolves to why not, or undefined. */
 async function writeOne(file: string, content: string): Promise<string | undefined> {
   try {
-    await fs.mkdir(dirname(resolve(file)), { recursive: true });
+    await makeFolder(dirname(resolve(file)));
     await writeFileAtomic(file, content);
     return undefined;
   } catch (cause) {

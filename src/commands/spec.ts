@@ -14,6 +14,7 @@ import { UsageError } from '../core/usage-error.js';
 import { closestName } from '../validate/did-you-mean.js';
 import type { Output } from './output.js';
 import { writeFileAtomic } from './write-file-atomic.js';
+import { makeFolder } from './make-folder.js';
 
 export interface SpecCommandArgs {
   /** The file asked for, by its short name; every file when left out. */
@@ -84,7 +85,7 @@ export async function runSpecCommand(args: SpecCommandArgs, output: Output): Pro
   }
   const files = name === undefined ? Object.values(SPEC_FILES).map((entry) => entry.file) : await withReferences(SPEC_FILES[name].file);
   try {
-    await fs.mkdir(args.out, { recursive: true });
+    await makeFolder(args.out);
     for (const file of files) await writeFileAtomic(join(args.out, file), await readSpecFile(file));
   } catch (cause) {
     throw new UsageError(`spec: cannot write into ${args.out}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);

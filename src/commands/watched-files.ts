@@ -8,9 +8,9 @@
  * changes (an editor writes a file, its backup and its swap file at once) ends in one call, once
  * the folder is quiet.
  */
-import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { ignoreRules } from './ignore-rules.js';
+import { type IgnoreRules, ignoreRules } from './ignore-rules.js';
 import { STATE_FOLDER } from './last-run-file.js';
 
 /** Folders no agent's edit is in, wherever they are: version control, dependencies, caches, the check's own record. */
@@ -98,6 +98,19 @@ export function linkedFolders(root: string): { loopsBack(path: string): boolean;
   };
 }
 
+/**
+ * The note when the rules leave out every file of the watched folder (a parent repository's
+ * .gitignore of `*`): no save would ever start a run, which the loop would not otherwise show.
+ */
+function leftOutEverything(root: string, builtIn: (path: string) => boolean, rules: IgnoreRules): string | undefined {
+  const entries = readdirSync(root)
+    .map((name) => join(root, name))
+    .filter((path) => !builtIn(path));
+  const by = entries.flatMap((path) => rules.ignoredBy(path) ?? []);
+  if (entries.length === 0 || by.length < entries.length) return undefined;
+  return `--watch: every file in ${root} is left out (by ${listed([...new Set(by)])}): no save will start a run; that line leaves it out of git too, so change it there, or watch another folder (--watch-dir)`;
+}
+
 /** `a`, `a and b`, `a, b and c`. */
 function listed(names: readonly string[]): string {
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
@@ -151,6 +164,8 @@ export async function watchFiles(
   for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, changedFile);
   watcher.on('error', (error) => onError(error instanceof Error ? error : new Error(String(error))));
   await new Promise<void>((ready) => watcher.once('ready', ready));
+  const everything = leftOutEverything(root, (path) => leftOut(path, root, outputs) || links.loopsBack(path), rules);
+  if (everything !== undefined) onNote(everything);
   const loops = links.notFollowed();
   if (loops.length > 0) onNote(`--watch: ${listed(loops)} link${loops.length === 1 ? 's' : ''} to a folder already watched: not followed`);
   return {

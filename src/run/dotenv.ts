@@ -8,8 +8,8 @@ import { FileReadError, readBoundedText } from '../core/bounded-file.js';
 import { OptionError } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
 
-/** The largest .env read: a few dozen lines are a few KB. */
-const MAX_DOTENV_BYTES = 1024 * 1024;
+/** The largest .env read: a few dozen lines are a few KB, but one may hold a large secret (a 10 MB header); /dev/zero is not read on for ever. */
+const MAX_DOTENV_BYTES = 32 * 1024 * 1024;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=/;

@@ -8,14 +8,25 @@ function refusedToken(outcome: HttpOutcome): boolean {
 }
 
 /**
+ * An answer broken in itself, whatever was sent: headers past 16 KiB (10,000 of them), not HTTP, a
+ * body past the limit or that cannot be decoded. Every message gets it, so it says nothing of this
+ * input: the finding stays as judged, with its own hint, not the case's.
+ */
+function brokenAnswer(outcome: HttpOutcome): boolean {
+  if (outcome.kind === 'too-large' || outcome.kind === 'undecodable') return true;
+  return outcome.kind === 'network' && outcome.code !== undefined && outcome.code.startsWith('HPE_');
+}
+
+/**
  * The case's own rule in place of `status` and `timeout`: the answer this case asks for (200, in
  * time) did not come. `sent` names what was sent, as a noun phrase; the hint is the case's. A 401
- * or 403 keeps rule `status`: the token was refused, which says nothing about this input.
+ * or 403 keeps rule `status`: the token was refused, which says nothing about this input; so does
+ * an answer broken in itself (brokenAnswer).
  */
 export function withCaseRule(judged: JudgedExchange, timeoutSeconds: number, rule: RuleId, sent: string, hint: string): Finding[] {
   const { findings, outcome } = judged;
   return findings.map((finding) =>
-    (finding.rule === 'status' && !refusedToken(outcome)) || finding.rule === 'timeout'
+    ((finding.rule === 'status' && !refusedToken(outcome)) || finding.rule === 'timeout') && !brokenAnswer(outcome)
       ? error(
           rule,
           finding.path,
