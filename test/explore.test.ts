@@ -27,6 +27,7 @@ import type { PlayedTurn } from '../src/cases/explore/play-conversation.js';
 import type { PastTurn } from '../src/cases/case.js';
 import { spawn } from 'node:child_process';
 import { CLI, ROOT, runCli } from './helpers.js';
+import { thousands } from '../src/core/thousands.js';
 import { caseProgressText, createProgress } from '../src/commands/progress.js';
 import { formatReportLines } from '../src/report/human.js';
 import { renderHtmlReport } from '../src/report/html.js';
@@ -583,5 +584,12 @@ describe('Ctrl-C during --explore', () => {
     } finally {
       await agent.close();
     }
+  });
+});
+
+describe('thousands', () => {
+  test('groups a whole number as en-US does, without Intl', () => {
+    for (const value of [0, 7, 999, 1000, 4096, 100_000, 4_294_967_295, -1_234_567])
+      assert.equal(thousands(value), value.toLocaleString('en-US'));
   });
 });

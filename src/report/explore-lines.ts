@@ -6,9 +6,10 @@
 import type { Colours } from './colour.js';
 import type { CaseReport, ExploredFailure, ExploreReport, ProblemReport } from '../core/report.js';
 import { printable } from './text.js';
+import { thousands } from '../core/thousands.js';
 
 function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${thousands(count)} ${count === 1 ? one : many}`;
 }
 
 const STOPPED: Readonly<Record<ExploreReport['stoppedBy'], string>> = {

@@ -18,6 +18,7 @@ import { DEFAULT_SCENARIO_FOLDER } from '../scenario-files/scenario-file.js';
 import { positiveProblem } from '../cases/case-settings.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_EXPLORE_TURNS, DEFAULT_MAX_BODY_BYTES, DEFAULT_TOKEN_ENV, MAX_EXPLORE_TURNS } from './defaults.js';
 import { MAX_SEED } from '../cases/explore/random.js';
+import { thousands } from '../core/thousands.js';
 
 const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
 const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
@@ -30,9 +31,7 @@ function positive(integer: boolean, max?: number): (value: number) => string | u
 /** A whole number from `least` to `most`. */
 function wholeNumberFrom(least: number, most: number): (value: number) => string | undefined {
   return (value) =>
-    Number.isInteger(value) && value >= least && value <= most
-      ? undefined
-      : `must be a whole number from ${least} to ${most.toLocaleString('en-US')}`;
+    Number.isInteger(value) && value >= least && value <= most ? undefined : `must be a whole number from ${least} to ${thousands(most)}`;
 }
 
 /** Case ids as a sentence lists them, in the registry's order: `a, b and c`; quality cases without their `quality/`. */
@@ -295,7 +294,8 @@ export const OPTION_DESCRIPTORS = {
   },
   exploreTurns: {
     kind: 'number',
-    help: `With \`explore\`: the messages it may send on each channel (1 to ${MAX_EXPLORE_TURNS.toLocaleString('en-US')}). Default ${DEFAULT_EXPLORE_TURNS}.`,
+    // (No toLocaleString here: at start-up it would load ICU's number formats, some 30 ms of every run.)
+    help: `With \`explore\`: the messages it may send on each channel (1 to ${MAX_EXPLORE_TURNS}). Default ${DEFAULT_EXPLORE_TURNS}.`,
     default: DEFAULT_EXPLORE_TURNS,
     validate: wholeNumberFrom(1, MAX_EXPLORE_TURNS),
     recorded: true,

@@ -6,6 +6,7 @@
  */
 import type { ExploreStep } from '../../core/report.js';
 import type { PersonMessage } from '../../core/request.js';
+import { thousands } from '../../core/thousands.js';
 import { jsonPrintable } from '../../core/unsafe-text.js';
 import type { PastTurn } from '../case.js';
 import { type OfferedChoice, offeredChoices } from './offered-choices.js';
@@ -66,7 +67,7 @@ export function quoted(text: string, max = 60): string {
   const shown = characters.length > max ? `${characters.slice(0, max).join('')}…` : text;
   // JSON's escapes for quotes and controls; bidi, zero-width and separator characters as escapes too (core/unsafe-text.ts).
   const escaped = jsonPrintable(JSON.stringify(shown));
-  return characters.length > max ? `${escaped} (${characters.length.toLocaleString('en-US')} characters)` : escaped;
+  return characters.length > max ? `${escaped} (${thousands(characters.length)} characters)` : escaped;
 }
 
 const FILE_WORDS: Readonly<Record<PersonFile['kind'], string>> = {

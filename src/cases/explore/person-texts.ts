@@ -5,6 +5,8 @@
  * combining marks, joined emoji, Markdown the person typed, and the longest text the platform takes.
  * Every text is valid Unicode: no lone surrogate, and no NUL (no platform delivers one).
  */
+import { thousands } from '../../core/thousands.js';
+
 /** Everyday messages, as people write them to a shop's or a service's chat. */
 export const EVERYDAY_TEXTS: readonly string[] = [
   'hi',
@@ -70,5 +72,5 @@ const FILLER = 'Hi, I would like to order for a group of us tonight, please note
  */
 export function longestText(maxLength: number): EdgeText {
   const text = FILLER.repeat(Math.ceil(maxLength / FILLER.length)).slice(0, maxLength);
-  return { name: `the longest text (${maxLength.toLocaleString('en-US')} characters)`, text };
+  return { name: `the longest text (${thousands(maxLength)} characters)`, text };
 }
