@@ -4,13 +4,12 @@
  * them; `show` prints them. Read as every file the tool reads: a regular file of at most 1 MiB,
  * checked field by field (src/cases/explore/kept-conversations.ts).
  */
-import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { KeptConversation } from '../cases/case.js';
 import { KEPT_FORMAT_VERSION, keptAfter, keptConversationsOf } from '../cases/explore/kept-conversations.js';
 import type { Report } from '../core/report.js';
 import { UsageError } from '../core/usage-error.js';
-import { STATE_FOLDER } from './last-run-file.js';
+import { STATE_FOLDER, makeStateFolder } from './last-run-file.js';
 import { JsonFileError, jsonFileMessage, parseJsonText, readBoundedText } from './read-json-file.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
@@ -45,7 +44,7 @@ export async function writeKeptConversations(
 ): Promise<number | undefined> {
   if (!report.cases.some((caseReport) => caseReport.explore !== undefined)) return undefined;
   const conversations = keptAfter(earlier, report.cases);
-  await fs.mkdir(join(cwd, STATE_FOLDER), { recursive: true });
+  await makeStateFolder(cwd);
   await writeFileAtomic(join(cwd, EXPLORE_FILE), `${JSON.stringify({ version: KEPT_FORMAT_VERSION, conversations }, null, 2)}\n`);
   return conversations.length;
 }

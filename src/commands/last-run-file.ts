@@ -27,6 +27,15 @@ export interface WrittenRecord {
   keptFrom?: string;
 }
 
+/** Makes the check's own folder in `cwd`, with its `.gitignore` of `*`: for the record and every file beside it. */
+export async function makeStateFolder(cwd: string): Promise<void> {
+  const folder = join(cwd, STATE_FOLDER);
+  await makeFolder(folder);
+  await fs.writeFile(join(folder, '.gitignore'), '*\n', { flag: 'wx' }).catch((cause: NodeJS.ErrnoException) => {
+    if (cause.code !== 'EEXIST') throw cause;
+  });
+}
+
 /**
  * Records the run, with the flags `--failed` plays with again; after a partial run (`--failed`, a
  * narrower `--case` or `--channel`), merged into the record it found (report/merge-record.ts).
@@ -37,11 +46,7 @@ export async function writeLastRun(
   flags: NonNullable<LastRun['flags']> = {},
   cwd = process.cwd(),
 ): Promise<WrittenRecord> {
-  const folder = join(cwd, STATE_FOLDER);
-  await makeFolder(folder);
-  await fs.writeFile(join(folder, '.gitignore'), '*\n', { flag: 'wx' }).catch((cause: NodeJS.ErrnoException) => {
-    if (cause.code !== 'EEXIST') throw cause;
-  });
+  await makeStateFolder(cwd);
   const now = { ...lastRunRecord(report, finishedAt), flags };
   const record = mergeRecords(previousRecord(cwd), now);
   await writeFileAtomic(join(cwd, LAST_RUN_FILE), `${JSON.stringify(record, null, 2)}\n`);
