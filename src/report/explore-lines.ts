@@ -4,7 +4,7 @@
  * as its smallest conversation, numbered steps, and how to play it again.
  */
 import type { Colours } from './colour.js';
-import type { CaseReport, ExploredFailure, ExploreReport, ProblemReport } from '../core/report.js';
+import type { CaseReport, ExploredFailure, ExploreReport, KeptReplay, ProblemReport } from '../core/report.js';
 import { printable } from './text.js';
 import { thousands } from '../core/thousands.js';
 
@@ -12,14 +12,14 @@ function plural(count: number, one: string, many = `${one}s`): string {
   return `${thousands(count)} ${count === 1 ? one : many}`;
 }
 
-const STOPPED: Readonly<Record<ExploreReport['stoppedBy'], string>> = {
+const STOPPED: Readonly<Record<Exclude<ExploreReport['stoppedBy'], 'done'>, string>> = {
   turns: 'stopped at --explore-turns',
-  done: 'played the kept conversations only (--failed)',
   halted: 'stopped early: the run was halted',
 };
 
 /** `explore: 300 turns in 41 conversations (seed 7); 27 of 29 offered choices tapped, 5 menu states, deepest 11 messages; stopped at --explore-turns`. */
 export function exploreSummary(explore: ExploreReport): string {
+  if (explore.stoppedBy === 'done') return 'explore: played the conversations kept from earlier runs only (--failed)';
   const { choices } = explore;
   const covered = [
     ...(choices.offered
@@ -58,6 +58,16 @@ export function conversationLines(failure: ExploredFailure, channel: string, c: 
   return lines;
 }
 
+/** A kept conversation, as its replay's line names it: `kept from an earlier run (status, 1 message)`. */
+export function keptText(kept: KeptReplay): string {
+  return `kept from an earlier run (${kept.title}, ${plural(kept.messages, 'message')})`;
+}
+
+/** How a kept conversation's replay went: `fails still`, `passes now`, or `the path changed: …`. */
+export function keptOutcome(kept: KeptReplay): string {
+  return kept.outcome === 'failed' ? 'fails still' : kept.outcome === 'passed' ? 'passes now' : `the path changed: ${kept.note ?? ''}`;
+}
+
 /** Every turn explore sent on its channel: the kept conversations', exploring's and shrinking's. */
 export function exploreTurnsSent(explore: ExploreReport): number {
   return explore.kept.reduce((sum, kept) => sum + kept.messages, 0) + explore.turns + explore.shrinkTurns;
@@ -67,17 +77,10 @@ export function exploreTurnsSent(explore: ExploreReport): number {
 export function formatExplore(caseReport: CaseReport, c: Colours, problems: readonly ProblemReport[] = []): string[] {
   const explore = caseReport.explore;
   if (!explore) return [];
-  const summary =
-    explore.stoppedBy === 'done' ? `explore: played the conversations kept from earlier runs only (--failed)` : exploreSummary(explore);
-  const lines = [`      ${printable(summary)}`];
+  const lines = [`      ${printable(exploreSummary(explore))}`];
+  const colour = { failed: c.red, passed: c.green, 'path-changed': c.yellow } as const;
   for (const kept of explore.kept) {
-    const outcome =
-      kept.outcome === 'failed'
-        ? c.red('fails still')
-        : kept.outcome === 'passed'
-          ? c.green('passes now')
-          : c.yellow(`the path changed: ${kept.note ?? ''}`);
-    lines.push(c.dim(`      kept from an earlier run (${printable(kept.title)}, ${plural(kept.messages, 'message')}): `) + outcome);
+    lines.push(c.dim(`      ${printable(keptText(kept))}: `) + colour[kept.outcome](printable(keptOutcome(kept))));
   }
   for (const missed of explore.notReached) lines.push(c.dim(`      not reached: ${printable(missed)}`));
   // Each failure's conversation is under its problem in the digest; here only one the digest shows under another case's example.

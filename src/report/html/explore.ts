@@ -4,7 +4,7 @@
  * and the command that plays it again. Every text from an agent is escaped by `h`.
  */
 import type { CaseReport } from '../../core/report.js';
-import { exploreSummary } from '../explore-lines.js';
+import { exploreSummary, keptOutcome, keptText } from '../explore-lines.js';
 import { type Markup, h } from './markup.js';
 
 export function renderExplore(caseReport: CaseReport): Markup | '' {
@@ -13,7 +13,7 @@ export function renderExplore(caseReport: CaseReport): Markup | '' {
   return h`<div class="case-meta explore">
     <p>${exploreSummary(explore)}</p>
     ${explore.notReached.length ? h`<p>Not reached: ${explore.notReached.join('; ')}</p>` : ''}
-    ${explore.kept.map((kept) => h`<p>Kept from an earlier run (${kept.title}, ${kept.messages} message(s)): ${kept.outcome === 'path-changed' ? `the path changed: ${kept.note ?? ''}` : kept.outcome === 'failed' ? 'fails still' : 'passes now'}</p>`)}
+    ${explore.kept.map((kept) => h`<p>${keptText(kept)}: ${keptOutcome(kept)}</p>`)}
     ${explore.found.map(
       (
         failure,
