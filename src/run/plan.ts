@@ -20,6 +20,7 @@ import type { SentCredentials } from '../validate/judge-exchange.js';
 import { ALL_CASE_IDS, CASE_IDS, EXPLORE_CASES, EXTENDED_CASES, QUALITY_CASES, CASES, ruleIdsOf } from '../cases/registry.js';
 import { type CaseSettingValues, resolveCaseSettings } from '../cases/case-settings.js';
 import { closestName } from '../validate/did-you-mean.js';
+import { platformRulesFor } from '../validate/validate-answer.js';
 import type { Case, ExploreSettings } from '../cases/case.js';
 import { freshSeed } from '../cases/explore/random.js';
 import { DEFAULT_EXPLORE_TURNS } from './defaults.js';
@@ -383,6 +384,11 @@ function exploreSettings(options: ResolvedOptions, cases: readonly Case[], comma
     kept: command.exploreKept ?? [],
     keptOnly: command.exploreKeptOnly ?? false,
   };
+}
+
+/** What a channel's platform shows and takes: its --limits file's rules, or the contract's; undefined for a custom channel without limits. */
+export function channelRules(plan: Pick<CheckPlan, 'contract' | 'limits'>, channel: string): PlatformRules | undefined {
+  return platformRulesFor(channel, plan.contract, Object.hasOwn(plan.limits, channel) ? plan.limits[channel] : undefined);
 }
 
 /** The channels as reported: each one's platform name, and where its display limits come from. */

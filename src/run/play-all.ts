@@ -9,11 +9,10 @@ import type { CaseReport } from '../core/report.js';
 import type { AgentTransport } from '../http/transport.js';
 import type { Case } from '../cases/case.js';
 import type { InProcessTarget } from '../validate/judge-exchange.js';
-import { platformRulesFor } from '../validate/validate-answer.js';
 import { type PlayedCase, type Stop, combinePlays, notRunPlay } from './assemble.js';
 import { isExpectedFailure } from './baseline.js';
 import { AgentLiveness } from './liveness.js';
-import type { CaseOnChannel, CheckPlan } from './plan.js';
+import { type CaseOnChannel, type CheckPlan, channelRules } from './plan.js';
 import { type RunState, playCase, playConversationId } from './play-case.js';
 import { runPooled } from './pool.js';
 import { reproduceTarget } from './reproduce-target.js';
@@ -66,12 +65,7 @@ function schedule(plan: CheckPlan): { slots: Slot[]; batches: Task[][] } {
         ? only === undefined
           ? plan.channels.slice(0, 1)
           : plan.channels
-        : plan.channels.filter(
-            (channel) =>
-              testCase.playsOn?.(
-                platformRulesFor(channel, plan.contract, Object.hasOwn(plan.limits, channel) ? plan.limits[channel] : undefined),
-              ) ?? true,
-          );
+        : plan.channels.filter((channel) => testCase.playsOn?.(channelRules(plan, channel)) ?? true);
     const group = channels.map((channel) => ({ testCase, channel })).filter(chosen);
     const kept = testCase.scope === 'run' ? group.slice(0, 1) : group;
     if (testCase.oneChannelAtATime) groups.push(...kept.map((entry) => [entry]));

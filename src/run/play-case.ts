@@ -23,10 +23,9 @@ import type {
 } from '../cases/case.js';
 import { type InProcessTarget, checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
-import { platformRulesFor } from '../validate/validate-answer.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
 import type { AgentLiveness, AgentStop } from './liveness.js';
-import { type CheckPlan, sentCredentials } from './plan.js';
+import { type CheckPlan, channelRules, sentCredentials } from './plan.js';
 import type { ReproduceTarget } from './reproduce-target.js';
 import { recordedRequest } from './recorded-request.js';
 import { requestBody } from './request-body.js';
@@ -185,8 +184,7 @@ class PlayContext implements CaseContext {
   }
 
   get platform(): CaseContext['platform'] {
-    const { plan } = this.run;
-    return platformRulesFor(this.channel, plan.contract, Object.hasOwn(plan.limits, this.channel) ? plan.limits[this.channel] : undefined);
+    return channelRules(this.run.plan, this.channel);
   }
 
   get halted(): boolean {
