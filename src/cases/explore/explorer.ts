@@ -124,13 +124,6 @@ class Exploration {
     this.context.forget(played.conversation);
   }
 
-  /** Takes a path's turns; false when they are not all left. */
-  take(turns: number): boolean {
-    if (this.budget.left < turns) return false;
-    this.budget.take(turns);
-    return true;
-  }
-
   get stoppedOn(): Played | undefined {
     return this.#stoppedOn;
   }
@@ -163,7 +156,7 @@ async function playShapes(exploration: Exploration): Promise<void> {
   const { shapes, notSent } = messageShapes(context.platform);
   exploration.notReached.push(...notSent);
   const played = await mapInParallel(shapes, context.settings.concurrency, async (shape) =>
-    exploration.take(shape.steps.length) ? exploration.explore(stepsScript(shape.steps), shape.steps.length) : undefined,
+    exploration.budget.takeWhole(shape.steps.length) ? exploration.explore(stepsScript(shape.steps), shape.steps.length) : undefined,
   );
   for (const [index, shape] of shapes.entries()) {
     const play = played[index];
@@ -184,7 +177,7 @@ async function playCrawl(exploration: Exploration): Promise<void> {
     EVERYDAY_TEXTS.map((text) => ({ text })),
     (paths) =>
       mapInParallel(paths, context.settings.concurrency, async (path) => {
-        if (taken + path.length > limit || !exploration.take(path.length)) return undefined;
+        if (taken + path.length > limit || !exploration.budget.takeWhole(path.length)) return undefined;
         taken += path.length;
         return exploration.explore(stepsScript(path), path.length);
       }),

@@ -12,6 +12,13 @@ export class TurnBudget {
     return this.limit - this.#taken;
   }
 
+  /** Takes `turns` whole, or none: whether they were all left (a crawl path or a message shape needs every one). */
+  takeWhole(turns: number): boolean {
+    if (this.left < turns) return false;
+    this.#taken += turns;
+    return true;
+  }
+
   /** Takes up to `wanted` turns: how many were taken (0 when none are left). */
   take(wanted: number): number {
     const taken = Math.max(0, Math.min(wanted, this.left));
