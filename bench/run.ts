@@ -74,31 +74,46 @@ function requestsByConversation(har: string): Map<string, unknown[]> {
   return byConversation;
 }
 
-/** (f)'s figures against one agent: wall time beside the baseline client, peak memory, the HTML report's size. */
-async function volumeFigures(url: string, where: string, full = true): Promise<string[]> {
-  const args = [url, '--runs', '20', '--channel', 'all', '--concurrency', '8'];
-  const har = join(tmp, 'volume.har');
+/**
+ * The check with `args` beside the baseline client sending the same requests (read back from a HAR
+ * of the check) at concurrency 8, interleaved `runs` times: the conversations and turns sent, each
+ * run's wall times, and the check's peak memory (MiB) in each.
+ */
+async function besideBaseline(
+  url: string,
+  args: readonly string[],
+  name: string,
+  runs: number,
+): Promise<{ conversations: number; turns: number; checkMs: number[]; baselineMs: number[]; peaks: number[] }> {
+  const har = join(tmp, `${name}.har`);
   await timeProcess([CLI, ...args, '--har', har]); // the requests the check sends, for the baseline
   const byConversation = requestsByConversation(har);
-  const requestsFile = join(tmp, 'volume-requests.json');
+  const requestsFile = join(tmp, `${name}-requests.json`);
   writeFileSync(requestsFile, JSON.stringify([...byConversation.values()]));
   const turns = [...byConversation.values()].reduce((sum, list) => sum + list.length, 0);
   const checkMs: number[] = [];
   const baselineMs: number[] = [];
   const peaks: number[] = [];
-  for (let run = 0; run < Math.max(5, Math.ceil(RUNS / 2)); run++) {
+  for (let run = 0; run < runs; run++) {
     baselineMs.push((await timeProcess([join(ROOT, 'bench/baseline-client.mjs'), url, requestsFile, '8'])).ms);
     const measured = await timeProcess(['-r', join(ROOT, 'test/peak-memory.cjs'), CLI, ...args]);
     checkMs.push(measured.ms);
     peaks.push(Number(measured.fd3.trim()) / 1024);
   }
+  return { conversations: byConversation.size, turns, checkMs, baselineMs, peaks };
+}
+
+/** (f)'s figures against one agent: wall time beside the baseline client, peak memory, the HTML report's size. */
+async function volumeFigures(url: string, where: string, full = true): Promise<string[]> {
+  const args = [url, '--runs', '20', '--channel', 'all', '--concurrency', '8'];
+  const { conversations, turns, checkMs, baselineMs, peaks } = await besideBaseline(url, args, 'volume', Math.max(5, Math.ceil(RUNS / 2)));
   const ratio = median(checkMs) / median(baselineMs);
   const figure = `${median(checkMs).toFixed(0)} / ${median(baselineMs).toFixed(0)} ms = ${ratio.toFixed(2)}`;
   if (!full) return [row(`    the same, the agent inside ${where} (for information)`, figure, '', true)];
   const target = volumeTarget();
   const lines = [
     row(
-      `(f) --runs 20 --channel all (${byConversation.size} conversations, ${turns} turns) / baseline`,
+      `(f) --runs 20 --channel all (${conversations} conversations, ${turns} turns) / baseline`,
       figure,
       `≤ ${target.toFixed(2)}`,
       ratio <= target,
@@ -126,23 +141,9 @@ async function exploreFigures(url: string): Promise<string[]> {
     '--concurrency',
     '8',
   ];
-  const har = join(tmp, 'explore.har');
-  await timeProcess([CLI, ...explore(1000), '--har', har]); // the requests --explore sends, for the baseline
-  const byConversation = requestsByConversation(har);
-  const requestsFile = join(tmp, 'explore-requests.json');
-  writeFileSync(requestsFile, JSON.stringify([...byConversation.values()]));
-  const turns = [...byConversation.values()].reduce((sum, list) => sum + list.length, 0);
-  const checkMs: number[] = [];
-  const baselineMs: number[] = [];
-  const peaks1k: number[] = [];
-  const peaks10k: number[] = [];
   const runs = Math.max(3, Math.ceil(RUNS / 4));
-  for (let run = 0; run < runs; run++) {
-    baselineMs.push((await timeProcess([join(ROOT, 'bench/baseline-client.mjs'), url, requestsFile, '8'])).ms);
-    const measured = await timeProcess(['-r', join(ROOT, 'test/peak-memory.cjs'), CLI, ...explore(1000)]);
-    checkMs.push(measured.ms);
-    peaks1k.push(Number(measured.fd3.trim()) / 1024);
-  }
+  const { conversations, turns, checkMs, baselineMs, peaks: peaks1k } = await besideBaseline(url, explore(1000), 'explore', runs);
+  const peaks10k: number[] = [];
   for (let run = 0; run < Math.max(2, Math.ceil(runs / 2)); run++) {
     peaks10k.push(Number((await timeProcess(['-r', join(ROOT, 'test/peak-memory.cjs'), CLI, ...explore(10_000)])).fd3.trim()) / 1024);
   }
@@ -154,7 +155,7 @@ async function exploreFigures(url: string): Promise<string[]> {
   const memory = median(peaks10k) / median(peaks1k);
   return [
     row(
-      `(i) --explore-turns 1000 (${byConversation.size} conversations, ${turns} turns) / baseline`,
+      `(i) --explore-turns 1000 (${conversations} conversations, ${turns} turns) / baseline`,
       `${median(checkMs).toFixed(0)} / ${median(baselineMs).toFixed(0)} ms = ${ratio.toFixed(2)}`,
       '≤ 1.30',
       ratio <= 1.3,
