@@ -64,7 +64,7 @@ const PYTHON_SHAPE =
   'if channel == "sms": on request["channel"] before building the reply: the options as a numbered list in the text and no "buttons" key, elsewhere buttons only where they fit, as the café agent\u2019s shape(channel, text, choices) does (examples/http-agent-python)';
 /** The same in JavaScript: the reference agent's referenceAnswer(request, rules) (src/example-agent/reference-agent.ts, check-endpoint serve-example). */
 const JS_SHAPE =
-  "switch (request.channel) { case 'sms': … } before building the reply: the options as a numbered list in text and buttons left out, as the reference agent\u2019s referenceAnswer(request, rules) does (src/example-agent/reference-agent.ts)";
+  "switch (request.channel) { case 'sms': … } before building the reply: the options as a numbered list in text and buttons left out, elsewhere buttons only where they fit the channel\u2019s count and label length, as the reference agent\u2019s referenceAnswer(request, rules) does (src/example-agent/reference-agent.ts)";
 
 const STACKS: Record<StackId, StackWords> = {
   go: {
