@@ -50,7 +50,7 @@ const STRUCK: Struck[] = [
   { channel: 'whatsapp', reply: 0, pointer: '/replies/0/list/button', shows: OPENER },
   { channel: 'whatsapp', reply: 0, pointer: '/replies/0/list/sections', shows: `Item ${MAX_ROWS + 1}` },
   { channel: 'whatsapp', reply: 1, pointer: '/replies/1/buttons', shows: `Option ${MAX_BUTTONS + 1}` },
-  { channel: 'whatsapp', reply: 2, pointer: '/replies/2/buttons/1', shows: LONG_LABEL },
+  { channel: 'whatsapp', reply: 2, pointer: '/replies/2/buttons/1/label', shows: LONG_LABEL },
   { channel: 'whatsapp', reply: 3, pointer: '/replies/3/text', shows: PAST },
   { channel: 'sms', reply: 0, pointer: '/replies/0/buttons', shows: 'Coffee' },
   { channel: 'sms', reply: 1, pointer: '/replies/1/list', shows: 'Menu' },
@@ -92,7 +92,7 @@ describe('the HTML page draws what a platform would not send, struck, its findin
             list: { button: OPENER, sections: [{ title: 'Menu', rows: rows(MAX_ROWS + 1) }] },
           },
           { type: 'message', text: 'pick', buttons: Array.from({ length: MAX_BUTTONS + 1 }, (_, index) => `Option ${index + 1}`) },
-          { type: 'message', text: 'more?', buttons: ['Yes', LONG_LABEL] },
+          { type: 'message', text: 'more?', buttons: ['Yes', { id: 'more', label: LONG_LABEL }] },
           { type: 'message', text: LONG_TEXT, buttons: ['OK'] },
           // Sent: nothing of it struck.
           { type: 'message', text: 'when?', list: { button: 'Times', sections: [{ rows: rows(2) }] } },

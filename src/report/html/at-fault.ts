@@ -13,13 +13,13 @@ export function faultsAt(findings: readonly ReportedFinding[], pointer: string):
   return findings.filter((finding) => finding.severity === 'error' && finding.rule === 'platform' && finding.path === pointer);
 }
 
-/** Whether a platform error is at a JSON pointer or under it. */
-export function faultUnder(findings: readonly ReportedFinding[], pointer: string): boolean {
+/** The pointer of the first platform error at a JSON pointer or under it (`/replies/0/buttons/1/label` under `/replies/0/buttons/1`), or undefined. */
+export function faultUnder(findings: readonly ReportedFinding[], pointer: string): string | undefined {
   const under = `${pointer}/`;
-  return findings.some(
+  return findings.find(
     (finding) =>
       finding.severity === 'error' && finding.rule === 'platform' && (finding.path === pointer || finding.path.startsWith(under)),
-  );
+  )?.path;
 }
 
 /** The limit a platform finding names (`…; WhatsApp shows at most 10, so this reply is not sent`), or undefined when it names none (`SMS shows no buttons`). */
@@ -51,7 +51,8 @@ export function struck(content: Markup | string, pointer: string): Markup {
   return h`<del class="at-fault" data-pointer="${pointer}"><span class="sr-only">Not sent (see the finding at ${pointer}): </span>${content}</del>`;
 }
 
-/** `struck` where a platform error is at or under `pointer`; the content as it is elsewhere. */
+/** `struck` at the finding where a platform error is at or under `pointer`; the content as it is elsewhere. */
 export function struckWhere(findings: readonly ReportedFinding[], pointer: string, content: Markup | string): Markup | string {
-  return faultUnder(findings, pointer) ? struck(content, pointer) : content;
+  const fault = faultUnder(findings, pointer);
+  return fault === undefined ? content : struck(content, fault);
 }

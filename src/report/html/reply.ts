@@ -126,7 +126,7 @@ function renderButtons(context: ConversationContext, buttons: readonly unknown[]
   return h`<ul class="${kind}" aria-label="${plural(buttons.length, 'button')}">
     ${shown.map((button, index) => {
       const item = at(place, 'buttons', index);
-      const refused = from !== undefined && index >= from ? sequence : faultUnder(place.findings, item) ? item : undefined;
+      const refused = from !== undefined && index >= from ? sequence : faultUnder(place.findings, item);
       const drawn = buttonLabel(button);
       return h`<li class="chip" title="${buttonTitle(button)}">${refused ? struck(drawn, refused) : drawn}</li>`;
     })}${more > 0 ? h`<li class="chip more">${count(more)} more buttons</li>` : ''}${link}
@@ -191,11 +191,7 @@ function renderListSheet(list: Record<string, unknown>, place: PartPlace): Marku
       const number = rowNumber++;
       const rowPointer = at(place, 'list', 'sections', s, 'rows', r);
       const rowRefused =
-        refused && (number >= refused.rowsFrom || s >= refused.sectionsFrom)
-          ? refused.pointer
-          : faultUnder(place.findings, rowPointer)
-            ? rowPointer
-            : undefined;
+        refused && (number >= refused.rowsFrom || s >= refused.sectionsFrom) ? refused.pointer : faultUnder(place.findings, rowPointer);
       const mark = (content: Markup): Markup | string => (rowRefused ? struck(content, rowRefused) : content);
       return h`<li class="list-row" title="${buttonTitle({ id: item?.id })}">
             <span class="row-title">${mark(label(item?.title))}</span>${
@@ -369,7 +365,7 @@ function renderReaction(
   const lane =
     drawable(findings, pointer) && emoji !== undefined && target
       ? h`<div class="reaction-note">
-          ${sentWhole(place.reply, findings) ? mark : struck(mark, faultUnder(findings, `${pointer}/emoji`) ? `${pointer}/emoji` : pointer)}
+          ${sentWhole(place.reply, findings) ? mark : struck(mark, faultUnder(findings, pointer) ?? pointer)}
           <span>Reaction on the person's “${renderText(target.summary, 60)}”</span>
         </div>`
       : '';
