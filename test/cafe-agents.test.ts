@@ -20,9 +20,9 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type AgentRequest, type MessageReply, validateAnswer } from '../src/index.js';
 import type { Report } from '../src/core/report.js';
@@ -33,6 +33,7 @@ import {
   startOpenAiCompatible,
 } from '../fixtures/agents/openai-compatible.js';
 import { freePort, ROOT, runCli, runCommand } from './helpers.js';
+import { goEnv, goMissing } from './go-agents.js';
 
 const TOKEN = 'cafe-agent-token-5b07';
 const API_KEY = 'test-key';
@@ -381,33 +382,6 @@ function pythonMissing(): string | undefined {
   if (probe.error) return 'needs python3 (3.11 or later) on PATH';
   if (probe.stdout.trim() !== 'True') return 'needs python3 3.11 or later on PATH';
   return undefined;
-}
-
-function goMissing(): string | undefined {
-  const probe = spawnSync('go', ['version'], { encoding: 'utf8' });
-  return probe.error || probe.status !== 0 ? 'needs Go (apt-get install golang-go; .ci/run installs it as root)' : undefined;
-}
-
-/** Whether the nearest folder of `path` that exists is writable. */
-function writable(path: string): boolean {
-  let folder = path;
-  while (!existsSync(folder) && dirname(folder) !== folder) folder = dirname(folder);
-  try {
-    accessSync(folder, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** go build's environment: offline, this Go only, and a build cache under the OS tmp dir when the usual one cannot be written. */
-function goEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, GOTOOLCHAIN: 'local', GOPROXY: 'off' };
-  const home = process.env.HOME;
-  const cache = process.env.GOCACHE ?? process.env.XDG_CACHE_HOME ?? (home ? join(home, '.cache') : undefined);
-  if (cache === undefined || !writable(cache)) env.GOCACHE = join(tmpdir(), 'check-endpoint-go-cache');
-  if (!process.env.GOPATH && (!home || !writable(join(home, 'go')))) env.GOPATH = join(tmpdir(), 'check-endpoint-gopath');
-  return env;
 }
 
 const PYTHON_AGENT = join(ROOT, 'examples/http-agent-python/agent.py');

@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
-import { FIXTURE_AGENTS, MENU_DEFECTS_AGENT } from '../fixtures/agents/catalogue.js';
+import { FIXTURE_AGENTS } from '../fixtures/agents/catalogue.js';
 import { CLI, ROOT, runCli } from './helpers.js';
+import { goMissing, startGoMenuAgent } from './go-agents.js';
 
 export const GOLDEN_DIR = join(ROOT, 'test/golden');
 export const UPDATE_COMMAND = 'npm run golden:update';
@@ -25,6 +26,8 @@ export interface GoldenRun {
   /** The command's arguments after the URL. */
   args: string[];
   exitCode: number;
+  /** Why the run cannot be made on this machine (its agent needs Go, and there is none), or undefined: the test says it is skipped, and why. */
+  missing?: string | undefined;
 }
 
 function fixtureAgent(name: string): () => Promise<RunningAgent> {
@@ -68,10 +71,11 @@ export const GOLDEN_RUNS: readonly GoldenRun[] = [
   {
     name: 'fail-menu-three-defects',
     description:
-      "the café menu as a team first wrote it (issue 54): three problems, each with the value at fault: the list opener's 25 characters, the eleventh row, the buttons on SMS",
-    start: () => serveAgent(MENU_DEFECTS_AGENT.handler),
+      "the café's Go agent with a menu as a team first wrote it (issue 54; fixtures/agents/go-menu): three problems, each with the value at fault: the list opener's 25 characters, the eleventh row, the buttons on SMS, whose hint names the Go way",
+    start: startGoMenuAgent,
     args: ['--channel', 'whatsapp', '--channel', 'sms', '--concurrency', '1'],
     exitCode: 1,
+    missing: goMissing(),
   },
 ];
 

@@ -286,17 +286,21 @@ describe('the HTML report: rendering', () => {
     );
   });
 
-  test("a part is hidden by a schema, platform or reference error at it; never by a warning or a case's own rule", () => {
+  test("a part is hidden by a schema or reference error at it, struck by a platform error; never hidden by a warning or a case's own rule", () => {
     const replies = [{ type: 'message', text: 'Ahoy there', image: { url: 'https://example.com/x.png' } }];
     const pageWith = (found: ReportedFinding): string =>
       renderHtmlReport(reportOf([caseOf('typed', 'web', [turnOf('p1', { text: 'hi' }, { replies }, [found])])]));
     const text = (page: string): boolean => page.includes('>Ahoy there</span>');
     const image = (page: string): boolean => page.includes('class="image-placeholder"');
-    for (const rule of ['schema', 'platform', 'reference'] as const) {
+    for (const rule of ['schema', 'reference'] as const) {
       const page = pageWith(finding(rule, '/replies/0/text', 'refused', 0, 0));
       assert.ok(!text(page) && image(page), `${rule} at /replies/0/text hides the text only`);
       assert.ok(page.includes('data-pointer="/replies/0/text"'), 'its finding is drawn');
     }
+    // A platform's error names no limit here: the whole text is drawn, struck, and the image as it is.
+    const struckPage = pageWith(finding('platform', '/replies/0/text', 'refused', 0, 0));
+    assert.ok(text(struckPage) && image(struckPage), 'platform at /replies/0/text hides nothing');
+    assert.match(struckPage, /<del class="at-fault" data-pointer="\/replies\/0\/text">.*Ahoy there/s);
     assert.ok(!image(pageWith(finding('schema', '/replies/0/image/url', 'refused', 0, 0))), 'an error under the image hides it');
     assert.ok(
       text(pageWith({ ...finding('platform', '/replies/0/text', 'shown raw', 0, 0), severity: 'warning' })),
@@ -481,8 +485,13 @@ describe('the HTML report in a real browser', { timeout: 600_000 }, () => {
       "getComputedStyle(document.querySelector('#case-whatsapp-button-tap li.row.not-sent .bubble .text .text-body')).textDecorationLine",
     );
     assert.match(String(decoration), /line-through/);
-    // The 4 buttons WhatsApp refuses are not drawn: their finding says what is wrong.
-    assert.equal(await struck.locator('.chips, .keyboard, .chip').count(), 0);
+    // Of the 4 buttons WhatsApp refuses, the 3 it would show are drawn, and the fourth struck at the finding's pointer.
+    const chips = struck.locator('.chips .chip');
+    assert.equal(await chips.count(), 4);
+    assert.deepEqual(await chips.locator('.at-fault').evaluateAll((marks) => marks.map((mark) => mark.getAttribute('data-pointer'))), [
+      '/replies/0/buttons',
+    ]);
+    assert.equal(await chips.nth(3).locator('.at-fault').count(), 1);
     const note = struck.locator('.finding[data-rule="platform"]');
     assert.ok(await note.isVisible());
     assert.equal(await note.locator('code.rule').innerText(), 'platform');
@@ -493,9 +502,12 @@ describe('the HTML report in a real browser', { timeout: 600_000 }, () => {
     // A whole-turn failure shows on the turn: the web agent answered HTML.
     const refused = page.locator('#case-web-typed li.row.refused');
     assert.match(await refused.locator('.finding.error[data-rule="json"]').innerText(), /json\s+at\s+\(body\)/);
-    // A reaction Telegram would not send is not drawn on the message it names: its finding is beside its reply.
+    // A reaction Telegram would not send is not drawn on the message it names: it is drawn beside, its emoji struck, its finding beside it.
     assert.equal(await page.locator('#case-telegram-double-text .row.person .reaction').count(), 0);
-    assert.equal(await page.locator('#case-telegram-double-text li.row.not-sent .reaction-note').count(), 0);
+    assert.equal(
+      await page.locator('#case-telegram-double-text li.row.not-sent .reaction-note .at-fault[data-pointer="/replies/0/emoji"]').count(),
+      1,
+    );
     assert.match(await page.locator('#case-telegram-double-text li.row.not-sent').innerText(), /\/replies\/0\/emoji/);
     // The person's photo (218 KB) is not in the report: the page names the file and its size.
     assert.equal(await page.locator('#case-whatsapp-photo img[alt^="Photo sent by the person"]').count(), 0);

@@ -90,3 +90,21 @@ export function sliceMeasure(text: string, unit: CountingUnit): (start: number, 
   }
   return (start, end) => before[end]! - before[start]!;
 }
+
+/**
+ * Where a text's first `max` units end, in a platform's unit: the UTF-16 index of the longest
+ * prefix within them, cut between code points. On SMS each character counts in the whole text's
+ * encoding (a character outside GSM-7 makes it all UCS-2), as the limit judged the whole. Linear.
+ */
+export function prefixWithin(text: string, unit: CountingUnit, max: number): number {
+  const ucs2 = unit === 'sms' && smsLength(text).encoding === 'UCS-2';
+  let used = 0;
+  let end = 0;
+  for (const char of text) {
+    const cost = unit === 'codepoints' ? 1 : unit === 'utf16' || ucs2 ? char.length : smsLength(char).length;
+    if (used + cost > max) break;
+    used += cost;
+    end += char.length;
+  }
+  return end;
+}

@@ -7,13 +7,25 @@ import { type PlatformRules, type SupportFeature, support } from '../platforms/p
 import { smsSegments } from '../platforms/sms-segments.js';
 import { bubbleFindings } from './bubble-findings.js';
 import { markdownFindings } from './markdown-findings.js';
-import { forModel, forModelWhere } from './prompt-command.js';
+import { forModel, looksModelWritten } from './prompt-command.js';
 import { smsSegmentHint, smsSegmentMessage } from './sms-words.js';
+import type { AnsweringStack } from './answering-stack.js';
+import { stackSentence } from './stack-fixes.js';
 
 const NOT_SENT = 'so this reply is not sent';
 
 /** Pointer segments under a reply, such as `['buttons', 2, 'label']`. */
 type Segments = (string | number)[];
+
+/**
+ * Who wrote an answer, as far as the check can tell, for the words of its hints: the stack that
+ * answered (answering-stack.ts), and whether a model wrote its text (a reply of the answer reads as
+ * a model's: prompt-command.ts looksModelWritten).
+ */
+export interface AnswerWriter {
+  stack?: AnsweringStack | undefined;
+  modelWritten: boolean;
+}
 
 /** One reply checked against one platform: the platform's rules, the reply's index, and where its findings go. */
 interface ReplyCheck {
@@ -22,6 +34,18 @@ interface ReplyCheck {
   channel: string;
   index: number;
   findings: Finding[];
+  writer: AnswerWriter;
+}
+
+/**
+ * The end of a hint on a part the channel does not take (buttons or a list where it shows none,
+ * more buttons or longer labels than it shows): the fix in the stack's words where the answer told
+ * its stack (a Go `switch channel`, the café agents' `shape()`), then a model's instructions for the
+ * channel only where a model wrote the answer's text. A hand-written reply on an unknown stack gets neither.
+ */
+function shapingHint(check: ReplyCheck): string {
+  const stack = stackSentence('channel-parts', check.writer.stack);
+  return `${stack ? ` ${stack}` : ''}${check.writer.modelWritten ? forModel(check.channel) : ''}`;
 }
 
 function fail(check: ReplyCheck, segments: Segments, message: string, hint: string | null, severity: Severity = 'error'): void {
@@ -90,8 +114,8 @@ const ROW_LIMITS: { field: keyof ListRow; limit: (limits: ListLimits) => number 
   },
 ];
 
-/** Hints about the buttons or the list a platform shows none of end with the channel's instructions for a model. */
-const MODEL_HINTED: ReadonlySet<string> = new Set(['buttons', 'list']);
+/** Hints about the buttons or the list a platform shows none of end with the shaping hint (the stack's way, a model's instructions). */
+const SHAPING_HINTED: ReadonlySet<string> = new Set(['buttons', 'list']);
 
 /**
  * Checks a message against what one platform shows, on a channel (named in hints). Pure: the reply
@@ -103,15 +127,23 @@ export function messagePlatformFindings(
   rules: PlatformRules,
   findings: Finding[],
   channel: string,
+  writer: AnswerWriter = { modelWritten: false },
 ): void {
-  const check: ReplyCheck = { rules, channel, index, findings };
+  // A model wrote this reply's text, or another reply of the answer.
+  const check: ReplyCheck = {
+    rules,
+    channel,
+    index,
+    findings,
+    writer: { ...writer, modelWritten: writer.modelWritten || looksModelWritten(reply.text) },
+  };
   const unsupported = MESSAGE_FEATURES.filter(({ field }) => reply[field] !== undefined && support(rules, field) === 'no');
   for (const { field, name, hint } of unsupported) {
     fail(
       check,
       [field],
       `${rules.title} shows no ${name}, ${NOT_SENT}`,
-      `${hint(rules.title)}${MODEL_HINTED.has(field) ? forModelWhere(channel, reply.text) : ''}`,
+      `${hint(rules.title)}${SHAPING_HINTED.has(field) ? shapingHint(check) : ''}`,
     );
   }
   if (unsupported.length > 0) return; // not sent at all: its lengths do not matter
@@ -121,7 +153,7 @@ export function messagePlatformFindings(
     markdownFindings(text, index, rules, channel, findings);
     bubbleFindings(reply, index, rules, channel, findings);
   }
-  if (buttons !== undefined && support(rules, 'buttons') === 'yes') buttonFindings(check, buttons, text);
+  if (buttons !== undefined && support(rules, 'buttons') === 'yes') buttonFindings(check, buttons);
   if (list !== undefined && support(rules, 'list') === 'yes') listFindings(check, list);
   if (link !== undefined && support(rules, 'link') === 'yes' && rules.link?.labelShown !== false) {
     tooLong(check, ['link', 'label'], link.label, rules.link?.labelMaxLength, 'the link label', 'Shorten the label.');
@@ -137,7 +169,7 @@ export function reactionPlatformFindings(
   findings: Finding[],
   channel: string,
 ): void {
-  const check: ReplyCheck = { rules, channel, index, findings };
+  const check: ReplyCheck = { rules, channel, index, findings, writer: { modelWritten: false } };
   const shown = support(rules, 'reaction');
   if (shown === 'no') {
     fail(
@@ -179,7 +211,7 @@ function codePoints(text: string): string {
 export function templatePlatformFindings(index: number, rules: PlatformRules, findings: Finding[], channel: string): void {
   if (support(rules, 'template') === 'no') {
     fail(
-      { rules, channel, index, findings },
+      { rules, channel, index, findings, writer: { modelWritten: false } },
       [],
       `${rules.title} shows no message templates, ${NOT_SENT}`,
       'Templates are a WhatsApp feature: send a message reply on other channels.',
@@ -216,7 +248,7 @@ function textFindings(check: ReplyCheck, reply: MessageReply, text: string): boo
   return true;
 }
 
-function buttonFindings(check: ReplyCheck, buttons: readonly Button[], text: string | undefined): void {
+function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {
   const { title } = check.rules;
   const limits = check.rules.buttons;
   if (!limits) return;
@@ -225,7 +257,7 @@ function buttonFindings(check: ReplyCheck, buttons: readonly Button[], text: str
       check,
       ['buttons'],
       `${buttons.length} buttons; ${title} shows at most ${limits.maxCount}, ${NOT_SENT}`,
-      `Offer at most ${limits.maxCount} buttons, or use a list.${forModelWhere(check.channel, text)}`,
+      `Offer at most ${limits.maxCount} buttons, or use a list.${shapingHint(check)}`,
     );
   }
   buttons.forEach((button, b) => {
@@ -239,7 +271,7 @@ function buttonFindings(check: ReplyCheck, buttons: readonly Button[], text: str
       buttonLabel(button),
       limits.labelMaxLength,
       'the button label',
-      `Shorten the label.${forModelWhere(check.channel, text)}`,
+      `Shorten the label.${shapingHint(check)}`,
     );
     if (labelOnly && labelTooLong) return; // one finding for that one place
     const id = buttonId(button);

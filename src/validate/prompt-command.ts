@@ -22,8 +22,3 @@ export function looksModelWritten(text: string | undefined): boolean {
   if (text === undefined) return false;
   return [...text].length > MODEL_LENGTH || /\n\s*\n|\*\*|__|^#{1,6} |^\s*(?:[-*•]|\d+[.)]) /m.test(text);
 }
-
-/** forModel, only for a reply whose text reads as written by a model: a hint on a hand-written reply says how to fix the code. */
-export function forModelWhere(channel: string, text: string | undefined): string {
-  return looksModelWritten(text) ? forModel(channel) : '';
-}

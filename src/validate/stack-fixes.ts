@@ -27,7 +27,9 @@ export type Fault =
   /** A JSON answer sent with another content type. */
   | 'content-type'
   /** The HEAD probe crashed the handler (a dropped connection: no answer tells the stack). */
-  | 'head-probe';
+  | 'head-probe'
+  /** A reply part its channel shows none of (buttons or a list on SMS), or more of it than the channel shows: the reply is not shaped for its channel. */
+  | 'channel-parts';
 
 /** The limit a body-limit fix writes, in whole mebibytes (7 for the contract's 7,000,000 bytes). */
 export interface FixFacts {
@@ -54,11 +56,21 @@ const JACKSON_NULL =
 const JS_NULL = 'leave the property undefined (JSON.stringify drops it), never null';
 const JS_NOT_JSON = 'wrap the parse in try/catch and answer 400 with a short reason';
 const JS_UNKNOWN = 'drop additionalProperties: false (or zod .strict()) from the request schema and read the fields you need';
+/** Shaping a reply for its channel, in Go: the café agent's own function (examples/http-agent-go/main.go). */
+const GO_SHAPE =
+  'switch channel { case "sms": … } on the request\u2019s channel before building the reply: on SMS the options as a numbered list in Text and Buttons left nil (omitempty leaves it out), elsewhere buttons only where they fit the count and label length, as the café agent\u2019s shape(channel, text, choices) does (examples/http-agent-go)';
+/** The same in Python: the café agent's shape() (examples/http-agent-python/agent.py). */
+const PYTHON_SHAPE =
+  'if channel == "sms": on request["channel"] before building the reply: the options as a numbered list in the text and no "buttons" key, elsewhere buttons only where they fit, as the café agent\u2019s shape(channel, text, choices) does (examples/http-agent-python)';
+/** The same in JavaScript: the reference agent's referenceAnswer(request, rules) (src/example-agent/reference-agent.ts, check-endpoint serve-example). */
+const JS_SHAPE =
+  "switch (request.channel) { case 'sms': … } before building the reply: the options as a numbered list in text and buttons left out, elsewhere buttons only where they fit the channel\u2019s count and label length, as the reference agent\u2019s referenceAnswer(request, rules) does (src/example-agent/reference-agent.ts)";
 
 const STACKS: Record<StackId, StackWords> = {
   go: {
     name: 'Go (net/http, encoding/json)',
     fixes: {
+      'channel-parts': GO_SHAPE,
       'null-property': GO_NULL,
       'null-replies': GO_REPLIES,
       'body-limit': ({ megabytes }) => `http.MaxBytesReader(w, r.Body, ${megabytes}<<20) (net/http itself sets no limit)`,
@@ -73,6 +85,7 @@ const STACKS: Record<StackId, StackWords> = {
   gin: {
     name: 'Go (gin)',
     fixes: {
+      'channel-parts': GO_SHAPE,
       'null-property': GO_NULL,
       'null-replies': GO_REPLIES,
       'body-limit': ({ megabytes }) => `c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, ${megabytes}<<20) in a middleware`,
@@ -85,6 +98,7 @@ const STACKS: Record<StackId, StackWords> = {
   echo: {
     name: 'Go (echo)',
     fixes: {
+      'channel-parts': GO_SHAPE,
       'null-property': GO_NULL,
       'null-replies': GO_REPLIES,
       'body-limit': ({ megabytes }) => `e.Use(middleware.BodyLimit("${megabytes}M"))`,
@@ -94,6 +108,7 @@ const STACKS: Record<StackId, StackWords> = {
   aiohttp: {
     name: 'aiohttp',
     fixes: {
+      'channel-parts': PYTHON_SHAPE,
       'null-property': PYTHON_NULL('given to web.json_response'),
       'null-replies': 'web.json_response({"replies": []}), never None',
       'body-limit': ({ megabytes }) => `web.Application(client_max_size=${megabytes} * 1024**2) (1 MiB by default)`,
@@ -106,6 +121,7 @@ const STACKS: Record<StackId, StackWords> = {
   fastapi: {
     name: 'FastAPI (pydantic)',
     fixes: {
+      'channel-parts': PYTHON_SHAPE,
       'null-property': 'response_model_exclude_none=True on the route (pydantic: model_dump(exclude_none=True))',
       'null-replies': 'replies: list[Reply] = [] in the answer model',
       'empty-text': 'drop min_length=1 from it (Field(min_length=1), constr(min_length=1)); keep it a plain str',
@@ -118,6 +134,7 @@ const STACKS: Record<StackId, StackWords> = {
   uvicorn: {
     name: 'uvicorn (FastAPI, Starlette)',
     fixes: {
+      'channel-parts': PYTHON_SHAPE,
       'null-property':
         'FastAPI: response_model_exclude_none=True on the route (pydantic: model_dump(exclude_none=True)); Starlette: leave None values out of the dict given to JSONResponse',
       'null-replies': '{"replies": []}, never None (pydantic: replies: list[Reply] = [])',
@@ -137,6 +154,7 @@ const STACKS: Record<StackId, StackWords> = {
   tornado: {
     name: 'Tornado',
     fixes: {
+      'channel-parts': PYTHON_SHAPE,
       'null-property': PYTHON_NULL('given to self.write'),
       'null-replies': 'self.write({"replies": []}), never None',
       'body-limit': ({ megabytes }) => `app.listen(port, max_body_size=${megabytes} * 1024**2) (100 MB by default)`,
@@ -147,6 +165,7 @@ const STACKS: Record<StackId, StackWords> = {
   flask: {
     name: 'Flask (Werkzeug)',
     fixes: {
+      'channel-parts': PYTHON_SHAPE,
       'null-property': PYTHON_NULL('given to jsonify'),
       'null-replies': 'jsonify(replies=[]), never None',
       'body-limit': ({ megabytes }) => `app.config["MAX_CONTENT_LENGTH"] = ${megabytes} * 1024 * 1024`,
@@ -157,6 +176,7 @@ const STACKS: Record<StackId, StackWords> = {
   django: {
     name: 'Django',
     fixes: {
+      'channel-parts': PYTHON_SHAPE,
       'null-property': PYTHON_NULL('given to JsonResponse'),
       'null-replies': 'JsonResponse({"replies": []}), never None',
       'body-limit': ({ megabytes }) => `DATA_UPLOAD_MAX_MEMORY_SIZE = ${megabytes} * 1024 * 1024 in settings.py (2.5 MB by default)`,
@@ -167,6 +187,7 @@ const STACKS: Record<StackId, StackWords> = {
   'python-http-server': {
     name: "Python's http.server",
     fixes: {
+      'channel-parts': PYTHON_SHAPE,
       'null-property': PYTHON_NULL('before json.dumps'),
       'null-replies': 'json.dumps({"replies": []}), never None',
       'body-limit': ({ megabytes }) =>
@@ -250,6 +271,7 @@ const STACKS: Record<StackId, StackWords> = {
   express: {
     name: 'express',
     fixes: {
+      'channel-parts': JS_SHAPE,
       'null-property': JS_NULL,
       'body-limit': ({ megabytes }) => `express.json({ limit: '${megabytes}mb' })`,
       'unknown-fields': JS_UNKNOWN,
@@ -260,6 +282,7 @@ const STACKS: Record<StackId, StackWords> = {
   fastify: {
     name: 'Fastify',
     fixes: {
+      'channel-parts': JS_SHAPE,
       'null-property': JS_NULL,
       'body-limit': ({ megabytes }) => `Fastify({ bodyLimit: ${megabytes} * 1024 * 1024 })`,
       'unknown-fields': 'drop additionalProperties: false from the route\u2019s body schema',
@@ -270,6 +293,7 @@ const STACKS: Record<StackId, StackWords> = {
   hapi: {
     name: 'hapi',
     fixes: {
+      'channel-parts': JS_SHAPE,
       'null-property': JS_NULL,
       'body-limit': ({ megabytes }) =>
         `the route's options: { payload: { maxBytes: ${megabytes} * 1024 * 1024 } } (or routes.payload.maxBytes in Hapi.server())`,
@@ -279,6 +303,7 @@ const STACKS: Record<StackId, StackWords> = {
   koa: {
     name: 'Koa',
     fixes: {
+      'channel-parts': JS_SHAPE,
       'null-property': JS_NULL,
       'body-limit': ({ megabytes }) => `bodyParser({ jsonLimit: '${megabytes}mb' }) (koa-bodyparser, @koa/bodyparser)`,
       'unknown-fields': JS_UNKNOWN,
@@ -288,6 +313,7 @@ const STACKS: Record<StackId, StackWords> = {
   nextjs: {
     name: 'Next.js',
     fixes: {
+      'channel-parts': JS_SHAPE,
       'null-property': JS_NULL,
       'body-limit': ({ megabytes }) =>
         `export const config = { api: { bodyParser: { sizeLimit: '${megabytes}mb' } } } in the API route (Server Actions: experimental.serverActions.bodySizeLimit)`,
@@ -297,6 +323,7 @@ const STACKS: Record<StackId, StackWords> = {
   node: {
     name: 'Node.js',
     fixes: {
+      'channel-parts': JS_SHAPE,
       'null-property': JS_NULL,
       // Node's http sets no body limit; the framework's body parser does.
       'body-limit': ({ megabytes }) =>
@@ -332,6 +359,8 @@ const USUAL: Record<Fault, Words> = {
     'Go: w.Header().Set("Content-Type", "application/json"); PHP: header(...); Sinatra: content_type :json; express: res.json()',
   'head-probe':
     "Node: if (req.method === 'HEAD') return res.end() before reading the body; Go: if r.Method == http.MethodHead { return } before decoding",
+  'channel-parts':
+    'Go: switch channel { case "sms": … } before building the reply (the café agent\u2019s shape()); Python: if channel == "sms"; JavaScript: switch (request.channel)',
 };
 
 const said = (words: Words, facts: FixFacts): string => (typeof words === 'string' ? words : words(facts));
@@ -352,7 +381,15 @@ export function stackFix(fault: Fault, stack: AnsweringStack | undefined, facts:
  * for a stack the answer told and that has words for the fault; else `The usual fixes: Go: …; …`.
  */
 export function fixSentence(fault: Fault, stack: AnsweringStack | undefined, facts: FixFacts = { megabytes: 7 }): string {
+  return stackSentence(fault, stack, facts) ?? `The usual fixes: ${said(USUAL[fault], facts)}.`;
+}
+
+/**
+ * The fix in the words of the stack that answered, as one sentence (`Go (net/http, encoding/json)
+ * (told by Go's net/http headers): shape each reply …`), or undefined where the answer told no stack
+ * or the stack has no words for the fault: a hint that reads whole without it adds nothing then.
+ */
+export function stackSentence(fault: Fault, stack: AnsweringStack | undefined, facts: FixFacts = { megabytes: 7 }): string | undefined {
   const fix = stackFix(fault, stack, facts);
-  if (fix !== undefined && stack) return `${STACKS[stack.id].name} (told by ${stack.sign}): ${fix}.`;
-  return `The usual fixes: ${said(USUAL[fault], facts)}.`;
+  return fix !== undefined && stack ? `${STACKS[stack.id].name} (told by ${stack.sign}): ${fix}.` : undefined;
 }

@@ -9,6 +9,7 @@ import { checkSchema } from './check-schema.js';
 import { sortByPointer } from './schema-findings.js';
 import { uniqueIdFindings } from './unique-ids.js';
 import type { AnsweringStack } from './answering-stack.js';
+import { looksModelWritten } from './prompt-command.js';
 
 export interface ValidateAnswerOptions {
   /** The channel the answer goes to: one of the contract's platforms, or a custom name. */
@@ -51,6 +52,8 @@ export function judgeAnswer(answer: unknown, options: ValidateAnswerOptions, sta
   const findings = schema.findings;
   const rules = platformRulesFor(options.channel, contract, options.limits);
   const personMessageIds = options.personMessageIds;
+  // Who wrote it, for the hints: the stack that answered; a model, where any reply's text reads as one's (a model's answer cut into bubbles ends in a short one).
+  const writer = { stack, modelWritten: schema.replies.some((reply) => reply?.type === 'message' && looksModelWritten(reply.text)) };
   // Only the replies the schema validated are measured: a broken one has its schema findings, and
   // one that was not checked (past a flood of broken replies) is not assumed to be valid.
   for (let index = 0; index < schema.replies.length; index++) {
@@ -58,7 +61,7 @@ export function judgeAnswer(answer: unknown, options: ValidateAnswerOptions, sta
     switch (reply?.type) {
       case 'message':
         uniqueIdFindings(reply, index, findings);
-        if (rules) messagePlatformFindings(reply, index, rules, findings, options.channel);
+        if (rules) messagePlatformFindings(reply, index, rules, findings, options.channel, writer);
         if (personMessageIds && reply.replyTo !== undefined) referenceFindings('replyTo', reply.replyTo, index, personMessageIds, findings);
         break;
       case 'reaction':

@@ -7,7 +7,7 @@ import { type FindingPlace, hasError, renderFindings, repeatedProblem } from './
 import { type Markup, h } from './markup.js';
 import { type PlatformLook, platformLook } from './platforms.js';
 import { renderRaw, renderReply, renderText } from './reply.js';
-import { drawnWhole } from './drawn-parts.js';
+import { sentWhole } from './drawn-parts.js';
 import { imageDataUrl } from './image-data.js';
 import { asArray, asRecord, asString, clip, count, plural } from './values.js';
 
@@ -72,7 +72,7 @@ function buildContext(
       if (record?.type !== 'reaction' || target === undefined || !personMessages.has(target)) return;
       const emoji = asString(record.emoji);
       // Drawn on the message only where the platform shows it: with no error in it (its findings are beside its reply).
-      if (emoji === undefined || !drawnWhole(replyIndex, turn.findings)) return;
+      if (emoji === undefined || !sentWhole(replyIndex, turn.findings)) return;
       const list = reactions.get(target) ?? [];
       list.push({ emoji: clip(emoji, 8).shown, turn: index, reply: replyIndex });
       reactions.set(target, list);

@@ -1,12 +1,14 @@
-import { excerpt } from '../../core/findings.js';
+import { excerpt, replyPointer } from '../../core/findings.js';
 import { bundledContract } from '../../contract/load-contract.js';
+import { type CountingUnit, prefixWithin } from '../../platforms/counting.js';
 import type { PlatformRules } from '../../platforms/platform-rules.js';
 import { bubblesOf } from '../../validate/bubble-findings.js';
 import type { ReportedFinding } from '../../core/report.js';
 import type { ConversationContext } from './context.js';
 import { hasError, renderFindings } from './findings.js';
 import { type Interpolation, type Markup, h } from './markup.js';
-import { drawnPart, drawnWhole } from './drawn-parts.js';
+import { drawable, drawnPart, sentWhole } from './drawn-parts.js';
+import { countedAtSections, faultUnder, firstRefused, struck, struckWhere } from './at-fault.js';
 import { imageData } from './image-data.js';
 import { asArray, asRecord, asString, clip, count, plural } from './values.js';
 
@@ -17,6 +19,8 @@ const MAX_SECTIONS = 10;
 const MAX_ROWS = 30;
 const MAX_PARAMETERS = 20;
 const RAW_EXCERPT = 400;
+/** Of a text past its platform's limit, the part not sent is drawn up to this many characters. */
+const MAX_STRUCK_TEXT = 300;
 
 /** A text cut to a length, with a note of what is left out. */
 export function renderText(text: string, max = MAX_TEXT): Markup {
@@ -24,6 +28,25 @@ export function renderText(text: string, max = MAX_TEXT): Markup {
   return h`<span class="text-body">${shown}</span>${
     hidden ? h`<span class="clipped"> … ${count(hidden)} more characters not shown</span>` : ''
   }`;
+}
+
+/** The platform's counting unit on a channel (the contract's), code points on a custom channel. */
+function countingOf(channel: string): CountingUnit {
+  const platforms = bundledContract().platforms;
+  return (Object.hasOwn(platforms, channel) ? platforms[channel]?.counting : undefined) ?? 'codepoints';
+}
+
+/**
+ * A message's text, and where the platform refuses it for its length, the part past the limit its
+ * finding names struck (the text's start, as it would be cut, then what is over): the page shows
+ * where the text stops fitting. A text refused whole is struck whole.
+ */
+function renderMessageText(context: ConversationContext, text: string, pointer: string, findings: readonly ReportedFinding[]): Markup {
+  const limit = firstRefused(findings, pointer);
+  if (limit === undefined) return renderText(text);
+  const end = prefixWithin(text, countingOf(context.channel), limit);
+  const over = renderText(text.slice(end), MAX_STRUCK_TEXT);
+  return end === 0 ? struck(over, pointer) : h`${renderText(text.slice(0, end))}${struck(over, pointer)}`;
 }
 
 /** A short label: cut, never empty on screen. */
@@ -85,43 +108,107 @@ function buttonTitle(button: unknown): string {
   return id === undefined ? '' : `id: ${clip(id, MAX_LABEL).shown}`;
 }
 
-function renderButtons(context: ConversationContext, buttons: readonly unknown[], link: Markup | ''): Markup {
+/** Where a message's parts are, for the findings at them: the reply's index and its findings. */
+interface PartPlace {
+  index: number;
+  findings: readonly ReportedFinding[];
+}
+
+/** The pointer of a part of the reply: `/replies/<index>/<segments>`. */
+const at = (place: PartPlace, ...segments: (string | number)[]): string => replyPointer(place.index, ...segments);
+
+function renderButtons(context: ConversationContext, buttons: readonly unknown[], link: Markup | '', place: PartPlace): Markup {
   const shown = buttons.slice(0, MAX_BUTTONS);
   const more = buttons.length - shown.length;
   const kind = context.look.inlineKeyboard ? 'keyboard' : 'chips';
+  const sequence = at(place, 'buttons');
+  const from = firstRefused(place.findings, sequence);
   return h`<ul class="${kind}" aria-label="${plural(buttons.length, 'button')}">
-    ${shown.map(
-      (button) => h`<li class="chip" title="${buttonTitle(button)}">${buttonLabel(button)}</li>`,
-    )}${more > 0 ? h`<li class="chip more">${count(more)} more buttons</li>` : ''}${link}
+    ${shown.map((button, index) => {
+      const item = at(place, 'buttons', index);
+      const refused = from !== undefined && index >= from ? sequence : faultUnder(place.findings, item);
+      const drawn = buttonLabel(button);
+      return h`<li class="chip" title="${buttonTitle(button)}">${refused ? struck(drawn, refused) : drawn}</li>`;
+    })}${more > 0 ? h`<li class="chip more">${count(more)} more buttons</li>` : ''}${link}
   </ul>`;
 }
 
-function renderListSheet(list: Record<string, unknown>): Markup {
+/** Which rows and sections of a list its platform would not send: all (no lists there), past a count, or one at a time. */
+interface RefusedList {
+  /** The pointer of the finding that refuses rows or sections past a count, or all of them. */
+  pointer: string;
+  /** Rows from this one on (counted over all sections), sections from this one on; Infinity: none. */
+  rowsFrom: number;
+  sectionsFrom: number;
+}
+
+function refusedList(place: PartPlace): RefusedList | undefined {
+  const whole = at(place, 'list');
+  if (firstRefused(place.findings, whole) !== undefined) return { pointer: whole, rowsFrom: 0, sectionsFrom: 0 };
+  const sections = at(place, 'list', 'sections');
+  const refused: RefusedList = { pointer: sections, rowsFrom: Infinity, sectionsFrom: Infinity };
+  for (const finding of place.findings) {
+    if (finding.severity !== 'error' || finding.rule !== 'platform' || finding.path !== sections) continue;
+    const from = firstRefused([finding], sections) ?? 0;
+    if (countedAtSections(finding) === 'rows') refused.rowsFrom = Math.min(refused.rowsFrom, from);
+    else refused.sectionsFrom = Math.min(refused.sectionsFrom, from);
+  }
+  return refused.rowsFrom === Infinity && refused.sectionsFrom === Infinity ? undefined : refused;
+}
+
+/** The list's opener label (`button`), struck where its platform refuses it or the whole list. */
+function openerLabel(list: Record<string, unknown>, place: PartPlace): Markup | string {
+  const refused = firstRefused(place.findings, at(place, 'list')) !== undefined ? at(place, 'list') : undefined;
+  return refused ? struck(label(list.button), refused) : struckWhere(place.findings, at(place, 'list', 'button'), label(list.button));
+}
+
+function renderListSheet(list: Record<string, unknown>, place: PartPlace): Markup {
   const sections = asArray(list.sections) ?? [];
+  const refused = refusedList(place);
   let rowsLeft = MAX_ROWS;
-  const drawn = sections.slice(0, MAX_SECTIONS).map((section) => {
+  let rowNumber = 0;
+  const drawn = sections.slice(0, MAX_SECTIONS).map((section, s) => {
     const record = asRecord(section);
     const rows = asArray(record?.rows) ?? [];
     const shown = rows.slice(0, Math.max(0, rowsLeft));
     rowsLeft -= shown.length;
     const title = asString(record?.title);
-    return h`<li class="list-section">
-      ${title !== undefined ? h`<p class="section-title">${label(title)}</p>` : ''}
-      <ul class="list-rows">
-        ${shown.map((row) => {
-          const item = asRecord(row);
-          const description = asString(item?.description);
-          return h`<li class="list-row" title="${buttonTitle({ id: item?.id })}">
-            <span class="row-title">${label(item?.title)}</span>${
-              description !== undefined ? h`<span class="row-description">${label(description)}</span>` : ''
+    const sectionPointer = at(place, 'list', 'sections', s);
+    const sectionRefused = refused && s >= refused.sectionsFrom ? refused.pointer : undefined;
+    // A section its platform wants titled (when a list has several) and that has none: its missing title, struck.
+    const untitled = title === undefined && firstRefused(place.findings, sectionPointer) !== undefined;
+    const titleText =
+      title !== undefined
+        ? sectionRefused
+          ? struck(label(title), sectionRefused)
+          : struckWhere(place.findings, at(place, 'list', 'sections', s, 'title'), label(title))
+        : untitled
+          ? struck(h`<span class="bad-value">(no title)</span>`, sectionPointer)
+          : '';
+    const sectionRows = shown.map((row, r) => {
+      const item = asRecord(row);
+      const description = asString(item?.description);
+      const number = rowNumber++;
+      const rowPointer = at(place, 'list', 'sections', s, 'rows', r);
+      const rowRefused =
+        refused && (number >= refused.rowsFrom || s >= refused.sectionsFrom) ? refused.pointer : faultUnder(place.findings, rowPointer);
+      const mark = (content: Markup): Markup | string => (rowRefused ? struck(content, rowRefused) : content);
+      return h`<li class="list-row" title="${buttonTitle({ id: item?.id })}">
+            <span class="row-title">${mark(label(item?.title))}</span>${
+              description !== undefined ? h`<span class="row-description">${mark(label(description))}</span>` : ''
             }<span class="radio" aria-hidden="true"></span>
           </li>`;
-        })}${rows.length > shown.length ? h`<li class="list-row more">${count(rows.length - shown.length)} more rows</li>` : ''}
+    });
+    rowNumber += rows.length - shown.length;
+    return h`<li class="list-section">
+      ${titleText !== '' ? h`<p class="section-title">${titleText}</p>` : ''}
+      <ul class="list-rows">
+        ${sectionRows}${rows.length > shown.length ? h`<li class="list-row more">${count(rows.length - shown.length)} more rows</li>` : ''}
       </ul>
     </li>`;
   });
   return h`<div class="list-sheet" role="group" aria-label="The list's rows, as the person sees them after opening it">
-    <p class="sheet-title">${label(list.button)}</p>
+    <p class="sheet-title">${openerLabel(list, place)}</p>
     <ul class="list-sections">
       ${drawn}
     </ul>
@@ -135,9 +222,17 @@ function hostOf(url: string): string {
 }
 
 /** A link: a call-to-action button, or (iMessage) a rich link preview that shows no label. */
-function renderLink(context: ConversationContext, link: Record<string, unknown>): { inside: Markup | ''; below: Markup | '' } {
+function renderLink(
+  context: ConversationContext,
+  link: Record<string, unknown>,
+  place: PartPlace,
+): { inside: Markup | ''; below: Markup | '' } {
   const url = asString(link.url) ?? '';
-  const urlText = h`<code class="url">${renderText(url, 200)}</code>`;
+  // Struck where its platform refuses it: the whole link, or its label past its length.
+  const whole = firstRefused(place.findings, at(place, 'link')) !== undefined;
+  const mark = (content: Markup, pointer: string): Markup | string =>
+    whole ? struck(content, at(place, 'link')) : struckWhere(place.findings, pointer, content);
+  const urlText = mark(h`<code class="url">${renderText(url, 200)}</code>`, at(place, 'link', 'url'));
   if (context.look.linkPreview) {
     return {
       inside: h`<div class="link-preview">
@@ -148,7 +243,7 @@ function renderLink(context: ConversationContext, link: Record<string, unknown>)
       below: '',
     };
   }
-  const cta = h`<span class="cta-label"><span aria-hidden="true">↗ </span>${label(link.label)}</span>`;
+  const cta = h`<span class="cta-label"><span aria-hidden="true">↗ </span>${mark(label(link.label), at(place, 'link', 'label'))}</span>`;
   const button = h`${cta}<span class="sr-only">, a link button to </span>${urlText}`;
   if (context.look.inlineKeyboard) return { inside: '', below: h`<li class="chip cta">${button}</li>` };
   return { inside: h`<p class="cta">${button}</p>`, below: '' };
@@ -183,26 +278,32 @@ function renderMessage(
   findings: readonly ReportedFinding[],
 ): Markup {
   const notSent = hasError(findings);
-  // Each part only where no error is found at it: its finding is drawn instead.
+  // Each part but where an error of its shape or ids is found at it (its finding is drawn instead); struck where its platform refuses it.
   const part = (field: string): unknown => drawnPart(reply, place.reply, field, findings);
+  const parts: PartPlace = { index: place.reply, findings };
   const text = asString(part('text'));
   const buttons = asArray(part('buttons'));
   const list = asRecord(part('list'));
   const link = asRecord(part('link'));
-  const linked = link ? renderLink(context, link) : { inside: '' as const, below: '' as const };
+  const linked = link ? renderLink(context, link, parts) : { inside: '' as const, below: '' as const };
   const below: Interpolation[] = [];
-  if (buttons) below.push(renderButtons(context, buttons, linked.below));
+  if (buttons) below.push(renderButtons(context, buttons, linked.below, parts));
   else if (linked.below)
     below.push(
       h`<ul class="keyboard" aria-label="Link button">
         ${linked.below}
       </ul>`,
     );
-  if (list) below.push(renderListSheet(list));
-  const quote = renderQuote(context, part('replyTo'));
-  const image = renderImage(part('image'));
-  const shownText = text !== undefined && text !== '' ? h`<p class="text" dir="auto">${renderText(text)}</p>` : '';
-  const opener = list ? h`<p class="list-opener"><span aria-hidden="true">☰ </span>${label(list.button)}</p>` : '';
+  if (list) below.push(renderListSheet(list, parts));
+  const quoted = renderQuote(context, part('replyTo'));
+  const quote = quoted === '' ? '' : struckWhere(findings, at(parts, 'replyTo'), quoted);
+  const drawnImage = renderImage(part('image'));
+  const image = drawnImage === '' ? '' : struckWhere(findings, at(parts, 'image'), drawnImage);
+  const shownText =
+    text !== undefined && text !== ''
+      ? h`<p class="text" dir="auto">${renderMessageText(context, text, at(parts, 'text'), findings)}</p>`
+      : '';
+  const opener = list ? h`<p class="list-opener"><span aria-hidden="true">☰ </span>${openerLabel(list, parts)}</p>` : '';
   // A message with no part to draw is no bubble: its findings say what is wrong (the turn's line has its latency).
   const drawn = quote !== '' || image !== '' || shownText !== '' || linked.inside !== '' || opener !== '';
   const bubble = drawn
@@ -257,11 +358,14 @@ function renderReaction(
   // A reaction that is sent, on a message of this conversation, is drawn on that message only.
   if (target && findings.length === 0) return '';
   // One mark: an emoji on a message. With an error anywhere in it, no platform shows it; its findings say why.
+  // Drawn but where its shape or ids are broken; struck where its platform refuses it.
   const emoji = asString(reply.emoji);
+  const pointer = replyPointer(place.reply);
+  const mark = h`<span class="reaction-emoji">${clip(emoji ?? '', 8).shown}</span>`;
   const lane =
-    drawnWhole(place.reply, findings) && emoji !== undefined && target
+    drawable(findings, pointer) && emoji !== undefined && target
       ? h`<div class="reaction-note">
-          <span class="reaction-emoji">${clip(emoji, 8).shown}</span>
+          ${sentWhole(place.reply, findings) ? mark : struck(mark, faultUnder(findings, pointer) ?? pointer)}
           <span>Reaction on the person's “${renderText(target.summary, 60)}”</span>
         </div>`
       : '';
@@ -276,12 +380,13 @@ function renderTemplate(
 ): Markup {
   const notSent = hasError(findings);
   const parameters = asArray(reply.parameters) ?? [];
-  // One card: with an error anywhere in it, no platform shows it; its findings say why.
-  if (!drawnWhole(place.reply, findings)) {
+  // One card, drawn but where its shape is broken (its findings say why); struck where its platform refuses it.
+  if (!drawable(findings, replyPointer(place.reply))) {
     return row('template', '', renderFindings(findings, 'Findings for this template', context.place), notSent, describe(place, notSent));
   }
+  const templateLabel = h`<span aria-hidden="true">▤ </span>Template message`;
   const lane = h`<div class="bubble from-agent template">
-    <p class="template-label"><span aria-hidden="true">▤ </span>Template message</p>
+    <p class="template-label">${struckWhere(findings, replyPointer(place.reply), templateLabel)}</p>
     <dl class="template-fields">
       <dt>name</dt>
       <dd><code>${label(reply.name)}</code></dd>

@@ -199,6 +199,9 @@ body.only-failures .channel-group:not(:has(.case[data-state="fail"])) { display:
 /* A reply the platform would not send: struck through, outlined, its findings beside it. */
 .row.not-sent .bubble, .row.not-sent .chips, .row.not-sent .keyboard, .row.not-sent .list-sheet, .row.not-sent .reaction-note { outline: 2px dashed var(--fail-line); outline-offset: 2px; }
 .row.not-sent .lane :is(p, span, li, dd, dt, code, figcaption) { text-decoration-line: line-through; text-decoration-color: var(--fail-line); text-decoration-thickness: 2px; }
+.at-fault { text-decoration-line: line-through; text-decoration-color: var(--fail-line); text-decoration-thickness: 2px; background: var(--fail-bg); color: var(--fail); border-radius: 3px; box-shadow: 0 0 0 2px var(--fail-line); }
+.at-fault * { color: var(--fail) !important; background: transparent; }
+.bubble > .at-fault { display: block; margin: .2rem 0; }
 .not-sent-label { margin: .1rem 0 .35rem; font-weight: 800; color: var(--fail); font-size: .78rem; text-transform: uppercase; letter-spacing: .05em; }
 .findings { list-style: none; margin: 0; padding: 0; display: grid; gap: .4rem; }
 .finding { border: 1px solid var(--line); border-left: 4px solid var(--fail-line); border-radius: 6px; padding: .4rem .6rem; background: #fff; font-size: .86rem; overflow-wrap: anywhere; }
