@@ -8,7 +8,7 @@ import { referenceFindings } from './references.js';
 import { checkSchema } from './check-schema.js';
 import { sortByPointer } from './schema-findings.js';
 import { uniqueIdFindings } from './unique-ids.js';
-import type { AnsweringStack } from './answering-stack.js';
+import type { StackWhenNeeded } from './answering-stack.js';
 
 export interface ValidateAnswerOptions {
   /** The channel the answer goes to: one of the contract's platforms, or a custom name. */
@@ -45,7 +45,7 @@ export function validateAnswer(answer: unknown, options: ValidateAnswerOptions):
 }
 
 /** validateAnswer, with the typed answer when it matches the schema; `stack`: the stack that answered, when told, for its hints. */
-export function judgeAnswer(answer: unknown, options: ValidateAnswerOptions, stack?: AnsweringStack): AnswerVerdict {
+export function judgeAnswer(answer: unknown, options: ValidateAnswerOptions, stack?: StackWhenNeeded): AnswerVerdict {
   const contract = options.contract ?? bundledContract();
   const schema = checkSchema(answer, answerValidators(contract), stack);
   const findings = schema.findings;
