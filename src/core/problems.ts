@@ -55,7 +55,8 @@ function problemKey(finding: Finding): string {
 /** `schema-3f9a12bc`: the rule as a slug, and 8 hex digits of the key's SHA-256. */
 function idOfKey(rule: RuleId, key: string): string {
   const slug = rule.replace(/[^a-z0-9]+/g, '-');
-  // node:crypto is loaded here, when a run has a problem, not at start-up, where it costs more than a passing check's judging.
+  // node:crypto is loaded here, when a run has a problem, not at start-up: loading it costs a passing
+  // check more than judging its answers.
   const { createHash } = process.getBuiltinModule('node:crypto');
   return `${slug}-${createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 8)}`;
 }
