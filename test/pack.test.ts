@@ -47,6 +47,22 @@ describe('the packed package', { timeout: 180_000 }, () => {
     return folder;
   }
 
+  let besideTarball = '';
+  /**
+   * The folder the README's `npx --package ./check-endpoint-0.1.0.tgz` lines run in: no package.json,
+   * the tarball beside them as the README has it, and the agent.py a --start line names (the minimal
+   * Python agent, which listens on PORT). One for every such line: npx installs a tarball once per
+   * path, and a line run after another shows what a user's second run shows.
+   */
+  function folderBesideTarball(): string {
+    if (besideTarball === '') {
+      besideTarball = emptyFolder();
+      copyFileSync(tarball, join(besideTarball, 'check-endpoint-0.1.0.tgz'));
+      copyFileSync(join(ROOT, 'examples/minimal/agent.py'), join(besideTarball, 'agent.py'));
+    }
+    return besideTarball;
+  }
+
   before(async () => {
     assert.ok(existsSync(join(ROOT, 'dist/cli.cjs')) && existsSync(join(ROOT, 'dist/index.js')), 'run npm run build first');
     const packDir = mkdtempSync(join(tmpdir(), 'check-endpoint-pack-'));
@@ -188,8 +204,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
   }
 
   test('npx <tarball> (the package given in place, which npm does not pass on): named with --package, and that runs', async () => {
-    const folder = emptyFolder();
-    copyFileSync(tarball, join(folder, 'check-endpoint-0.1.0.tgz'));
+    const folder = folderBesideTarball();
     const check = await runAsUser(npx, ['--yes', './check-endpoint-0.1.0.tgz', agent!.url, '--case', 'typed'], folder, {
       npm_config_cache: npmCache,
     });
@@ -212,10 +227,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
     );
     assert.ok(lines.length >= 2, `the README's install line and docs/ci.md's: ${lines.length}`);
     for (const line of lines) {
-      const folder = emptyFolder();
-      copyFileSync(tarball, join(folder, 'check-endpoint-0.1.0.tgz'));
-      // The agent.py a --start line names: the minimal Python agent, which listens on PORT.
-      copyFileSync(join(ROOT, 'examples/minimal/agent.py'), join(folder, 'agent.py'));
+      const folder = folderBesideTarball();
       // Port 8080 is the agent's: a free one for an agent the line starts, else the reference agent's.
       const port = line.includes('--start') ? await freePort() : Number(new URL(agent!.url).port);
       const result = await runAsUser('bash', ['-c', line.replaceAll('8080', String(port))], folder, { npm_config_cache: npmCache });

@@ -157,7 +157,7 @@ const ROWS: Row[] = [
 describe('a hint on a part the channel does not take: the stack’s way where it is known, the model line where a model wrote the text', () => {
   for (const row of ROWS) {
     test(row.what, () => {
-      const { findings } = judgeAnswer({ replies: row.replies }, { channel: row.channel }, row.stack);
+      const { findings } = judgeAnswer({ replies: row.replies }, { channel: row.channel }, () => row.stack);
       const finding = findings.find((candidate) => candidate.path === row.pointer && candidate.rule === 'platform');
       assert.ok(
         finding,

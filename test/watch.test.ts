@@ -27,6 +27,9 @@ import { recordedProblems } from '../src/report/last-run.js';
 import { NO_COLOURS } from '../src/report/colour.js';
 import { CLI, freePort, alive } from './helpers.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+import { RawResponse, serveAgent } from '../src/example-agent/serve-agent.js';
+import { referenceAnswer } from '../src/example-agent/reference-agent.js';
+import { bundledContract } from '../src/contract/load-contract.js';
 
 /**
  * An agent's source: a server on PORT that reads each request's body and answers `{ replies: [reply] }`,
@@ -525,6 +528,31 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
         server.closeAllConnections();
         server.close();
       }
+    }
+  });
+
+  test('with --explore, each run plays the conversations the last one kept first: the failure found, then replayed first on Enter', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-watch-explore-'));
+    temporary.push(folder);
+    // The reference agent, but a tap of an id it never offered is a 500: --explore's message shapes tap one.
+    const agent = await serveAgent((request) =>
+      request.message.choice?.id === 'chk_never_offered'
+        ? new RawResponse(500, '{"error":"no such option"}', { 'content-type': 'application/json' })
+        : referenceAnswer(request, bundledContract().platforms.whatsapp),
+    );
+    try {
+      const watch = startWatching(folder, [agent.url, '--watch', '--case', 'explore', '--explore-turns', '40', '--seed', '3'], {});
+      let at = await watch.waitFor(/kept in \.check-endpoint\/explore\.json: 1 failing conversation/);
+      at = await watch.waitFor(WATCHING, at);
+      assert.doesNotMatch(watch.output(), /kept from an earlier run/, 'the first run has nothing kept to play');
+      watch.child.stdin.write('\n');
+      at = await watch.waitFor(/^--watch: playing again, what did not pass first$/m, at);
+      at = await watch.waitFor(/kept from an earlier run \(status, 1 message\): fails still/, at);
+      await watch.waitFor(WATCHING, at);
+      watch.child.stdin.write('q\n');
+      assert.equal(await watch.exited, 1, watch.output());
+    } finally {
+      await agent.close();
     }
   });
 

@@ -6,9 +6,15 @@
  * removes once its writer is dead). A file replaced keeps its mode. Every report file, the baseline
  * and the last run's record are written so.
  */
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+
+/** Twelve random hex digits. */
+function randomHex12(): string {
+  return Math.floor(Math.random() * 2 ** 48)
+    .toString(16)
+    .padStart(12, '0');
+}
 
 /** A temporary file of writeFileAtomic: `.NAME.PID.HEX.tmp`, HEX 12 hex digits. */
 const TEMPORARY = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
@@ -62,8 +68,10 @@ async function modeOf(file: string): Promise<number | undefined> {
 export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
   const target = resolve(file);
   await removeStaleTemporaries(dirname(target));
-  // Same folder, so the rename never crosses file systems; a random part, so two writers never share it.
-  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  // Same folder, so the rename never crosses file systems; the pid and a random part, so two writers
+  // never share it ('wx' below refuses one that exists). Math.random, not node:crypto, whose loading
+  // would cost every run's exit more than the write: the name needs no secrecy.
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomHex12()}.tmp`);
   try {
     const mode = await modeOf(target);
     const handle = await fs.open(temporary, 'wx');

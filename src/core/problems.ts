@@ -8,7 +8,6 @@
  * derived from that key alone, so the same problem has the same id in every run and every output.
  * Linear in the findings: one key and one map lookup each.
  */
-import { createHash } from 'node:crypto';
 import type { Finding, FindingCause, RuleId, Severity } from './findings.js';
 import type { ProblemReport, ReportedFinding } from './report.js';
 
@@ -56,6 +55,9 @@ function problemKey(finding: Finding): string {
 /** `schema-3f9a12bc`: the rule as a slug, and 8 hex digits of the key's SHA-256. */
 function idOfKey(rule: RuleId, key: string): string {
   const slug = rule.replace(/[^a-z0-9]+/g, '-');
+  // node:crypto is loaded here, when a run has a problem, not at start-up: loading it costs a passing
+  // check more than judging its answers.
+  const { createHash } = process.getBuiltinModule('node:crypto');
   return `${slug}-${createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 8)}`;
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { RecordedExchange } from '../http/client.js';
 import { TOOL_VERSION } from '../core/version.js';
 
@@ -18,6 +17,8 @@ function headerList(headers: Record<string, string>): HarHeader[] {
 /** The comment on a body left out of the archive: its size and digest. */
 function leftOutComment(body: Buffer | string): string {
   const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  // Loaded here, for a body too large to keep, not when the command starts (src/core/problems.ts says why).
+  const { createHash } = process.getBuiltinModule('node:crypto');
   const digest = createHash('sha256').update(body).digest('hex');
   return `the body is not kept: ${bytes} bytes, sha256 ${digest} (bodies over ${MAX_ARCHIVED_BODY} bytes are recorded by size and digest)`;
 }

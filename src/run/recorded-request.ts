@@ -4,7 +4,6 @@
  * base64) on every channel, and quality/large-attachment 7 MB: kept inline, they would fill the
  * JSON and HTML reports and the memory of a long --runs run.
  */
-import { createHash } from 'node:crypto';
 import type { AgentRequest, Attachment, RecordedAttachment, RecordedRequest } from '../core/request.js';
 
 /** Base64 characters an attachment's data may have and still be recorded inline. */
@@ -24,6 +23,8 @@ let last: { data: string; digest: DataDigest } | undefined;
 function digestOf(data: string): DataDigest {
   if (last?.data !== data) {
     const bytes = Buffer.from(data, 'base64');
+    // Loaded when a large attachment is first recorded, not at start-up (src/core/problems.ts says why).
+    const { createHash } = process.getBuiltinModule('node:crypto');
     last = { data, digest: { dataBytes: bytes.length, dataSha256: createHash('sha256').update(bytes).digest('hex') } };
   }
   return last.digest;

@@ -182,6 +182,18 @@ const SIGNS: readonly { id: StackId; signs: readonly Sign[] }[] = [
   { id: 'ruby', signs: [rackJsonHeaders] },
 ];
 
+/**
+ * The answering stack, looked up when a hint first asks for it: the look runs patterns over the
+ * answer, and a valid answer (most of them) needs no hint.
+ */
+export type StackWhenNeeded = () => AnsweringStack | undefined;
+
+/** `find`, run once, on the first call. */
+export function stackWhenNeeded(find: () => AnsweringStack | undefined): StackWhenNeeded {
+  let found: { stack: AnsweringStack | undefined } | undefined;
+  return () => (found ??= { stack: find() }).stack;
+}
+
 /** The stack the answer tells, or undefined when it tells none. */
 export function answeringStack(answer: HttpAnswer): AnsweringStack | undefined {
   const text = answer.body.subarray(0, 256 * 1024).toString('utf8');

@@ -3,7 +3,7 @@ import { type Finding, MAX_FINDINGS, capFindings, error, replyIndex } from '../c
 import type { AnswerValidators } from '../contract/compile-contract.js';
 import { missingPropertyMessage, schemaFindings, sortByPointer } from './schema-findings.js';
 import { type NullProperty, nullPropertyFindings, requiredNullHint, withoutNullProperties } from './null-properties.js';
-import type { AnsweringStack } from './answering-stack.js';
+import type { StackWhenNeeded } from './answering-stack.js';
 
 /** What the schema step makes of an answer body. */
 export interface SchemaVerdict {
@@ -25,7 +25,7 @@ const MAX_EXPLAINED_REPLIES = MAX_FINDINGS - 1;
  * Validates an answer body against the contract's answer schema: its findings, and the replies it
  * validated. `stack`: the stack that answered, when the answer told it, for the hint on nulls.
  */
-export function checkSchema(answer: unknown, validators: AnswerValidators, stack?: AnsweringStack): SchemaVerdict {
+export function checkSchema(answer: unknown, validators: AnswerValidators, stack?: StackWhenNeeded): SchemaVerdict {
   // Most answers are valid: the first-error check says so at the least cost.
   if (validators.check(answer)) return { findings: [], answer, replies: answer.replies };
   const withoutNulls = withoutNullProperties(answer);
@@ -41,13 +41,14 @@ function explainWithoutNulls(
   answer: unknown,
   nulls: readonly NullProperty[],
   validators: AnswerValidators,
-  stack: AnsweringStack | undefined,
+  stackWhenNeeded: StackWhenNeeded | undefined,
 ): SchemaVerdict {
   const verdict: SchemaVerdict = validators.check(answer)
     ? { findings: [], answer: undefined, replies: answer.replies }
     : explainAnswer(answer, validators);
   const isMissing = (finding: Finding, property: NullProperty): boolean =>
     finding.path === property.parent && finding.message === missingPropertyMessage(property.name);
+  const stack = stackWhenNeeded?.();
   const findings = verdict.findings.map((finding) => {
     const required = nulls.find((property) => isMissing(finding, property));
     return required

@@ -11,7 +11,7 @@ import { acceptedRequestBytes } from './request-size-hints.js';
 import { type AddedHeader, headerSizeHint } from './header-size-hints.js';
 import { streamedAnswerFinding } from './streamed-answer.js';
 import { nestingDepth } from '../core/nesting-depth.js';
-import { type AnsweringStack, answeringStack } from './answering-stack.js';
+import { type AnsweringStack, answeringStack, stackWhenNeeded } from './answering-stack.js';
 import { fixSentence } from './stack-fixes.js';
 
 export type { InProcessTarget, SentCredentials } from './status-hints.js';
@@ -134,7 +134,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
     case 'answer':
       break;
   }
-  const stack = stackOf(outcome, context);
+  const stack = stackWhenNeeded(() => stackOf(outcome, context));
   if (outcome.status !== 200) {
     const location = outcome.headers.location ? ` (location: ${outcome.headers.location})` : '';
     return none(
@@ -142,7 +142,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
         'status',
         '',
         `expected status 200, got ${outcome.status}${location}${outcome.body.length ? `: ${describeAnswerBody(outcome)}` : ''}`,
-        refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract), stack) ??
+        refusalHint(outcome, context.requestBytes ?? 0, acceptedRequestBytes(context.contract), stack()) ??
           headerSizeHint(outcome, context.addedHeaders ?? []) ??
           statusHint(outcome, context.credentials, context.inProcess),
       ),
@@ -156,7 +156,7 @@ export function checkTurn(outcome: HttpOutcome, context: TurnContext): TurnVerdi
         'json',
         '',
         `expected content-type application/json, got ${contentType ? excerpt(contentType) : 'none'}`,
-        `Set content-type: application/json. ${fixSentence('content-type', stack)}`,
+        `Set content-type: application/json. ${fixSentence('content-type', stack())}`,
       ),
     );
   }

@@ -9,7 +9,7 @@ import { bubbleFindings } from './bubble-findings.js';
 import { markdownFindings } from './markdown-findings.js';
 import { forModel, looksModelWritten } from './prompt-command.js';
 import { smsSegmentHint, smsSegmentMessage } from './sms-words.js';
-import type { AnsweringStack } from './answering-stack.js';
+import type { StackWhenNeeded } from './answering-stack.js';
 import { stackSentence } from './stack-fixes.js';
 
 const NOT_SENT = 'so this reply is not sent';
@@ -23,9 +23,12 @@ type Segments = (string | number)[];
  * a model's: prompt-command.ts looksModelWritten).
  */
 export interface AnswerWriter {
-  stack?: AnsweringStack | undefined;
-  modelWritten: boolean;
+  stack: StackWhenNeeded;
+  modelWritten: () => boolean;
 }
+
+/** An answer's writer the check knows nothing of. */
+const UNKNOWN_WRITER: AnswerWriter = { stack: () => undefined, modelWritten: () => false };
 
 /** One reply checked against one platform: the platform's rules, the reply's index, and where its findings go. */
 interface ReplyCheck {
@@ -44,8 +47,8 @@ interface ReplyCheck {
  * channel only where a model wrote the answer's text. A hand-written reply on an unknown stack gets neither.
  */
 function shapingHint(check: ReplyCheck): string {
-  const stack = stackSentence('channel-parts', check.writer.stack);
-  return `${stack ? ` ${stack}` : ''}${check.writer.modelWritten ? forModel(check.channel) : ''}`;
+  const stack = stackSentence('channel-parts', check.writer.stack());
+  return `${stack ? ` ${stack}` : ''}${check.writer.modelWritten() ? forModel(check.channel) : ''}`;
 }
 
 function fail(check: ReplyCheck, segments: Segments, message: string, hint: string | null, severity: Severity = 'error'): void {
@@ -127,7 +130,7 @@ export function messagePlatformFindings(
   rules: PlatformRules,
   findings: Finding[],
   channel: string,
-  writer: AnswerWriter = { modelWritten: false },
+  writer: AnswerWriter = UNKNOWN_WRITER,
 ): void {
   // A model wrote this reply's text, or another reply of the answer.
   const check: ReplyCheck = {
@@ -135,7 +138,7 @@ export function messagePlatformFindings(
     channel,
     index,
     findings,
-    writer: { ...writer, modelWritten: writer.modelWritten || looksModelWritten(reply.text) },
+    writer: { ...writer, modelWritten: () => writer.modelWritten() || looksModelWritten(reply.text) },
   };
   const unsupported = MESSAGE_FEATURES.filter(({ field }) => reply[field] !== undefined && support(rules, field) === 'no');
   for (const { field, name, hint } of unsupported) {
@@ -169,7 +172,7 @@ export function reactionPlatformFindings(
   findings: Finding[],
   channel: string,
 ): void {
-  const check: ReplyCheck = { rules, channel, index, findings, writer: { modelWritten: false } };
+  const check: ReplyCheck = { rules, channel, index, findings, writer: UNKNOWN_WRITER };
   const shown = support(rules, 'reaction');
   if (shown === 'no') {
     fail(
@@ -211,7 +214,7 @@ function codePoints(text: string): string {
 export function templatePlatformFindings(index: number, rules: PlatformRules, findings: Finding[], channel: string): void {
   if (support(rules, 'template') === 'no') {
     fail(
-      { rules, channel, index, findings, writer: { modelWritten: false } },
+      { rules, channel, index, findings, writer: UNKNOWN_WRITER },
       [],
       `${rules.title} shows no message templates, ${NOT_SENT}`,
       'Templates are a WhatsApp feature: send a message reply on other channels.',

@@ -8,8 +8,9 @@ import { referenceFindings } from './references.js';
 import { checkSchema } from './check-schema.js';
 import { sortByPointer } from './schema-findings.js';
 import { uniqueIdFindings } from './unique-ids.js';
-import type { AnsweringStack } from './answering-stack.js';
+import type { StackWhenNeeded } from './answering-stack.js';
 import { looksModelWritten } from './prompt-command.js';
+import type { AnswerWriter } from './platform-findings.js';
 
 export interface ValidateAnswerOptions {
   /** The channel the answer goes to: one of the contract's platforms, or a custom name. */
@@ -46,14 +47,19 @@ export function validateAnswer(answer: unknown, options: ValidateAnswerOptions):
 }
 
 /** validateAnswer, with the typed answer when it matches the schema; `stack`: the stack that answered, when told, for its hints. */
-export function judgeAnswer(answer: unknown, options: ValidateAnswerOptions, stack?: AnsweringStack): AnswerVerdict {
+export function judgeAnswer(answer: unknown, options: ValidateAnswerOptions, stack?: StackWhenNeeded): AnswerVerdict {
   const contract = options.contract ?? bundledContract();
   const schema = checkSchema(answer, answerValidators(contract), stack);
   const findings = schema.findings;
   const rules = platformRulesFor(options.channel, contract, options.limits);
   const personMessageIds = options.personMessageIds;
-  // Who wrote it, for the hints: the stack that answered; a model, where any reply's text reads as one's (a model's answer cut into bubbles ends in a short one).
-  const writer = { stack, modelWritten: schema.replies.some((reply) => reply?.type === 'message' && looksModelWritten(reply.text)) };
+  // Who wrote it, for the hints, looked at when one asks: the stack that answered; a model, where any
+  // reply's text reads as one's (a model's answer cut into bubbles ends in a short one).
+  let modelWritten: boolean | undefined;
+  const writer: AnswerWriter = {
+    stack: stack ?? (() => undefined),
+    modelWritten: () => (modelWritten ??= schema.replies.some((reply) => reply?.type === 'message' && looksModelWritten(reply.text))),
+  };
   // Only the replies the schema validated are measured: a broken one has its schema findings, and
   // one that was not checked (past a flood of broken replies) is not assumed to be valid.
   for (let index = 0; index < schema.replies.length; index++) {
