@@ -85,18 +85,33 @@ function buttonTitle(button: unknown): string {
   return id === undefined ? '' : `id: ${clip(id, MAX_LABEL).shown}`;
 }
 
-function renderButtons(context: ConversationContext, buttons: readonly unknown[], link: Markup | ''): Markup {
+/** A choice's id (a button's, a list row's), as the person's tap names it; undefined when it has none. */
+function choiceId(choice: unknown): string | undefined {
+  return typeof choice === 'string' ? choice : asString(asRecord(choice)?.id);
+}
+
+/**
+ * On the live chat page, what the person taps: a button naming the turn, the reply and the choice's
+ * id (the page's script sends them back; the server finds the choice in its own record of the answer).
+ */
+function tappable(context: ConversationContext, place: ReplyPlace | undefined, id: string | undefined, inside: Markup): Markup {
+  if (!context.interactive || place === undefined || id === undefined) return inside;
+  return h`<button type="button" class="tap" data-turn="${place.turn}" data-reply="${place.reply}" data-choice="${id}">${inside}</button>`;
+}
+
+function renderButtons(context: ConversationContext, buttons: readonly unknown[], link: Markup | '', place?: ReplyPlace): Markup {
   const shown = buttons.slice(0, MAX_BUTTONS);
   const more = buttons.length - shown.length;
   const kind = context.look.inlineKeyboard ? 'keyboard' : 'chips';
   return h`<ul class="${kind}" aria-label="${plural(buttons.length, 'button')}">
     ${shown.map(
-      (button) => h`<li class="chip" title="${buttonTitle(button)}">${buttonLabel(button)}</li>`,
+      (button) =>
+        h`<li class="chip" title="${buttonTitle(button)}">${tappable(context, place, choiceId(button), buttonLabel(button))}</li>`,
     )}${more > 0 ? h`<li class="chip more">${count(more)} more buttons</li>` : ''}${link}
   </ul>`;
 }
 
-function renderListSheet(list: Record<string, unknown>): Markup {
+function renderListSheet(context: ConversationContext, list: Record<string, unknown>, place: ReplyPlace): Markup {
   const sections = asArray(list.sections) ?? [];
   let rowsLeft = MAX_ROWS;
   const drawn = sections.slice(0, MAX_SECTIONS).map((section) => {
@@ -111,11 +126,10 @@ function renderListSheet(list: Record<string, unknown>): Markup {
         ${shown.map((row) => {
           const item = asRecord(row);
           const description = asString(item?.description);
-          return h`<li class="list-row" title="${buttonTitle({ id: item?.id })}">
-            <span class="row-title">${label(item?.title)}</span>${
-              description !== undefined ? h`<span class="row-description">${label(description)}</span>` : ''
-            }<span class="radio" aria-hidden="true"></span>
-          </li>`;
+          const drawn = h`<span class="row-title">${label(item?.title)}</span>${
+            description !== undefined ? h`<span class="row-description">${label(description)}</span>` : ''
+          }<span class="radio" aria-hidden="true"></span>`;
+          return h`<li class="list-row" title="${buttonTitle({ id: item?.id })}">${tappable(context, place, choiceId(item), drawn)}</li>`;
         })}${rows.length > shown.length ? h`<li class="list-row more">${count(rows.length - shown.length)} more rows</li>` : ''}
       </ul>
     </li>`;
@@ -152,6 +166,15 @@ function renderLink(context: ConversationContext, link: Record<string, unknown>)
   const button = h`${cta}<span class="sr-only">, a link button to </span>${urlText}`;
   if (context.look.inlineKeyboard) return { inside: '', below: h`<li class="chip cta">${button}</li>` };
   return { inside: h`<p class="cta">${button}</p>`, below: '' };
+}
+
+/** On the live chat page, the button that quotes a message: the person's (of turn `turn`) or the agent's reply `reply` of that turn. */
+export function quoteButton(context: ConversationContext, from: 'person' | 'agent', turn: number, reply?: number): Markup | '' {
+  if (!context.interactive) return '';
+  const whose = from === 'person' ? `your message ${turn + 1}` : `the agent's reply ${(reply ?? 0) + 1} to message ${turn + 1}`;
+  return h`<button type="button" class="quote-this" data-quote-from="${from}" data-turn="${turn}"${
+    reply !== undefined ? h` data-reply="${reply}"` : ''
+  } aria-label="Quote ${whose}">Quote</button>`;
 }
 
 /** Where a reply is drawn: the bubble side, and the notes beside it. */
@@ -191,14 +214,14 @@ function renderMessage(
   const link = asRecord(part('link'));
   const linked = link ? renderLink(context, link) : { inside: '' as const, below: '' as const };
   const below: Interpolation[] = [];
-  if (buttons) below.push(renderButtons(context, buttons, linked.below));
+  if (buttons) below.push(renderButtons(context, buttons, linked.below, place));
   else if (linked.below)
     below.push(
       h`<ul class="keyboard" aria-label="Link button">
         ${linked.below}
       </ul>`,
     );
-  if (list) below.push(renderListSheet(list));
+  if (list) below.push(renderListSheet(context, list, place));
   const quote = renderQuote(context, part('replyTo'));
   const image = renderImage(part('image'));
   const shownText = text !== undefined && text !== '' ? h`<p class="text" dir="auto">${renderText(text)}</p>` : '';
@@ -212,9 +235,10 @@ function renderMessage(
       </div>`
     : '';
   const preview = text !== undefined ? renderBubblePreview(context, text, findings) : '';
+  const quoteThis = drawn ? quoteButton(context, 'agent', place.turn, place.reply) : '';
   return row(
     'message',
-    [bubble, below, preview],
+    [bubble, below, preview, quoteThis],
     renderFindings(findings, 'Findings for this reply', context.place),
     notSent,
     describe(place, notSent),
