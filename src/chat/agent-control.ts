@@ -8,6 +8,8 @@ export interface AgentControl {
   lines(): readonly string[];
   /** Its state, for people: `running (pid 4123)`, `exited with code 1`. */
   state(): string;
+  /** How it ended, once it has (`its process exited with code 1`): the wait for it to answer gives up then. */
+  exited?(): string | undefined;
   /** Stops it and starts it again; resolves once the new one was started. */
   restart(): Promise<void>;
 }

@@ -110,10 +110,15 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
     if (plan.options.givenValue('waitSeconds') !== undefined) {
       const probe = await waitForAgent(opened.transport, {
         waitSeconds: plan.waitSeconds,
+        gaveUp: () => agent?.exited?.(),
         ...(opened.socket ? { socket: opened.socket } : {}),
       });
-      if (!probe.reached)
-        throw new UsageError(`Could not reach your agent at ${opened.target} after waiting ${plan.waitSeconds} s: ${probe.reason}`);
+      if (!probe.reached) {
+        const why = probe.gaveUp ? `the agent started by --start ended (${probe.reason}) before it answered` : probe.reason;
+        throw new UsageError(
+          `Could not reach your agent at ${opened.target}${probe.waited ? ` after waiting ${plan.waitSeconds} s` : ''}: ${why}`,
+        );
+      }
     }
   } catch (cause) {
     await opened.transport.close();
