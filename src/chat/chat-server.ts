@@ -167,7 +167,9 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
     const refused = refusal(request, url, token, port, isPage || route?.name === 'download' ? 'query' : 'header');
     if (refused !== undefined) return answer(response, { status: 403, json: { error: refused } });
     if (isPage) {
-      return send(response, 200, 'text/html; charset=utf-8', redactor.text(page()), { 'content-security-policy': CHAT_POLICY });
+      return send(response, 200, 'text/html; charset=utf-8', redactor.text(page()), {
+        'content-security-policy': `${CHAT_POLICY}; frame-ancestors 'none'`,
+      });
     }
     if (!route) return answer(response, { status: 404, json: { error: `no such page: ${method} ${url.pathname}` } });
     if (route.name === 'download') {

@@ -28,7 +28,7 @@ button.quote-this { font: inherit; font-size: .75rem; margin: .15rem .2rem .3rem
 .turn-details { width: 100%; font-size: .82rem; background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: .25rem .6rem; margin: .2rem 0 .4rem; }
 .turn-details summary { cursor: pointer; color: #0550ae; }
 .turn-details pre { margin: .3rem 0; padding: .5rem; background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24rem; overflow: auto; font-size: .76rem; }
-.pane-title { margin: .6rem 0 .2rem; font-size: .85rem; }
+.pane-title { margin: .6rem 0 .2rem; font-size: .85rem; font-weight: 700; }
 .pane-note { margin: .2rem 0; color: var(--muted); }
 .row.pending .turn-chip { font-style: italic; }
 .scenario-panel, .agent-pane { background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: .75rem 1rem; margin: 1rem 0; }

@@ -22,11 +22,11 @@ export function requestFileName(index: number): string {
 function jsonBlock(value: unknown): Markup {
   const text = JSON.stringify(value, null, 2) ?? 'null';
   const { shown, hidden } = clip(text, MAX_SHOWN_JSON);
-  return h`<pre><code>${shown}</code></pre>${hidden ? h`<p class="clipped">… ${hidden.toLocaleString('en-US')} more characters not shown</p>` : ''}`;
+  return h`<pre tabindex="0"><code>${shown}</code></pre>${hidden ? h`<p class="clipped">… ${hidden.toLocaleString('en-US')} more characters not shown</p>` : ''}`;
 }
 
 function headerList(headers: Readonly<Record<string, string>>): Markup {
-  return h`<pre><code>${Object.entries(headers)
+  return h`<pre tabindex="0"><code>${Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}`)
     .join('\n')}</code></pre>`;
 }
@@ -49,19 +49,19 @@ export function renderTurnDetails(turn: ChatTurn, index: number, target: Reprodu
     <div class="lane">
       <details class="turn-details" data-turn="${index}">
         <summary>Turn ${index + 1}: the request and the answer</summary>
-        <h4 class="pane-title">Request</h4>
+        <p class="pane-title">Request</p>
         <p class="pane-note">POST, headers as sent (every secret <code>&lt;redacted&gt;</code>):</p>
         ${headerList(turn.sentHeaders)}
         <p class="pane-note">Body${leftOutData(report.request) ? ' (the attachment’s data cut: its size and digest in its place)' : ''}:</p>
         ${jsonBlock(report.request)}
         <p class="pane-note"><a href="${download}" download="${requestFileName(index)}">Download the body as sent</a></p>
-        <h4 class="pane-title">Answer: ${answerLine}</h4>
+        <p class="pane-title">Answer: ${answerLine}</p>
         ${turn.answerHeaders ? headerList(turn.answerHeaders) : h`<p class="pane-note">No HTTP answer came.</p>`}
         ${report.answer !== null && report.answer !== undefined ? jsonBlock(report.answer) : h`<p class="pane-note">No JSON body.</p>`}
         ${
           reproduce !== undefined
-            ? h`<h4 class="pane-title">Send it again</h4>
-              <pre><code>${reproduce}</code></pre>`
+            ? h`<p class="pane-title">Send it again</p>
+              <pre tabindex="0"><code>${reproduce}</code></pre>`
             : h`<p class="pane-note">No curl line: the agent is a handler in this process, with no URL to send to.</p>`
         }
       </details>

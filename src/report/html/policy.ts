@@ -16,7 +16,7 @@ export function contentSecurityPolicy(styles: string, script: string, connectToS
     'img-src data:',
     `style-src ${sha256(styles)}`,
     `script-src ${sha256(script)}`,
-    ...(connectToSelf ? ["connect-src 'self'", "frame-ancestors 'none'"] : []),
+    ...(connectToSelf ? ["connect-src 'self'"] : []),
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
