@@ -64,8 +64,9 @@ function reactedTo(conversation: ChatConversation, index: number): string[] {
 export function renderChatTurn(conversation: ChatConversation, index: number, download: string): TurnView {
   const context = contextAt(conversation, index);
   const turn = conversation.turns[index]!;
-  const previous = conversation.turns[index - 1]?.report;
-  const drawn = h`${renderTurn(context, turn.report, index, index + 1, previous)}${renderTurnDetails(
+  // A tap names the answer that offered it: the report's drawing says when that answer was not sent (no person could have tapped it).
+  const offering = turn.step.tap ? conversation.turns[turn.step.tap.turn]?.report : undefined;
+  const drawn = h`${renderTurn(context, turn.report, index, index + 1, offering)}${renderTurnDetails(
     turn,
     index,
     conversation.link.reproduce,
