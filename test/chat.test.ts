@@ -250,6 +250,29 @@ describe('what the chat server sends', () => {
     }
   });
 
+  test('with an agent process, the page has its pane: its lines (redacted as given) and a restart', async () => {
+    const lines = ['listening on 8080'];
+    let restarts = 0;
+    const server = await chatServer(agent.url, {
+      env: {},
+      agent: { lines: () => lines, state: () => `running, restarted ${restarts} times`, restart: async () => void restarts++ },
+    });
+    try {
+      const page = await fetch(server.url).then((response) => response.text());
+      assert.match(page, /data-agent="yes"/);
+      assert.match(page, /Restart the agent/);
+      const shown = await api(server, '/api/agent');
+      assert.deepEqual(shown.json.lines, lines);
+      const restarted = await api(server, '/api/agent/restart', {});
+      assert.equal(restarts, 1);
+      assert.equal(restarted.json.state, 'running, restarted 1 times');
+    } finally {
+      await server.close();
+    }
+    const none = await api(chat, '/api/agent');
+    assert.equal(none.status, 404, 'without an agent process there is no pane to feed');
+  });
+
   test('check-endpoint chat prints its address and stops on q, exit 0; a bad flag is exit 2 with no stack', async () => {
     const ran = await runCli(['chat', agent.url, '--channel', 'sms'], {
       input: 'q\n',
