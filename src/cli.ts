@@ -48,6 +48,10 @@ async function run(line: CommandLine, argv: readonly string[]): Promise<number> 
       const { runDemoCommand } = await import('./commands/demo.js');
       return runDemoCommand(line.args, await createOutput(line.args.json, line.args.color), FLAG_NAMES);
     }
+    case 'chat': {
+      const { runChatCommand } = await import('./commands/chat.js');
+      return runChatCommand(line.args, await createOutput(false));
+    }
     case 'validate': {
       const { runValidateCommand } = await import('./commands/validate.js');
       return runValidateCommand(line.args, await createOutput(line.args.json, line.args.color), FLAG_NAMES);

@@ -1,7 +1,7 @@
 /**
  * check-endpoint as a library: validate answers offline, load the contract, run the live check
  * against an agent's URL or a handler in this process (checkEndpoint), with cases of your own
- * (defineCase), or assert it in a test (assertEndpoint). The report writers are also at
+ * (defineCase), or assert it in a test (assertEndpoint); talk to it on a local page (chatServer). The report writers are also at
  * check-endpoint/report.
  */
 export type { Answer, Button, ListRow, ListSection, MessageReply, ReactionReply, Reply, TemplateReply } from './core/answer.js';
@@ -31,6 +31,8 @@ export type {
 } from './run/check-endpoint.js';
 export { checkEndpoint, DEFAULT_TOKEN_ENV } from './run/check-endpoint.js';
 export { type AssertedReport, assertEndpoint } from './assert-endpoint.js';
+export type { AgentControl, ChatServer, ChatServerOptions } from './chat/chat-server.js';
+export { chatServer } from './chat/chat-server.js';
 export type { FormatReportOptions } from './report/format-report.js';
 export { formatReport } from './report/format-report.js';
 export type {

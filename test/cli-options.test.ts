@@ -19,6 +19,7 @@ const COMMAND_LINES: Record<Exclude<CommandName, 'help'>, { argv: string[]; word
   validate: { argv: ['validate', 'answer.json'], word: ['file', 'answer.json'] },
   'serve-example': { argv: ['serve-example'] },
   demo: { argv: ['demo'] },
+  chat: { argv: ['chat', 'http://127.0.0.1:1/agent'], word: ['url', 'http://127.0.0.1:1/agent'] },
   limits: { argv: ['limits', 'whatsapp', 'sms'], word: ['channels', ['whatsapp', 'sms']] },
   show: { argv: ['show'] },
   spec: { argv: ['spec', 'request'], word: ['name', 'request'] },
@@ -210,7 +211,7 @@ describe('the command line', () => {
     assert.equal(argsOf(['demo.example.com']).url, 'demo.example.com');
     assert.match(
       usageError(['help', 'valdate']),
-      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, limits, show, spec, scenarios, help; the check's own help is node bin\/check-endpoint\.cjs --help$/,
+      /^help: there is no command "valdate"; did you mean validate\? The commands: validate, serve-example, demo, chat, limits, show, spec, scenarios, help; the check's own help is node bin\/check-endpoint\.cjs --help$/,
     );
   });
 

@@ -22,6 +22,8 @@ const LAYERS = [
   'run',
   'report',
   'example-agent',
+  // The chat page's server (check-endpoint chat, and the library's chatServer): the check's run, judged and drawn as the report draws it.
+  'chat',
   'commands',
   'cli',
   '(top)',

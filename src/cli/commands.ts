@@ -39,6 +39,7 @@ export const NAMED_COMMANDS = [
   'validate',
   'serve-example',
   'demo',
+  'chat',
   'limits',
   'show',
   'spec',
@@ -131,6 +132,30 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     ],
     examples: [{ command: 'check-endpoint demo --quality', description: 'The check and the quality cases, against the reference agent' }],
     exitCodes: CHECK_EXIT_CODES,
+  },
+  chat: {
+    title: 'chat',
+    usage: 'chat <url> [flags]',
+    summary: 'Talk to the agent at <url> on a local page that draws each reply as the platform shows it, checked live',
+    about: [
+      "Serves a page on 127.0.0.1 (at a free port; its address, with a token every request must carry, is printed) where you talk to your agent as a person would: type (Enter sends, Shift+Enter a new line), send two messages quickly (a double text), attach the check's photo, voice note, video or document or a file of your own, quote a message, tap any button or list row of any answer. Each reply is drawn as the platform shows it, with the HTML report's renderers: what the platform would not send is struck through, its finding and fix beside it; each turn shows its status and latency, and opens to the request and the answer (secrets redacted) and a curl line that sends it again.",
+      'Switch platform and the conversation is played again on the other, as a new conversation; save one as tests/scenarios/ID.yaml (typed messages only: a tap, a file or a quote cannot be written in a scenario). The token, --header-env, proxies, .env and the config file are read as the check reads them, and no secret reaches the page. With --start, the agent runs beside it, its output in a pane with a restart button. Ctrl-C or q stops it.',
+    ],
+    positional: {
+      placeholder: '<url>',
+      noun: 'URL',
+      description: "The agent's URL (http or https)",
+      missing: 'give the URL of your agent',
+    },
+    examples: [
+      { command: 'check-endpoint chat http://127.0.0.1:8080/agent --open', description: 'Open the page in your browser, on WhatsApp' },
+      {
+        command: 'check-endpoint chat URL --start "npm run dev" --channel telegram',
+        description: 'Start the agent too (its output on the page, restarted in one click), on Telegram',
+      },
+    ],
+    exitCodes:
+      'Exit codes: 0 stopped (Ctrl-C, q or SIGTERM), 2 it could not start: a bad flag, the agent not answering within --wait, or no port to listen on.',
   },
   limits: {
     title: 'limits',

@@ -89,7 +89,10 @@ const COMMAND_FLAGS = {
   start: {
     type: 'string',
     placeholder: 'COMMAND',
-    commands: ['check'],
+    commands: ['check', 'chat'],
+    descriptionOn: {
+      chat: 'Start the agent with this shell command and wait for its URL to answer before serving the page; its output is shown on the page, with a button that restarts it; stopped with the page (SIGTERM, SIGKILL after 5 s)',
+    },
     description:
       'Start the agent with this shell command, wait for its URL to answer, check it, then stop it (SIGTERM, SIGKILL after 5 s); its output goes to agent.log in --report-dir (or .check-endpoint/), its last lines shown only when it dies during the run. Something already answering at the URL is refused (exit 2); the command exiting at any time fails the run',
   },
@@ -142,7 +145,7 @@ const COMMAND_FLAGS = {
     type: 'string',
     placeholder: 'FILE',
     negatable: true,
-    commands: ['check'],
+    commands: ['check', 'chat'],
     description:
       'Read the URL and flags from this JSON file (keys: the flags in camelCase; flags given win); --no-config reads none. Its schema: `check-endpoint spec config`',
     defaultDescription: 'check-endpoint.config.json in the current folder, if there is one',
@@ -152,6 +155,11 @@ const COMMAND_FLAGS = {
     commands: CHECK,
     description:
       "Also show every failed turn's reproduce line under its case (the digest shows one per problem), and the --start agent's last lines when it did not die (its whole output is in agent.log)",
+  },
+  open: {
+    type: 'boolean',
+    commands: ['chat'],
+    description: "Open the page in the system's browser (xdg-open, open or start)",
   },
   port: {
     type: 'number',

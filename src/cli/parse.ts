@@ -5,6 +5,7 @@
  * an on/off flag off; anything else wrong is a UsageError naming the flag and what it wants.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { ChatCommandArgs } from '../commands/chat.js';
 import type { CheckCommandArgs } from '../commands/check.js';
 import type { DemoCommandArgs } from '../commands/demo.js';
 import type { ScenariosCommandArgs } from '../commands/scenarios.js';
@@ -36,6 +37,7 @@ import {
 export type CommandLine =
   | { command: 'check'; args: CheckCommandArgs }
   | { command: 'demo'; args: DemoCommandArgs }
+  | { command: 'chat'; args: ChatCommandArgs }
   | { command: 'validate'; args: ValidateCommandArgs }
   | { command: 'serve-example'; args: ServeExampleCommandArgs }
   | { command: 'limits'; args: LimitsCommandArgs }
@@ -52,6 +54,7 @@ type Holds<T extends true> = T;
 export type TableMatchesCommands = [
   Holds<Same<FlagsOf<'check'>, Omit<CheckCommandArgs, 'url' | 'configKeys'>>>,
   Holds<Same<FlagsOf<'demo'>, DemoCommandArgs>>,
+  Holds<Same<FlagsOf<'chat'>, Omit<ChatCommandArgs, 'url' | 'configKeys'>>>,
   Holds<Same<FlagsOf<'validate'>, Omit<ValidateCommandArgs, 'file'>>>,
   Holds<Same<FlagsOf<'serve-example'>, ServeExampleCommandArgs>>,
   Holds<Same<FlagsOf<'limits'>, Omit<LimitsCommandArgs, 'channels'>>>,
@@ -265,7 +268,8 @@ function commandLineOf(
     if (closest !== undefined) throw new UsageError(`unknown command "${first}"; did you mean ${closest}?`);
   }
   const named = given.get('config');
-  const config = command === 'check' ? loadConfig?.(typeof named === 'string' || named === false ? named : undefined) : undefined;
+  const config =
+    command === 'check' || command === 'chat' ? loadConfig?.(typeof named === 'string' || named === false ? named : undefined) : undefined;
   // --failed: the last run's record, between the config file and the flags given.
   const recorded = command === 'check' && (given.get('failed') ?? config?.flags.get('failed')) === true ? loadRecord?.() : undefined;
   // The URL given wins over the record's, which wins over the config file's.
@@ -289,6 +293,13 @@ function commandLineOf(
       const fromConfig = config ? [...config.keys].filter(([name]) => !given.has(name) && !(recorded?.flags.has(name) ?? false)) : [];
       const configKeys = fromConfig.length ? { configKeys: Object.fromEntries(fromConfig) } : {};
       // positionalsError made sure the URL is there: given, recorded or in the config file.
+      return { command, args: { url: url!, ...flagsFor(command, flags), ...configKeys } };
+    }
+    case 'chat': {
+      // The config file under the flags given: its keys of flags the chat does not take (the cases, the reports) are not read.
+      const flags = new Map([...(config?.flags ?? []), ...given, ...(config ? [['config', config.file] as const] : [])]);
+      const fromConfig = config ? [...config.keys].filter(([name]) => !given.has(name) && optionsOf('chat').includes(name)) : [];
+      const configKeys = fromConfig.length ? { configKeys: Object.fromEntries(fromConfig) } : {};
       return { command, args: { url: url!, ...flagsFor(command, flags), ...configKeys } };
     }
     case 'demo':

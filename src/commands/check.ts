@@ -20,7 +20,8 @@ import { OptionError, type OptionNames } from '../core/option-error.js';
 import { commandName } from '../core/command-name.js';
 import { UsageError } from '../core/usage-error.js';
 import { SETTING_OPTIONS } from '../cases/registry.js';
-import { DESCRIBED, type RunFlagArgs } from '../run/option-descriptors.js';
+import type { RunFlagArgs } from '../run/option-descriptors.js';
+import { flagOptionsOf } from './flag-options.js';
 import { caseSettingsOf, vetCaseSettingFlags } from './case-setting-flag.js';
 import { AgentProcess } from './agent-process.js';
 import { holderSentence, isLoopback, portHolder, portOf } from './port-holder.js';
@@ -85,12 +86,7 @@ export type CheckCommandArgs = RunFlagArgs &
  */
 export function checkOptionsOf(args: CheckCommandArgs): CheckEndpointOptions {
   const given = new Map<string, unknown>(Object.entries(args));
-  const options = new Map<string, unknown>([['env', process.env]]);
-  for (const { field, flag, special } of DESCRIBED) {
-    if (flag === undefined || special || !flag.commands.includes('check')) continue;
-    const value = given.get(argumentKey(flag.name));
-    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) options.set(field, value);
-  }
+  const options = flagOptionsOf(args, 'check');
   for (const option of SETTING_OPTIONS) {
     const value = option.flag === undefined ? undefined : given.get(argumentKey(option.flag));
     if (typeof value === 'number') options.set(option.field, value);

@@ -19,7 +19,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { type Agent, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { resolve, sep } from 'node:path';
-import { createInterface } from 'node:readline';
 import { UsageError } from '../core/usage-error.js';
 import { isFolder } from '../core/is-folder.js';
 import type { ProblemReport } from '../core/report.js';
@@ -38,6 +37,7 @@ import type { Output } from './output.js';
 import { agentWrites } from './agent-writes.js';
 import { gitTracked } from './git-tracked.js';
 import { watchFiles } from './watched-files.js';
+import { listenForKeys } from './keys.js';
 
 /** How long a change waits for the agent's own reloader to take it down, before checking the agent as it is. */
 export const RELOAD_GRACE_MS = 2000;
@@ -128,37 +128,6 @@ function recordedAt(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Enter and q, as keys on a terminal (raw mode: Ctrl-C is a key too) or as lines of a pipe. Returns what stops listening. */
-function listenForKeys(onEnter: () => void, onQuit: () => void): () => void {
-  const input = process.stdin;
-  if (input.isTTY) {
-    input.setRawMode(true);
-    const onData = (chunk: Buffer): void => {
-      for (const key of chunk.toString('utf8')) {
-        if (key === '\r' || key === '\n') onEnter();
-        else if (key === 'q' || key === 'Q' || key === '\u0003' || key === '\u0004') onQuit();
-      }
-    };
-    input.on('data', onData);
-    input.resume();
-    return () => {
-      input.off('data', onData);
-      input.setRawMode(false);
-      input.pause();
-    };
-  }
-  const lines = createInterface({ input });
-  lines.on('line', (line) => {
-    const word = line.trim().toLowerCase();
-    if (word === '') onEnter();
-    else if (word === 'q' || word === 'quit') onQuit();
-  });
-  return () => {
-    lines.close();
-    input.destroy();
-  };
 }
 
 export async function runWatchCommand(argv: readonly string[], args: CheckCommandArgs, output: Output): Promise<number> {

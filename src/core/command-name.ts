@@ -164,4 +164,4 @@ export function packageRoot(): string {
 }
 
 /** The commands of check-endpoint, by name (src/cli/commands.ts says what each does). */
-export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'limits' | 'show' | 'spec' | 'scenarios' | 'help';
+export type CommandName = 'check' | 'validate' | 'serve-example' | 'demo' | 'chat' | 'limits' | 'show' | 'spec' | 'scenarios' | 'help';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { CaseReport, ProblemReport, Report } from '../core/report.js';
 import { digestTitle, findingsText, problemsOf } from './digest.js';
 import { renderWhatToFix } from './html/what-to-fix.js';
@@ -9,29 +8,11 @@ import { renderLatencyChart } from './html/latency-chart.js';
 import { PAGE_SCRIPT } from './html/script.js';
 import { PAGE_STYLES } from './html/styles.js';
 import { renderRules } from './html/rules.js';
+import { contentSecurityPolicy } from './html/policy.js';
 import { count, plural } from './html/values.js';
 import { stoppedSummary } from './human.js';
 
 export { escapeHtml } from './html/markup.js';
-
-function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
-/**
- * The page's content security policy: nothing from the network, images only as data: URLs, and
- * only this page's own style and script (by hash), so not even markup that slipped through could run.
- */
-function contentSecurityPolicy(): string {
-  return [
-    "default-src 'none'",
-    'img-src data:',
-    `style-src ${sha256(PAGE_STYLES)}`,
-    `script-src ${sha256(PAGE_SCRIPT)}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
 
 /** Each case's fragment id, `case-<channel>-<case>`, unique within the page. */
 function anchorCases(report: Report, problems: readonly ProblemReport[]): CaseAnchor[] {
@@ -152,7 +133,7 @@ export function renderHtmlReport(report: Report): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${h`${contentSecurityPolicy()}`}">
+<meta http-equiv="Content-Security-Policy" content="${h`${contentSecurityPolicy(PAGE_STYLES, PAGE_SCRIPT)}`}">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">

@@ -79,6 +79,29 @@ function reproduceLine(
   return curlCommand(target.url, body, headers);
 }
 
+/**
+ * One turn as reported, at `index` in its case: each finding placed at its turn and reply, its
+ * hint's commands written as `command`, its problem id, and (for a failed turn) its reproduce line.
+ */
+export function reportedTurn(
+  turn: RecordedTurn,
+  index: number,
+  place: Pick<CaseParts, 'id' | 'channel'>,
+  command: string,
+  target: ReproduceTarget | undefined,
+): TurnReport {
+  const reproduce = reproduceLine(turn, place.id, place.channel, command, target);
+  const findings = turn.findings.map((finding): ReportedFinding => ({
+    ...finding,
+    hint: withCommand(finding.hint, command),
+    turn: index,
+    reply: replyIndex(finding.path),
+    reproduce,
+    problem: problemId(finding),
+  }));
+  return { ...turn, findings };
+}
+
 /** One play of a case, as assembled, with the case it belongs to. */
 export interface PlayedCase extends PlayReport {
   id: string;
@@ -99,18 +122,7 @@ export function assemblePlay(
   command: string,
   target: ReproduceTarget | undefined,
 ): PlayedCase {
-  const turns = parts.turns.map((turn, index): TurnReport => {
-    const reproduce = reproduceLine(turn, parts.id, parts.channel, command, target);
-    const findings = turn.findings.map((finding): ReportedFinding => ({
-      ...finding,
-      hint: withCommand(finding.hint, command),
-      turn: index,
-      reply: replyIndex(finding.path),
-      reproduce,
-      problem: problemId(finding),
-    }));
-    return { ...turn, findings };
-  });
+  const turns = parts.turns.map((turn, index) => reportedTurn(turn, index, parts, command, target));
   const caseFindings = (parts.caseFindings ?? []).map((finding): ReportedFinding => ({
     ...finding,
     hint: withCommand(finding.hint, command),

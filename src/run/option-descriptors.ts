@@ -22,6 +22,8 @@ import { thousands } from '../core/thousands.js';
 
 const CHECK = ['check', 'demo'] as const satisfies readonly CommandName[];
 const CHECK_AND_VALIDATE = ['check', 'demo', 'validate'] as const satisfies readonly CommandName[];
+/** The check's flags that say how a message is sent and judged: the chat page sends its messages as the check does. */
+const CHECK_AND_CHAT = ['check', 'demo', 'chat'] as const satisfies readonly CommandName[];
 
 /** A positive number (a whole one where `integer`), at most `max`. */
 function positive(integer: boolean, max?: number): (value: number) => string | undefined {
@@ -56,9 +58,12 @@ export const OPTION_DESCRIPTORS = {
       type: 'string',
       list: true,
       placeholder: 'NAME',
-      commands: CHECK_AND_VALIDATE,
+      commands: [...CHECK_AND_VALIDATE, 'chat'],
       description: `Channel to check: ${PLATFORM_NAMES.join(', ')}, all, or a custom name`,
-      descriptionOn: { validate: `Channel to validate for: ${PLATFORM_NAMES.join(', ')}, all, or a custom name` },
+      descriptionOn: {
+        validate: `Channel to validate for: ${PLATFORM_NAMES.join(', ')}, all, or a custom name`,
+        chat: `The platform the first conversation is on (${PLATFORM_NAMES.join(', ')}, or a custom name); the page switches to any platform`,
+      },
       defaultDescription: 'whatsapp',
       defaultDescriptionOn: { demo: 'all' },
     },
@@ -99,7 +104,7 @@ export const OPTION_DESCRIPTORS = {
       name: 'token-env',
       type: 'string',
       placeholder: 'VAR',
-      commands: [...CHECK, 'serve-example'],
+      commands: [...CHECK, 'serve-example', 'chat'],
       description: 'Environment variable holding the bearer token (sent as authorization: Bearer …; never printed)',
       descriptionOn: {
         'serve-example': 'Environment variable holding the bearer token the agent requires: without it, a request gets 401 (never printed)',
@@ -121,7 +126,7 @@ export const OPTION_DESCRIPTORS = {
       type: 'string',
       list: true,
       placeholder: '"NAME: VALUE"',
-      commands: CHECK,
+      commands: CHECK_AND_CHAT,
       description: 'Send this header with every request, as given (not for secrets: use --header-env)',
     },
   },
@@ -135,7 +140,7 @@ export const OPTION_DESCRIPTORS = {
       type: 'string',
       list: true,
       placeholder: 'NAME=VAR',
-      commands: CHECK,
+      commands: CHECK_AND_CHAT,
       description:
         'Send header NAME with the value of environment variable VAR, never printed (authorization=VAR replaces the bearer token: basic auth)',
     },
@@ -150,7 +155,7 @@ export const OPTION_DESCRIPTORS = {
       type: 'string',
       placeholder: 'FILE',
       negatable: true,
-      commands: CHECK,
+      commands: CHECK_AND_CHAT,
       description:
         'Read the token and --header-env variables from this .env file when the environment does not set them; --no-dotenv reads none',
       defaultDescription: '.env in the current folder, if there is one',
@@ -165,7 +170,7 @@ export const OPTION_DESCRIPTORS = {
       name: 'agent-timeout',
       type: 'number',
       placeholder: 'SECONDS',
-      commands: CHECK,
+      commands: CHECK_AND_CHAT,
       description: 'Seconds the agent has for each answer, headers and body together',
       // The bundled contract's agentTimeoutSeconds (test/cli-options.test.ts holds the two together).
       defaultDescription: "the contract's 60",
@@ -196,7 +201,7 @@ export const OPTION_DESCRIPTORS = {
       name: 'max-body',
       type: 'number',
       placeholder: 'BYTES',
-      commands: CHECK,
+      commands: CHECK_AND_CHAT,
       description: 'Largest answer body accepted, in bytes (after decompression)',
       defaultDescription: String(DEFAULT_MAX_BODY_BYTES),
     },
@@ -210,7 +215,7 @@ export const OPTION_DESCRIPTORS = {
       name: 'spec',
       type: 'string',
       placeholder: 'FILE',
-      commands: [...CHECK_AND_VALIDATE, 'limits', 'scenarios'],
+      commands: [...CHECK_AND_VALIDATE, 'limits', 'scenarios', 'chat'],
       description: 'Check against another version of the contract: an OpenAPI 3.1 file',
       descriptionOn: { limits: 'Show the limits of another version of the contract: an OpenAPI 3.1 file' },
     },
@@ -224,7 +229,7 @@ export const OPTION_DESCRIPTORS = {
       type: 'string',
       list: true,
       placeholder: '[NAME=]FILE',
-      commands: [...CHECK_AND_VALIDATE, 'limits', 'scenarios'],
+      commands: [...CHECK_AND_VALIDATE, 'limits', 'scenarios', 'chat'],
       description: 'Display limits for a custom channel: a JSON file shaped as `check-endpoint spec limits` prints',
       descriptionOn: { limits: "Also show a custom channel's limits: a JSON file shaped as `check-endpoint spec limits` prints" },
     },
@@ -390,7 +395,7 @@ export const OPTION_DESCRIPTORS = {
     flag: {
       name: 'insecure',
       type: 'boolean',
-      commands: CHECK,
+      commands: CHECK_AND_CHAT,
       description: 'Accept an https certificate the system does not trust (self-signed, for local use only; says so loudly)',
     },
   },
@@ -425,9 +430,10 @@ export const OPTION_DESCRIPTORS = {
       name: 'wait',
       type: 'number',
       placeholder: 'SECONDS',
-      commands: CHECK,
+      commands: CHECK_AND_CHAT,
       description: 'Keep trying to reach the agent (the HEAD probe, backing off from 100 ms to 1 s) for this long before giving up',
       defaultDescription: '0: one try; 60 with --start',
+      defaultDescriptionOn: { chat: 'none: the page opens at once; 60 with --start' },
     },
   },
   maxFailures: {

@@ -29,6 +29,14 @@ export function curlCommand(url: string, body: string, headers: readonly CurlHea
   return parts.join(' ');
 }
 
+/** A curl command that sends the body saved in `file` (a body too large to write inline), as curlCommand sends one. */
+export function curlFileCommand(url: string, file: string, headers: readonly CurlHeader[]): string {
+  const parts = ['curl -sS -i -X POST', shellQuote(url), "-H 'content-type: application/json'"];
+  for (const header of headers) parts.push(headerFlag(header));
+  parts.push('--data-binary', shellQuote(`@${file}`));
+  return parts.join(' ');
+}
+
 /** The longest body a reproduce line writes out in full (UTF-8 bytes); a larger one is replayed by its case. */
 export const MAX_INLINE_REPRODUCE_BODY = 1024;
 

@@ -28,4 +28,10 @@ export interface ConversationContext {
   reactions: ReadonlyMap<string, readonly ReactionView[]>;
   /** Where its findings are drawn: a problem's repeats are folded. */
   place: FindingPlace;
+  /**
+   * Drawn for the live chat page (`check-endpoint chat`): each button and list row is a button the
+   * person taps, each message has a button that quotes it, all named by data attributes (turn,
+   * reply, choice id) that the page's script sends back. The report leaves it out: nothing there is tapped.
+   */
+  interactive?: boolean;
 }

@@ -6,7 +6,7 @@ import { findingsText } from '../digest.js';
 import { type FindingPlace, hasError, renderFindings, repeatedProblem } from './findings.js';
 import { type Markup, h } from './markup.js';
 import { type PlatformLook, platformLook } from './platforms.js';
-import { renderRaw, renderReply, renderText } from './reply.js';
+import { quoteButton, renderRaw, renderReply, renderText } from './reply.js';
 import { sentWhole } from './drawn-parts.js';
 import { imageDataUrl } from './image-data.js';
 import { asArray, asRecord, asString, clip, count, plural } from './values.js';
@@ -53,7 +53,7 @@ function repliesOf(turn: TurnReport): readonly unknown[] | undefined {
 }
 
 /** The person's messages and the agent's reactions, by message id, for quotes and reaction badges. */
-function buildContext(
+export function buildContext(
   channel: string,
   turns: readonly TurnReport[],
   channelTitle: string,
@@ -94,7 +94,7 @@ function renderAttachment(attachment: RecordedAttachment): Markup {
   return h`<p class="file"><span aria-hidden="true">📎 </span>${kind}${named}${typed}</p>`;
 }
 
-function renderReactionBadges(context: ConversationContext, messageId: string): Markup | '' {
+export function renderReactionBadges(context: ConversationContext, messageId: string): Markup | '' {
   const list = context.reactions.get(messageId);
   if (!list?.length) return '';
   return h`<ul class="reactions" aria-label="Reactions">
@@ -153,7 +153,7 @@ function renderPersonTurn(context: ConversationContext, turn: TurnReport, index:
       </blockquote>`
     : '';
   const attachments = (message.attachments ?? []).slice(0, MAX_ATTACHMENTS).map(renderAttachment);
-  return h`<li class="row person">
+  return h`<li class="row person" data-message-id="${turn.messageId}">
     <div class="lane">
       <p class="sr-only">${sr}</p>
       <div class="bubble from-person">
@@ -164,6 +164,7 @@ function renderPersonTurn(context: ConversationContext, turn: TurnReport, index:
         <p class="meta"><span class="ticks" aria-hidden="true">✓✓</span></p>
         ${renderReactionBadges(context, turn.messageId)}
       </div>
+      ${quoteButton(context, 'person', index)}
     </div>
     <div class="notes"></div>
   </li>`;
@@ -202,7 +203,8 @@ function renderTurnStatus(context: ConversationContext, turn: TurnReport, index:
   </li>`;
 }
 
-function renderTurn(context: ConversationContext, turn: TurnReport, index: number, turns: number, previous?: TurnReport): Markup {
+/** One turn: the person's message, the line with its status and latency (and its findings), then each reply. */
+export function renderTurn(context: ConversationContext, turn: TurnReport, index: number, turns: number, previous?: TurnReport): Markup {
   const replies = repliesOf(turn) ?? [];
   const shown = replies.slice(0, MAX_REPLIES);
   const byReply = (reply: number) => turn.findings.filter((finding) => finding.reply === reply);

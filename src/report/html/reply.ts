@@ -108,10 +108,25 @@ function buttonTitle(button: unknown): string {
   return id === undefined ? '' : `id: ${clip(id, MAX_LABEL).shown}`;
 }
 
-/** Where a message's parts are, for the findings at them: the reply's index and its findings. */
+/** Where a message's parts are, for the findings at them and the person's taps: its turn, the reply's index and its findings. */
 interface PartPlace {
+  turn: number;
   index: number;
   findings: readonly ReportedFinding[];
+}
+
+/** A choice's id (a button's, a list row's), as the person's tap names it; undefined when it has none. */
+function choiceId(choice: unknown): string | undefined {
+  return typeof choice === 'string' ? choice : asString(asRecord(choice)?.id);
+}
+
+/**
+ * On the live chat page, what the person taps: a button naming the turn, the reply and the choice's
+ * id (the page's script sends them back; the server finds the choice in its own record of the answer).
+ */
+function tappable(context: ConversationContext, place: PartPlace, id: string | undefined, inside: Markup | string): Markup | string {
+  if (!context.interactive || id === undefined) return inside;
+  return h`<button type="button" class="tap" data-turn="${place.turn}" data-reply="${place.index}" data-choice="${id}">${inside}</button>`;
 }
 
 /** The pointer of a part of the reply: `/replies/<index>/<segments>`. */
@@ -128,7 +143,7 @@ function renderButtons(context: ConversationContext, buttons: readonly unknown[]
       const item = at(place, 'buttons', index);
       const refused = from !== undefined && index >= from ? sequence : faultUnder(place.findings, item);
       const drawn = buttonLabel(button);
-      return h`<li class="chip" title="${buttonTitle(button)}">${refused ? struck(drawn, refused) : drawn}</li>`;
+      return h`<li class="chip" title="${buttonTitle(button)}">${tappable(context, place, choiceId(button), refused ? struck(drawn, refused) : drawn)}</li>`;
     })}${more > 0 ? h`<li class="chip more">${count(more)} more buttons</li>` : ''}${link}
   </ul>`;
 }
@@ -162,7 +177,7 @@ function openerLabel(list: Record<string, unknown>, place: PartPlace): Markup | 
   return refused ? struck(label(list.button), refused) : struckWhere(place.findings, at(place, 'list', 'button'), label(list.button));
 }
 
-function renderListSheet(list: Record<string, unknown>, place: PartPlace): Markup {
+function renderListSheet(context: ConversationContext, list: Record<string, unknown>, place: PartPlace): Markup {
   const sections = asArray(list.sections) ?? [];
   const refused = refusedList(place);
   let rowsLeft = MAX_ROWS;
@@ -193,11 +208,10 @@ function renderListSheet(list: Record<string, unknown>, place: PartPlace): Marku
       const rowRefused =
         refused && (number >= refused.rowsFrom || s >= refused.sectionsFrom) ? refused.pointer : faultUnder(place.findings, rowPointer);
       const mark = (content: Markup): Markup | string => (rowRefused ? struck(content, rowRefused) : content);
-      return h`<li class="list-row" title="${buttonTitle({ id: item?.id })}">
-            <span class="row-title">${mark(label(item?.title))}</span>${
-              description !== undefined ? h`<span class="row-description">${mark(label(description))}</span>` : ''
-            }<span class="radio" aria-hidden="true"></span>
-          </li>`;
+      const drawnRow = h`<span class="row-title">${mark(label(item?.title))}</span>${
+        description !== undefined ? h`<span class="row-description">${mark(label(description))}</span>` : ''
+      }<span class="radio" aria-hidden="true"></span>`;
+      return h`<li class="list-row" title="${buttonTitle({ id: item?.id })}">${tappable(context, place, choiceId(item), drawnRow)}</li>`;
     });
     rowNumber += rows.length - shown.length;
     return h`<li class="list-section">
@@ -214,6 +228,15 @@ function renderListSheet(list: Record<string, unknown>, place: PartPlace): Marku
     </ul>
     ${sections.length > MAX_SECTIONS ? h`<p class="clipped">${count(sections.length - MAX_SECTIONS)} more sections</p>` : ''}
   </div>`;
+}
+
+/** On the live chat page, the button that quotes a message: the person's (of turn `turn`) or the agent's reply `reply` of that turn. */
+export function quoteButton(context: ConversationContext, from: 'person' | 'agent', turn: number, reply?: number): Markup | '' {
+  if (!context.interactive) return '';
+  const whose = from === 'person' ? `your message ${turn + 1}` : `the agent's reply ${(reply ?? 0) + 1} to message ${turn + 1}`;
+  return h`<button type="button" class="quote-this" data-quote-from="${from}" data-turn="${turn}"${
+    reply !== undefined ? h` data-reply="${reply}"` : ''
+  } aria-label="Quote ${whose}">Quote</button>`;
 }
 
 function hostOf(url: string): string {
@@ -280,7 +303,7 @@ function renderMessage(
   const notSent = hasError(findings);
   // Each part but where an error of its shape or ids is found at it (its finding is drawn instead); struck where its platform refuses it.
   const part = (field: string): unknown => drawnPart(reply, place.reply, field, findings);
-  const parts: PartPlace = { index: place.reply, findings };
+  const parts: PartPlace = { turn: place.turn, index: place.reply, findings };
   const text = asString(part('text'));
   const buttons = asArray(part('buttons'));
   const list = asRecord(part('list'));
@@ -294,7 +317,7 @@ function renderMessage(
         ${linked.below}
       </ul>`,
     );
-  if (list) below.push(renderListSheet(list, parts));
+  if (list) below.push(renderListSheet(context, list, parts));
   const quoted = renderQuote(context, part('replyTo'));
   const quote = quoted === '' ? '' : struckWhere(findings, at(parts, 'replyTo'), quoted);
   const drawnImage = renderImage(part('image'));
@@ -313,9 +336,10 @@ function renderMessage(
       </div>`
     : '';
   const preview = text !== undefined ? renderBubblePreview(context, text, findings) : '';
+  const quoteThis = drawn ? quoteButton(context, 'agent', place.turn, place.reply) : '';
   return row(
     'message',
-    [bubble, below, preview],
+    [bubble, below, preview, quoteThis],
     renderFindings(findings, 'Findings for this reply', context.place),
     notSent,
     describe(place, notSent),

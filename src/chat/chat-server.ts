@@ -1,0 +1,233 @@
+/**
+ * The chat server: the page and its API on 127.0.0.1 at a free port, for the library
+ * (`chatServer`, with any target checkEndpoint takes: a URL, a fetch handler, a Node listener) and
+ * the `chat` command alike. The options are planned as the check plans them (planCheck: the token,
+ * --header-env, proxies, .env, the contract, the limits), so a message goes out as the check's do;
+ * every answer to the page is cleaned of the run's secrets before it leaves (the transport already
+ * cleans the agent's answers), and the page's own requests are let in only from the page
+ * (chat-guard.ts).
+ */
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { commandName } from '../core/command-name.js';
+import { UsageError } from '../core/usage-error.js';
+import { Redactor } from '../http/redact.js';
+import { commonHeaders, runSecrets } from '../http/sent-headers.js';
+import { type CheckTarget, openTarget, plannedUrl, resolveTarget } from '../run/agent-target.js';
+import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
+import { reproduceTarget } from '../run/reproduce-target.js';
+import { waitForAgent } from '../run/wait-for-agent.js';
+import { DEFAULT_SCENARIO_FOLDER } from '../scenario-files/scenario-file.js';
+import type { AgentControl } from './agent-control.js';
+import { type ApiAnswer, ChatApi } from './chat-api.js';
+import type { ChatLink } from './chat-conversation.js';
+import { newPageToken, ownHosts, refusal } from './chat-guard.js';
+import { CHAT_POLICY, renderChatPage } from './chat-page.js';
+import { MAX_PAGE_BODY_BYTES, PageRequestError, channelRequest, messageRequest, parsePageBody, scenarioRequest } from './chat-requests.js';
+
+export type { AgentControl } from './agent-control.js';
+
+/** The chat server's options: the check's (how messages are sent and judged), and its own. */
+export interface ChatServerOptions extends CheckEndpointOptions {
+  /** The agent's process, for the page's pane of its output and its restart button (the command's --start). */
+  agent?: AgentControl;
+  /** Where a conversation saved as a scenario is written: tests/scenarios by default (from the current folder). */
+  scenarioFolder?: string;
+}
+
+export interface ChatServer {
+  /** The page's address, with its token: open it in a browser. */
+  url: string;
+  /** The server's origin, without the token. */
+  origin: string;
+  /** How the agent is named on the page: its URL (secrets redacted), or what was served. */
+  target: string;
+  /** Stops the server and closes the connections to the agent. */
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+} as const;
+
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}): void {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'content-length': String(Buffer.byteLength(body)), ...extra });
+  response.end(body);
+}
+
+/** The request's body, at most `max` bytes; undefined when it is larger. */
+function readBody(request: IncomingMessage, max: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        resolve(undefined);
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+/** The API's routes: `/api/conversations/KEY/messages` and the like, by method. */
+function apiRoute(
+  method: string,
+  path: string,
+): { name: 'new' | 'message' | 'replay' | 'scenario' | 'download' | 'agent' | 'restart'; key?: string; turn?: number } | undefined {
+  if (method === 'POST' && path === '/api/conversations') return { name: 'new' };
+  if (method === 'GET' && path === '/api/agent') return { name: 'agent' };
+  if (method === 'POST' && path === '/api/agent/restart') return { name: 'restart' };
+  const download = /^\/api\/conversations\/([0-9a-f]{16})\/turns\/(\d{1,6})\/request\.json$/.exec(path);
+  if (method === 'GET' && download) return { name: 'download', key: download[1]!, turn: Number(download[2]) };
+  const action = /^\/api\/conversations\/([0-9a-f]{16})\/(messages|replay|scenario)$/.exec(path);
+  if (method === 'POST' && action) {
+    const names = { messages: 'message', replay: 'replay', scenario: 'scenario' } as const;
+    return { name: names[action[2] as keyof typeof names], key: action[1]! };
+  }
+  return undefined;
+}
+
+/**
+ * Serves the chat page for an agent: its URL, or a handler in this process as checkEndpoint takes
+ * one. Resolves once it listens; throws what planCheck throws for options it cannot use, and a
+ * UsageError when `waitSeconds` was given and the agent did not answer within it.
+ */
+export async function chatServer(target: CheckTarget, options: ChatServerOptions = {}): Promise<ChatServer> {
+  const { agent, scenarioFolder = DEFAULT_SCENARIO_FOLDER, ...checkOptions } = options;
+  const resolved = resolveTarget(target);
+  const plan = await planCheck(plannedUrl(resolved), checkOptions);
+  const opened = await openTarget(resolved, plan);
+  try {
+    if (plan.options.givenValue('waitSeconds') !== undefined) {
+      const probe = await waitForAgent(opened.transport, {
+        waitSeconds: plan.waitSeconds,
+        gaveUp: () => agent?.exited?.(),
+        ...(opened.socket ? { socket: opened.socket } : {}),
+      });
+      if (!probe.reached) {
+        const why = probe.gaveUp ? `the agent started by --start ended (${probe.reason}) before it answered` : probe.reason;
+        throw new UsageError(
+          `Could not reach your agent at ${opened.target}${probe.waited ? ` after waiting ${plan.waitSeconds} s` : ''}: ${why}`,
+        );
+      }
+    }
+  } catch (cause) {
+    await opened.transport.close();
+    throw cause;
+  }
+  const link: ChatLink = {
+    plan,
+    transport: opened.transport,
+    reproduce: reproduceTarget(plan, opened.reproduceUrl),
+    inProcess: resolved.kind === 'url' ? undefined : { kind: resolved.kind, path: resolved.path },
+    command: commandName(),
+    recordedHeaders: commonHeaders({ ...(plan.token ? { token: plan.token } : {}), headers: plan.headers }).recorded,
+  };
+  const channels = [...new Set([...plan.channels, ...Object.keys(plan.contract.platforms)])];
+  const token = newPageToken();
+  const redactor = new Redactor(runSecrets(plan, plan.url, plan.proxy?.url));
+  const api = new ChatApi({ link, channels, token, agent, scenarioFolder });
+  let port = 0;
+
+  const page = (): string =>
+    renderChatPage({
+      token,
+      target: opened.target,
+      contractVersion: plan.contract.version,
+      channels: channels.map((name) => ({
+        name,
+        title: Object.hasOwn(plan.limits, name)
+          ? plan.limits[name]!.title
+          : Object.hasOwn(plan.contract.platforms, name)
+            ? plan.contract.platforms[name]!.title
+            : name,
+      })),
+      initial: channels[0]!,
+      agent: agent !== undefined,
+      scenarioFolder,
+    });
+
+  const answer = (response: ServerResponse, result: ApiAnswer): void =>
+    send(response, result.status, 'application/json; charset=utf-8', redactor.text(JSON.stringify(result.json)));
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? 'GET';
+    const url = new URL(request.url ?? '/', `http://${ownHosts(port)[0]}`);
+    const route = apiRoute(method, url.pathname);
+    const isPage = method === 'GET' && url.pathname === '/';
+    const refused = refusal(request, url, token, port, isPage || route?.name === 'download' ? 'query' : 'header');
+    if (refused !== undefined) return answer(response, { status: 403, json: { error: refused } });
+    if (isPage) {
+      return send(response, 200, 'text/html; charset=utf-8', redactor.text(page()), {
+        'content-security-policy': `${CHAT_POLICY}; frame-ancestors 'none'`,
+      });
+    }
+    if (!route) return answer(response, { status: 404, json: { error: `no such page: ${method} ${url.pathname}` } });
+    if (route.name === 'download') {
+      const body = api.requestBody(route.key!, route.turn!);
+      if (body === undefined) return answer(response, { status: 404, json: { error: 'no such turn' } });
+      const bytes = redactor.bytes(Buffer.isBuffer(body) ? body : Buffer.from(body));
+      return send(response, 200, 'application/json', bytes, {
+        'content-disposition': `attachment; filename="turn-${route.turn! + 1}-request.json"`,
+      });
+    }
+    const raw = method === 'POST' ? await readBody(request, MAX_PAGE_BODY_BYTES) : Buffer.alloc(0);
+    if (raw === undefined) return answer(response, { status: 413, json: { error: 'the request is larger than 8 MiB' } });
+    const body = parsePageBody(raw);
+    switch (route.name) {
+      case 'new':
+        return answer(response, api.newConversation(channelRequest(body).channel));
+      case 'message':
+        return answer(response, await api.message(route.key!, messageRequest(body)));
+      case 'replay':
+        return answer(response, await api.replay(route.key!, channelRequest(body).channel));
+      case 'scenario': {
+        const { id, save } = scenarioRequest(body);
+        return answer(response, await api.scenario(route.key!, id, save));
+      }
+      case 'agent':
+        return answer(response, api.agent());
+      case 'restart':
+        return answer(response, await api.restartAgent());
+    }
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((cause: unknown) => {
+      if (response.headersSent) return response.destroy();
+      const status = cause instanceof PageRequestError ? 400 : 500;
+      const message = cause instanceof Error ? cause.message : String(cause);
+      answer(response, { status, json: { error: status === 400 ? message : `internal error: ${message}` } });
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+  } catch (cause) {
+    await opened.transport.close();
+    throw new UsageError(`the chat page could not listen on 127.0.0.1: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`);
+  }
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    target: opened.target,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await opened.transport.close();
+    },
+  };
+}

@@ -1,0 +1,439 @@
+/**
+ * `check-endpoint chat` and the library's chatServer: the page's server refuses what does not come
+ * from its page, keeps every secret off the page, judges each turn as the check does, writes
+ * scenarios `scenarios --lint` accepts; and the page itself, in real Chromium, by mouse and by
+ * keyboard alone, with axe-core finding nothing.
+ */
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { chatAgent } from '../fixtures/agents/chat-agent.js';
+import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
+import { type ChatServer, chatServer } from '../src/chat/chat-server.js';
+import { checkEndpoint } from '../src/run/check-endpoint.js';
+import { launchChromium } from './chromium.js';
+import { describeViolations, runAxe } from './axe.js';
+import { runCli } from './helpers.js';
+
+const TOKEN = 'chat-test-token-4f1d0c9e7b';
+const API_KEY = 'chat-api-key-91b2e7aa03';
+const ENV = { FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN, CHAT_API_KEY: API_KEY };
+
+let agent: RunningAgent;
+let chat: ChatServer;
+let folder: string;
+
+function pageToken(server: ChatServer): string {
+  return new URL(server.url).searchParams.get('token')!;
+}
+
+/** One raw request to the chat server, any Host and headers: node:http, as a browser on another site or a rebound name would send it. */
+function raw(
+  server: ChatServer,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const { port } = new URL(server.origin);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers ?? {} },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/** A call of the page's API, as the page makes it. */
+async function api(
+  server: ChatServer,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown>; text: string }> {
+  const response = await fetch(`${server.origin}${path}`, {
+    method: body === undefined && path.endsWith('/agent') ? 'GET' : 'POST',
+    headers: { 'x-chat-token': pageToken(server), 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, json: JSON.parse(text) as Record<string, unknown>, text };
+}
+
+async function conversation(server: ChatServer, channel?: string): Promise<string> {
+  const opened = await api(server, '/api/conversations', channel === undefined ? {} : { channel });
+  assert.equal(opened.status, 200, opened.text);
+  return String(opened.json.key);
+}
+
+before(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'check-endpoint-chat-'));
+  agent = await serveAgent(chatAgent);
+  chat = await chatServer(agent.url, {
+    env: ENV,
+    secretHeaders: { 'x-api-key': 'CHAT_API_KEY' },
+    agentTimeoutSeconds: 1,
+    scenarioFolder: join(folder, 'tests/scenarios'),
+  });
+});
+
+after(async () => {
+  await chat?.close();
+  await agent?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('the chat server lets in only its own page', () => {
+  test('the page needs its token; with it, it is served under the report content security policy with connect-src self', async () => {
+    const path = new URL(chat.url).pathname + new URL(chat.url).search;
+    const host = new URL(chat.origin).host;
+    const without = await raw(chat, '/', { headers: { host } });
+    assert.equal(without.status, 403);
+    const wrong = await raw(chat, '/?token=nope', { headers: { host } });
+    assert.equal(wrong.status, 403);
+    const page = await raw(chat, path, { headers: { host } });
+    assert.equal(page.status, 200);
+    const policy = String(page.headers['content-security-policy']);
+    assert.match(policy, /default-src 'none'/);
+    assert.match(policy, /connect-src 'self'/);
+    assert.match(policy, /script-src 'sha256-/);
+    assert.doesNotMatch(page.body, /<(script|link|img)[^>]+(src|href)="https?:/, 'the page loads nothing from the network');
+  });
+
+  test('an API request without the token, with a wrong one, with a foreign Host or from another origin is refused (403)', async () => {
+    const host = new URL(chat.origin).host;
+    const token = pageToken(chat);
+    const post = (headers: Record<string, string>) =>
+      raw(chat, '/api/conversations', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    assert.equal((await post({ host, 'x-chat-token': token })).status, 200, 'the same request with everything right is served');
+    assert.equal((await post({ host })).status, 403);
+    assert.equal((await post({ host, 'x-chat-token': `${token}x` })).status, 403);
+    assert.equal((await post({ host: `evil.example:${new URL(chat.origin).port}`, 'x-chat-token': token })).status, 403);
+    assert.equal((await post({ host: 'evil.example', 'x-chat-token': token })).status, 403);
+    assert.equal((await post({ host, 'x-chat-token': token, origin: 'http://evil.example' })).status, 403);
+    assert.equal((await post({ host, 'x-chat-token': token, 'sec-fetch-site': 'cross-site' })).status, 403);
+    // A browser's preflight for a cross-origin request carries no token, and gets no CORS header.
+    const preflight = await raw(chat, '/api/conversations', {
+      method: 'OPTIONS',
+      headers: {
+        host,
+        origin: 'http://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-chat-token',
+      },
+    });
+    assert.equal(preflight.status, 403);
+    assert.equal(preflight.headers['access-control-allow-origin'], undefined);
+  });
+
+  test("the page's requests are read as untrusted input: unknown keys, wrong types and bodies over the limit are refused", async () => {
+    const key = await conversation(chat);
+    for (const body of [
+      { text: 1 },
+      { text: 'x', admin: true },
+      { tap: { turn: -1, reply: 0, id: 'x' } },
+      { file: { sample: '../etc' } },
+    ]) {
+      const answered = await api(chat, `/api/conversations/${key}/messages`, body);
+      assert.equal(answered.status, 400, JSON.stringify(body));
+    }
+    const huge = await fetch(`${chat.origin}/api/conversations/${key}/messages`, {
+      method: 'POST',
+      headers: { 'x-chat-token': pageToken(chat), 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'x'.repeat(9 * 1024 * 1024) }),
+    }).catch(() => undefined);
+    assert.ok(huge === undefined || huge.status === 413, `a 9 MiB body is refused (${huge?.status})`);
+  });
+});
+
+describe('what the chat server sends', () => {
+  test('no secret reaches the page: the token and --header-env values, echoed by a hostile agent, are redacted everywhere', async () => {
+    const key = await conversation(chat);
+    const sent = await api(chat, `/api/conversations/${key}/messages`, { text: 'secret?' });
+    assert.equal(sent.status, 200);
+    assert.match(sent.text, /redacted/, 'the echo is there, redacted');
+    const page = await fetch(chat.url).then((response) => response.text());
+    const download = await fetch(`${chat.origin}/api/conversations/${key}/turns/0/request.json?token=${pageToken(chat)}`).then((r) =>
+      r.text(),
+    );
+    for (const [name, text] of [
+      ['the turn', sent.text],
+      ['the page', page],
+      ['the download', download],
+    ] as const) {
+      assert.ok(!text.includes(TOKEN), `${name} holds the token`);
+      assert.ok(!text.includes(API_KEY), `${name} holds the x-api-key value`);
+    }
+    assert.match(sent.text, /authorization: Bearer &lt;redacted&gt;/, 'the request headers are shown, the token redacted');
+    assert.match(sent.text, /FLOW_FRAMEWORK_AGENT_TOKEN/, 'the curl line names the variable');
+  });
+
+  test('every figure of a turn is what --json reports for the same answer', async () => {
+    const text = 'hi, what time are you open today?';
+    const key = await conversation(chat);
+    const turn = await api(chat, `/api/conversations/${key}/messages`, { text });
+    const report = await checkEndpoint(agent.url, { env: ENV, secretHeaders: { 'x-api-key': 'CHAT_API_KEY' }, cases: ['typed'] });
+    const checked = report.cases[0]!.turns[0]!;
+    assert.equal(checked.request.message.text, text, 'the check sent the same message');
+    const figures = turn.json.figures as {
+      status: number;
+      replies: number;
+      findings: { rule: string; severity: string; path: string; message: string }[];
+    };
+    assert.equal(figures.status, checked.status);
+    assert.ok(figures.findings.length > 0, 'the answer has findings to compare');
+    assert.deepEqual(
+      figures.findings,
+      checked.findings.map(({ rule, severity, path, message }) => ({ rule, severity, path, message })),
+    );
+    // What the page draws names the same rules at the same pointers.
+    const drawn = [...String(turn.json.html).matchAll(/data-rule="([^"]+)" data-pointer="([^"]*)"/g)].map(
+      (match) => `${match[1]} ${match[2]}`,
+    );
+    assert.deepEqual(drawn.sort(), checked.findings.map((finding) => `${finding.rule} ${finding.path}`).sort());
+  });
+
+  test('a conversation of typed messages (a double text among them) is saved as a scenario that scenarios --lint accepts', async () => {
+    const key = await conversation(chat);
+    // The second is sent while the first is unanswered (the agent takes 300 ms on "latte"): after_ms.
+    const first = api(chat, `/api/conversations/${key}/messages`, { text: 'can i get a large latte' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = api(chat, `/api/conversations/${key}/messages`, { text: 'oat milk actually' });
+    assert.equal((await first).status, 200);
+    assert.equal((await second).status, 200);
+    const saved = await api(chat, `/api/conversations/${key}/scenario`, { id: 'latte-order', save: true });
+    assert.equal(saved.json.refused, undefined, saved.text);
+    const file = join(folder, 'tests/scenarios/latte-order.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    assert.match(yaml, /say: "can i get a large latte"\n {2}- say: "oat milk actually"\n {4}after_ms: \d+/);
+    const lint = await runCli(['scenarios', '--lint', join(folder, 'tests/scenarios')]);
+    assert.equal(lint.code, 0, lint.stdout + lint.stderr);
+    const again = await api(chat, `/api/conversations/${key}/scenario`, { id: 'latte-order', save: true });
+    assert.match(String(again.json.refused), /there already/);
+  });
+
+  test('a conversation with a tap or a file is refused as a scenario, saying why', async () => {
+    const key = await conversation(chat);
+    await api(chat, `/api/conversations/${key}/messages`, { text: 'menu please' });
+    await api(chat, `/api/conversations/${key}/messages`, { text: '', tap: { turn: 0, reply: 0, id: 'Coffee' } });
+    const tapped = await api(chat, `/api/conversations/${key}/scenario`, { id: 'menu', save: true });
+    assert.match(String(tapped.json.refused), /message 2 is a tap/);
+    const other = await conversation(chat);
+    await api(chat, `/api/conversations/${other}/messages`, { text: 'look', file: { sample: 'photo' } });
+    const filed = await api(chat, `/api/conversations/${other}/scenario`, { id: 'photo', save: false });
+    assert.match(String(filed.json.refused), /sends a file/);
+  });
+
+  test('the library serves an in-process handler too (a fetch handler)', async () => {
+    const server = await chatServer(
+      (request: Request) => Response.json({ replies: [{ type: 'message', text: `echo ${request.method}` }] }),
+      {
+        channels: ['telegram'],
+      },
+    );
+    try {
+      const opened = await api(server, '/api/conversations', {});
+      assert.equal(opened.json.channel, 'telegram');
+      const turn = await api(server, `/api/conversations/${String(opened.json.key)}/messages`, { text: 'hello' });
+      assert.match(String(turn.json.html), /echo POST/);
+      assert.match(String(turn.json.html), /No curl line: the agent is a handler in this process/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('with an agent process, the page has its pane: its lines (redacted as given) and a restart', async () => {
+    const lines = ['listening on 8080'];
+    let restarts = 0;
+    const server = await chatServer(agent.url, {
+      env: {},
+      agent: { lines: () => lines, state: () => `running, restarted ${restarts} times`, restart: async () => void restarts++ },
+    });
+    try {
+      const page = await fetch(server.url).then((response) => response.text());
+      assert.match(page, /data-agent="yes"/);
+      assert.match(page, /Restart the agent/);
+      const shown = await api(server, '/api/agent');
+      assert.deepEqual(shown.json.lines, lines);
+      const restarted = await api(server, '/api/agent/restart', {});
+      assert.equal(restarts, 1);
+      assert.equal(restarted.json.state, 'running, restarted 1 times');
+    } finally {
+      await server.close();
+    }
+    const none = await api(chat, '/api/agent');
+    assert.equal(none.status, 404, 'without an agent process there is no pane to feed');
+  });
+
+  test('check-endpoint chat prints its address and stops on q, exit 0; a bad flag is exit 2 with no stack', async () => {
+    const ran = await runCli(['chat', agent.url, '--channel', 'sms'], {
+      input: 'q\n',
+      env: { FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN },
+      timeoutMs: 60_000,
+    });
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.match(ran.stdout, /The chat page is at http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}/);
+    assert.ok(!ran.stdout.includes(TOKEN) && !ran.stderr.includes(TOKEN), 'the agent token is never printed');
+    const bad = await runCli(['chat', agent.url, '--channel', 'whatsap']);
+    assert.equal(bad.code, 2);
+    assert.doesNotMatch(bad.stderr, /\n\s+at /, 'no stack trace');
+  });
+});
+
+describe('the chat page in Chromium', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  async function open(): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.setDefaultTimeout(0);
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(chat.url);
+    await page.waitForSelector('section.conversation');
+    return { page, errors, requests };
+  }
+
+  /** Types into the message box and presses Enter; waits until turn `turn` (from 1) is drawn. */
+  async function say(page: Page, text: string, turn: number): Promise<void> {
+    await page.locator('#composer-text').fill(text);
+    await page.keyboard.press('Enter');
+    await turnDrawn(page, turn);
+  }
+
+  async function turnDrawn(page: Page, turn: number, conversation = 'section.conversation >> nth=-1'): Promise<void> {
+    await page
+      .locator(conversation)
+      .locator(`details.turn-details[data-turn="${turn - 1}"]`)
+      .waitFor();
+  }
+
+  test('typing, a double text, taps of the latest and an earlier answer, a list row, the photo, a quote, faults in the check words, a platform switch, and axe', async () => {
+    const { page, errors, requests } = await open();
+    const phone = page.locator('section.conversation').last();
+    await page.locator('#composer-text').click();
+    await say(page, 'menu please', 1);
+    assert.equal(await phone.locator('button.tap').count(), 4, 'two buttons and two list rows are tappable');
+    // Shift+Enter makes a line break, not a message.
+    await page.locator('#composer-text').fill('two');
+    await page.keyboard.press('Shift+Enter');
+    assert.equal(await page.locator('#composer-text').inputValue(), 'two\n');
+    // A double text: the second sent before the first is answered; both drawn, in order.
+    await page.locator('#composer-text').fill('can i get a large latte');
+    await page.keyboard.press('Enter');
+    await page.locator('#composer-text').fill('oat milk actually');
+    await page.keyboard.press('Enter');
+    await turnDrawn(page, 3);
+    const texts = await phone.locator('li.row.person .text-body').allTextContents();
+    assert.deepEqual(texts.slice(1, 3), ['can i get a large latte', 'oat milk actually']);
+    // A tap of the latest answer's button is impossible here (a plain text): tap the first answer's (an earlier one), then its list row.
+    await phone.locator('button.tap[data-turn="0"][data-choice="Tea"]').click();
+    await turnDrawn(page, 4);
+    assert.match(await phone.locator('li.row.person').nth(3).innerText(), /Tapped\s+Tea/i);
+    await phone.locator('button.tap[data-turn="3"][data-choice="Menu"]').click();
+    await turnDrawn(page, 5);
+    await phone.locator('button.tap[data-turn="0"][data-choice="latte"]').click();
+    await turnDrawn(page, 6);
+    assert.match(await phone.locator('li.row.person').nth(5).innerText(), /Tapped\s+Latte/i);
+    assert.match(await phone.locator('li.row.agent').last().innerText(), /You chose Latte/);
+    // The photo, with a caption.
+    await page.locator('#attach').selectOption('photo');
+    await say(page, 'this one', 7);
+    // Drawn as the report draws a file it keeps by size and digest: named, with its size.
+    assert.match(await phone.locator('li.row.person').nth(6).innerText(), /image photo\.jpg \(image\/jpeg, 217,942 bytes\)/);
+    assert.match(await phone.locator('li.row.agent').last().innerText(), /Got your photo/);
+    // A quote of the agent's reply to message 1.
+    await phone.locator('button.quote-this[data-quote-from="agent"][data-turn="0"]').first().click();
+    assert.match(await page.locator('#quoting-text').innerText(), /Quoting the agent/);
+    await say(page, 'this please', 8);
+    assert.equal(await phone.locator('li.row.person').nth(7).locator('blockquote.quote').count(), 1);
+    // A reply WhatsApp would not send: struck, its finding and fix beside it.
+    await say(page, 'too many buttons', 9);
+    const refused = phone.locator('li.row.agent.not-sent').last();
+    assert.equal(await refused.locator('.finding[data-rule="platform"]').count(), 1);
+    assert.match(await refused.innerText(), /Fix:/);
+    // A 500 and a timeout, in the check's words.
+    await say(page, 'crash', 10);
+    assert.match(await phone.locator('.turn-chip').filter({ hasText: 'Turn 10' }).innerText(), /HTTP 500/);
+    assert.match(await phone.locator('li.row.system.refused').last().innerText(), /expected status 200, got 500/);
+    await say(page, 'slow', 11);
+    assert.match(await phone.locator('.turn-chip').filter({ hasText: 'Turn 11' }).innerText(), /no answer/);
+    assert.match(await phone.locator('li.row.system.refused').last().innerText(), /expected a complete answer within 1 s/);
+    // A turn opened: the request and the answer, the reproduce line.
+    const details = phone.locator('details.turn-details[data-turn="0"]');
+    await details.locator('summary').click();
+    assert.match(await details.innerText(), /curl -sS -i -X POST/);
+    assert.match(await details.innerText(), /Bearer <redacted>/);
+
+    const axe = await runAxe(page);
+    assert.equal(axe.violations.length, 0, describeViolations(axe));
+
+    // Switch platform: the conversation played again on SMS, as a new conversation beside it.
+    await page.locator('#channel').selectOption('sms');
+    const sms = page.locator('section.conversation[data-channel="sms"]');
+    await sms.waitFor();
+    await page.waitForFunction("/Played again/.test(document.getElementById('status').textContent)");
+    assert.ok((await sms.locator('li.row.person').count()) >= 1, 'the conversation was played again on SMS');
+    assert.equal(await page.locator('section.conversation[data-channel="whatsapp"]').count(), 1, 'the WhatsApp one stays beside it');
+
+    // Saving it as a scenario is refused: it holds taps and a file.
+    await page.locator('#save-scenario').click();
+    await page.locator('#scenario-id').fill('menu-walk');
+    await page.locator('#scenario-show').click();
+    await page.locator('#scenario-result').filter({ hasText: 'Not a scenario' }).waitFor();
+
+    const axeAfter = await runAxe(page);
+    assert.equal(axeAfter.violations.length, 0, describeViolations(axeAfter));
+    assert.deepEqual(errors, []);
+    assert.ok(
+      requests.every((url) => url.startsWith(chat.origin)),
+      `only the chat server was asked: ${requests.filter((url) => !url.startsWith(chat.origin)).join(', ')}`,
+    );
+    await page.close();
+  });
+
+  test('keyboard only: the skip link to the box, Enter sends, Shift+Tab reaches a button, Enter taps it; two tabs are two conversations', async () => {
+    const { page } = await open();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate('document.activeElement.className'), 'skip');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction("document.activeElement.id === 'composer-text'");
+    await page.keyboard.type('menu');
+    await page.keyboard.press('Enter');
+    await page.locator('details.turn-details[data-turn="0"]').waitFor();
+    let reached = false;
+    for (let step = 0; step < 40 && !reached; step++) {
+      await page.keyboard.press('Shift+Tab');
+      reached = (await page.evaluate("document.activeElement.matches('button.tap')")) === true;
+    }
+    assert.ok(reached, 'a tap button is reached by the keyboard');
+    await page.keyboard.press('Enter');
+    await page.locator('details.turn-details[data-turn="1"]').waitFor();
+    assert.match(await page.locator('li.row.person').nth(1).innerText(), /Tapped/i);
+
+    const other = await open();
+    const keys = await Promise.all([page, other.page].map((tab) => tab.locator('section.conversation').getAttribute('data-conversation')));
+    assert.notEqual(keys[0], keys[1]);
+    assert.equal(await other.page.locator('li.row.person').count(), 0, 'the second tab starts its own conversation');
+    await other.page.close();
+    await page.close();
+  });
+});
