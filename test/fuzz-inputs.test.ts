@@ -33,7 +33,7 @@ import { markdownIn } from '../src/platforms/markdown.js';
 import { TEXT_SIGN_PATTERNS, answeringStack } from '../src/validate/answering-stack.js';
 import { forTerminal } from '../src/report/escape.js';
 import { formatReport, githubAnnotations, githubStepSummary, renderHtmlReport, renderJunit } from '../src/reports.js';
-import { HOSTILE as HOSTILE_TEXT } from './hostile-strings.js';
+import { AUTOLINKED, HOSTILE as HOSTILE_TEXT, outsideCodeSpans } from './hostile-strings.js';
 import { ROOT, runCli } from './helpers.js';
 
 /** A character no human output shows raw: controls (but the line break), separators, bidi and zero-width ones. */
@@ -488,6 +488,7 @@ describe('what hostile input round three had in common (fast-check, seed fixed)'
           ['step summary', githubStepSummary(report)],
         ];
         for (const [name, text] of outputs) assert.doesNotMatch(text, INVISIBLE_IN_OUTPUT, name);
+        assert.doesNotMatch(outsideCodeSpans(githubStepSummary(report)), AUTOLINKED, 'the step summary: a bare URL GitHub links');
         // JUnit is XML: it keeps the agent's text (escaped as XML), but no character XML forbids.
         assert.doesNotMatch(
           renderJunit(report, { startedAt: new Date() }),
