@@ -9,6 +9,7 @@ import { renderLatencyChart } from './html/latency-chart.js';
 import { PAGE_SCRIPT } from './html/script.js';
 import { PAGE_STYLES } from './html/styles.js';
 import { renderRules } from './html/rules.js';
+import { renderScenarioFiles, scenarioFilesText } from './html/scenario-files.js';
 import { count, plural } from './html/values.js';
 import { stoppedSummary } from './human.js';
 
@@ -67,7 +68,11 @@ function renderHead(report: Report): Markup {
         </div>
         <div>
           <dt>Problems</dt>
-          <dd>${problems.length ? digestTitle(problems, report) : 'none.'} ${findingsText({ errors, warnings })}.</dd>
+          <dd>
+            ${problems.length ? digestTitle(problems, report) : 'none.'} ${findingsText({ errors, warnings })}.${
+              scenarioFilesText(report) ? h` <a href="#scenario-files">${scenarioFilesText(report)}</a>.` : ''
+            }
+          </dd>
         </div>
         <div>
           <dt>Exit code</dt>
@@ -107,7 +112,8 @@ function renderConversations(layout: MatrixLayout, anchors: readonly CaseAnchor[
  * The HTML chat preview of a report: one self-contained page (no network, no external assets)
  * with "What to fix" (each distinct problem once, linking to its conversations) and a matrix of
  * channels against cases at the top, then every case's conversation drawn the
- * way its channel's platform shows it, each finding beside the reply or turn it is about. Pure:
+ * way its channel's platform shows it, each finding beside the reply or turn it is about; the team's
+ * scenario files with problems (not played) under "What to fix", each with its fix. Pure:
  * the same report gives the same page. Everything from the report is escaped.
  */
 export function renderHtmlReport(report: Report): string {
@@ -118,9 +124,10 @@ export function renderHtmlReport(report: Report): string {
   const body = h`<a class="skip" href="#conversations-title">Skip to the conversations</a>
     ${renderHead(report)}
     <main class="wrap">
+      ${anchors.length ? renderWhatToFix(report, problems, anchors) : ''}${renderScenarioFiles(report)}
       ${
         anchors.length
-          ? h`${renderWhatToFix(report, problems, anchors)}<section id="matrix" aria-labelledby="matrix-title">
+          ? h`<section id="matrix" aria-labelledby="matrix-title">
                 <h2 id="matrix-title">Cases by channel</h2>
                 ${renderMatrix(layout)}
                 <div class="toolbar">
