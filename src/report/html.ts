@@ -48,6 +48,12 @@ function anchorCases(report: Report, problems: readonly ProblemReport[]): CaseAn
   });
 }
 
+/** The head's words on the scenario files with problems, linking to their section; none when there are none. */
+function scenarioFilesNote(report: Report): Markup | '' {
+  const text = scenarioFilesText(report);
+  return text ? h` <a href="#scenario-files">${text}</a>.` : '';
+}
+
 function renderHead(report: Report): Markup {
   const { cases, passed, errors, warnings } = report.counts;
   const problems = problemsOf(report);
@@ -68,11 +74,7 @@ function renderHead(report: Report): Markup {
         </div>
         <div>
           <dt>Problems</dt>
-          <dd>
-            ${problems.length ? digestTitle(problems, report) : 'none.'} ${findingsText({ errors, warnings })}.${
-              scenarioFilesText(report) ? h` <a href="#scenario-files">${scenarioFilesText(report)}</a>.` : ''
-            }
-          </dd>
+          <dd>${problems.length ? digestTitle(problems, report) : 'none.'} ${findingsText({ errors, warnings })}.${scenarioFilesNote(report)}</dd>
         </div>
         <div>
           <dt>Exit code</dt>
