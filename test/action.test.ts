@@ -119,7 +119,7 @@ describe('the GitHub Action, as the runner runs it', { timeout: 120_000 }, () =>
       assert.ok(existsSync(join(run.workspace, 'check-endpoint-reports', file)), file);
     assert.match(run.stdout, /^channels: whatsapp, telegram · token: none/m);
     assert.match(run.stdout, /^10 of 10 cases passed\.$/m);
-    assert.match(run.summary, /^### check-endpoint: http:\/\/127\.0\.0\.1:\d+\/agent$/m);
+    assert.match(run.summary, /^### check-endpoint: `http:\/\/127\.0\.0\.1:\d+\/agent`$/m);
     assert.match(run.summary, /^\| telegram \| ✅ \| ✅ \| ✅ \| ✅ \| ✅ \|$/m);
     assert.doesNotMatch(run.stderr, /^::error/m);
     // What it prints to run again runs anywhere: the same version, installed from the action's repository at its ref.

@@ -12,28 +12,30 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { UsageError } from '../src/core/usage-error.js';
 import { ContractError } from '../src/contract/contract-error.js';
 import { loadContractFile, loadLimitsFile } from '../src/contract/load-contract.js';
 import { parseScenarioFile } from '../src/scenario-files/parse-scenario-file.js';
+import { readScenarioFolder } from '../src/scenario-files/read-scenario-files.js';
 import { parseDotenv, readDotenv } from '../src/run/dotenv.js';
 import { parseBaseline } from '../src/run/baseline.js';
-import { parseLastRun } from '../src/commands/last-run-file.js';
+import { parseLastRun, readLastRunSync } from '../src/commands/last-run-file.js';
 import { readConfigFile } from '../src/cli/config-file.js';
 import { parseCommandLine } from '../src/cli/parse.js';
 import { parseJsonText } from '../src/commands/read-json-file.js';
 import { checkEndpoint, validateAnswer } from '../src/index.js';
 import { lastRunRecord } from '../src/report/last-run.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
+import { serveAgent } from '../src/example-agent/serve-agent.js';
 import { caseSettingsOf } from '../src/commands/case-setting-flag.js';
 import { markdownIn } from '../src/platforms/markdown.js';
 import { TEXT_SIGN_PATTERNS, answeringStack } from '../src/validate/answering-stack.js';
 import { forTerminal } from '../src/report/escape.js';
 import { formatReport, githubAnnotations, githubStepSummary, renderHtmlReport, renderJunit } from '../src/reports.js';
-import { HOSTILE as HOSTILE_TEXT } from './hostile-strings.js';
+import { AUTOLINKED, HOSTILE as HOSTILE_TEXT, outsideCodeSpans } from './hostile-strings.js';
 import { ROOT, runCli } from './helpers.js';
 
 /** A character no human output shows raw: controls (but the line break), separators, bidi and zero-width ones. */
@@ -395,6 +397,53 @@ describe('what hostile input round three had in common (fast-check, seed fixed)'
     );
   });
 
+  test('the record, a scenario file and --baseline, on a device, a FIFO, a link loop or a folder: a problem naming the file, never a hang', async () => {
+    let made = 0;
+    const handler = (request: Request): Response =>
+      request.method !== 'POST' ? new Response(null, { status: 204 }) : Response.json({ replies: [] });
+    const places: Record<string, { at(base: string): string; read(file: string, base: string): Promise<string> | string }> = {
+      // What each reader says of it: a usage error's message, or the scenario file's problem, which names it as its file.
+      'the record (--failed, show)': {
+        at: (base) => join(base, '.check-endpoint', 'last-run.json'),
+        read: (_, base) => {
+          readLastRunSync(base);
+          return 'read';
+        },
+      },
+      'a scenario file (--scenarios, scenarios --lint)': {
+        at: (base) => join(base, 'x.yaml'),
+        read: (file, base) => {
+          const [checked] = readScenarioFolder(base, ['web']).checked;
+          assert.equal(checked?.problems[0]?.file, file);
+          return checked.problems[0]!.message;
+        },
+      },
+      '--baseline': {
+        at: (base) => join(base, 'baseline.json'),
+        read: async (file) => (await checkEndpoint(handler, { env: {}, baseline: file, cases: ['typed'], channels: ['web'] })).outcome,
+      },
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(ODD_FILES)), fc.constantFrom(...Object.keys(places)), async (kind, reader) => {
+        const base = join(dir, `odd-place-${made++}`);
+        const path = places[reader]!.at(base);
+        mkdirSync(dirname(path), { recursive: true });
+        if (!ODD_FILES[kind]!(path)) return;
+        let said: string;
+        try {
+          said = await places[reader]!.read(path, base);
+        } catch (cause) {
+          if (!(cause instanceof UsageError)) throw cause;
+          said = cause.message;
+        }
+        assert.match(said, /regular file|not a file|is a folder|too many|link/i, `${reader} on ${kind}: ${said}`);
+        if (reader === '--baseline') assert.ok(said.includes(path), `${reader} names ${path}: ${said}`);
+        if (reader.startsWith('the record')) assert.ok(said.includes('.check-endpoint/last-run.json'), said);
+      }),
+      { ...property, numRuns: 40 },
+    );
+  });
+
   const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
   const PROTOTYPE_BEFORE = Object.getOwnPropertyNames(Object.prototype);
   const OBJECT_BEFORE = Object.getOwnPropertyNames(Object);
@@ -472,34 +521,38 @@ describe('what hostile input round three had in common (fast-check, seed fixed)'
   });
 
   test('hostile strings through every output (terminal, --json, JUnit, HTML, annotations, step summary, reproduce lines)', async () => {
+    let answer: object = { replies: [] };
+    const served = await serveAgent(() => answer);
     const hostile = fc.array(fc.constantFrom(...HOSTILE_TEXT), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
-    await fc.assert(
-      fc.asyncProperty(hostile, hostile, hostile, async (button, type, key) => {
-        const handler = (request: Request): Response =>
-          request.method !== 'POST'
-            ? new Response(null, { status: 204 })
-            : Response.json({
-                replies: [{ type: 'message', text: 'pick', buttons: [button] }, { type }, { type: 'message', text: 'x', [key]: 1 }],
-              });
-        const report = await checkEndpoint(handler, { env: {}, cases: ['typed', 'button-tap'], channels: ['web'] });
-        const outputs: [string, string][] = [
-          ['terminal', formatReport(report)],
-          ['annotations', githubAnnotations(report).join('\n')],
-          ['step summary', githubStepSummary(report)],
-        ];
-        for (const [name, text] of outputs) assert.doesNotMatch(text, INVISIBLE_IN_OUTPUT, name);
-        // JUnit is XML: it keeps the agent's text (escaped as XML), but no character XML forbids.
-        assert.doesNotMatch(
-          renderJunit(report, { startedAt: new Date() }),
-          /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/,
-          'JUnit',
-        );
-        for (const line of githubAnnotations(report))
-          assert.match(line, /^::(error|warning) (file=[^,:\n]*(,line=\d+,col=\d+)?,)?title=check-endpoint/);
-        assert.ok(!renderHtmlReport(report).includes('<img src=x'), 'HTML');
-        assert.doesNotThrow(() => JSON.parse(JSON.stringify(report)), '--json');
-      }),
-      { ...property, numRuns: 15 },
-    );
+    try {
+      await fc.assert(
+        fc.asyncProperty(hostile, hostile, hostile, async (button, type, key) => {
+          answer = { replies: [{ type: 'message', text: 'pick', buttons: [button] }, { type }, { type: 'message', text: 'x', [key]: 1 }] };
+          // Served on loopback, so each failed turn has its reproduce line (a fetch handler's have none); button-tap sends the button back.
+          const report = await checkEndpoint(served.url, { env: {}, cases: ['typed', 'button-tap'], channels: ['web'] });
+          assert.match(formatReport(report), /curl /, 'the terminal shows reproduce lines');
+          const outputs: [string, string][] = [
+            ['terminal', formatReport(report)],
+            ['annotations', githubAnnotations(report).join('\n')],
+            ['step summary', githubStepSummary(report)],
+          ];
+          for (const [name, text] of outputs) assert.doesNotMatch(text, INVISIBLE_IN_OUTPUT, name);
+          assert.doesNotMatch(outsideCodeSpans(githubStepSummary(report)), AUTOLINKED, 'the step summary: a bare URL GitHub links');
+          // JUnit is XML: it keeps the agent's text (escaped as XML), but no character XML forbids.
+          assert.doesNotMatch(
+            renderJunit(report, { startedAt: new Date() }),
+            /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/,
+            'JUnit',
+          );
+          for (const line of githubAnnotations(report))
+            assert.match(line, /^::(error|warning) (file=[^,:\n]*(,line=\d+,col=\d+)?,)?title=check-endpoint/);
+          assert.ok(!renderHtmlReport(report).includes('<img src=x'), 'HTML');
+          assert.doesNotThrow(() => JSON.parse(JSON.stringify(report)), '--json');
+        }),
+        { ...property, numRuns: 15 },
+      );
+    } finally {
+      await served.close();
+    }
   });
 });

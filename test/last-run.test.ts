@@ -7,6 +7,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type IncomingMessage, type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { RawResponse, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
@@ -93,9 +96,10 @@ describe('the last run record and --failed', () => {
 
     // --failed plays exactly that pair: one message, the photo on sms.
     const before = agent.received.length;
-    // The record's --header-env is played again: its variable is needed again, as the first time.
+    // The record's --header-env is given again (a record never chooses the secrets sent), its variable set as the first time.
     const withKey = { ...ENV, API_KEY: 'sekrit-value-123' };
-    const again = await runCli([agent.url, '--failed', '--json'], { cwd: folder, env: withKey });
+    const headerEnv = ['--header-env', 'x-api-key=API_KEY'];
+    const again = await runCli([agent.url, '--failed', '--json', ...headerEnv], { cwd: folder, env: withKey });
     assert.equal(again.code, 1);
     const report = JSON.parse(again.stdout) as { cases: { id: string; channel: string; status: string }[] };
     assert.deepEqual(
@@ -153,14 +157,14 @@ describe('the last run record and --failed', () => {
     // Fixed: --failed passes, and the next --failed has nothing to rerun: it says so, sends nothing, exits 0.
     failPhotoOnSms = false;
     try {
-      const fixed = await runCli([agent.url, '--failed'], { cwd: folder, env: withKey });
+      const fixed = await runCli([agent.url, '--failed', ...headerEnv], { cwd: folder, env: withKey });
       assert.equal(fixed.code, 0, fixed.stdout);
       assert.match(fixed.stdout, /\n1 of 1 case passed\.\n/);
       const after = await runCli(['show'], { cwd: folder, env: ENV });
       assert.match(after.stdout, /\nPASS {2}sms\/photo {2}\(played again\)\n/);
       assert.match(after.stdout, /\n10 of 10 cases passed\.\n/);
       const nothing = agent.received.length;
-      const none = await runCli([agent.url, '--failed'], { cwd: folder, env: withKey });
+      const none = await runCli([agent.url, '--failed', ...headerEnv], { cwd: folder, env: withKey });
       assert.equal(none.code, 0);
       assert.match(none.stdout, /^--failed: nothing to rerun: every case of the last run \(.*\) passed\n$/);
       assert.equal(agent.received.length, nothing, 'nothing is sent');
@@ -513,6 +517,116 @@ describe('--failed takes the URL and the flags from the record', () => {
     assert.equal(given.code, 1, given.stderr);
     assert.deepEqual(seen, ['sms/photo x-team=undefined']);
     assert.ok(!given.stdout.includes('rotated-SECRET') && !given.stderr.includes('rotated-SECRET'));
+  });
+});
+
+describe('a record never chooses where the token goes nor which secrets are sent', () => {
+  // .check-endpoint/last-run.json is data a repository may carry: a hostile one named another host
+  // (--failed with no URL sent the developer's token there) or another variable (--token-env
+  // AWS_SECRET_ACCESS_KEY sent that one). Issue 52.
+  const TOKEN = 'token-SECRET-41';
+  const STOLEN = 'stolen-SECRET-7';
+  const WITH_SECRETS = { ...ENV, FLOW_FRAMEWORK_AGENT_TOKEN: TOKEN, STOLEN };
+  let agent: RunningAgent;
+  const bearers: string[] = [];
+  /** A forward proxy that answers nothing but keeps every request it is sent (a CONNECT too) with its authorization header. */
+  let proxy: Server;
+  let proxyUrl = '';
+  const proxied: string[] = [];
+  before(async () => {
+    agent = await serveAgent((request, raw) => {
+      bearers.push(String(raw.headers.authorization ?? raw.headers['x-leak']));
+      if (request.channel === 'sms' && (request.message.attachments ?? []).length > 0)
+        return new RawResponse(500, '{"error":"broken"}', { 'content-type': 'application/json' });
+      return reference(request, raw);
+    });
+    proxy = createServer((request, response) => {
+      proxied.push(`${request.method} ${request.url} ${request.headers.authorization ?? ''}`);
+      response.writeHead(502).end();
+    });
+    proxy.on('connect', (request: IncomingMessage, socket: Duplex) => {
+      proxied.push(`CONNECT ${request.url} ${request.headers.authorization ?? ''}`);
+      socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await agent.close();
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+  });
+
+  /** A folder whose record is a real run's on sms (the photo failed), rewritten by `change`. */
+  async function recorded(change: (record: { target: string; flags?: Record<string, unknown> }) => object): Promise<string> {
+    const folder = newFolder();
+    const first = await runCli([agent.url, '--channel', 'sms'], { cwd: folder, env: WITH_SECRETS });
+    assert.equal(first.code, 1, first.stdout + first.stderr);
+    const record = JSON.parse(readFileSync(join(folder, RECORD), 'utf8')) as { target: string; flags?: Record<string, unknown> };
+    writeFileSync(join(folder, RECORD), JSON.stringify(change(record)));
+    return folder;
+  }
+
+  test("a recorded URL not on this machine: --failed with no URL sends nothing (not even to the proxy), exit 2 naming it and how to give it; the config file's own URL is taken", async () => {
+    const elsewhere = 'http://agent.example.test/agent';
+    const folder = await recorded((record) => ({ ...record, target: elsewhere }));
+    const viaProxy = { ...WITH_SECRETS, http_proxy: proxyUrl, HTTP_PROXY: proxyUrl, no_proxy: undefined, NO_PROXY: undefined };
+    proxied.length = 0;
+    const refused = await runCli(['--failed'], { cwd: folder, env: viaProxy });
+    assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+    assert.equal(proxied.length, 0, `nothing was sent to the recorded host: ${proxied.join('; ')}`);
+    assert.ok(!(refused.stdout + refused.stderr).includes(TOKEN));
+    assert.match(
+      refused.stderr,
+      new RegExp(
+        `^check-endpoint: --failed: \\.check-endpoint/last-run\\.json says the last run checked http://agent\\.example\\.test/agent, which is not on this machine \\(localhost, 127\\.0\\.0\\.1, ::1\\) nor the config file's URL; ` +
+          `a record is data a repository may carry, so it never chooses where the token is sent: to play its failed cases there, give the URL \\(\`node \\S+ 'http://agent\\.example\\.test/agent' --failed\`\\)$`,
+        'm',
+      ),
+    );
+
+    // The config file's URL is the developer's own: the record's, when it is that one, is played (here through the proxy).
+    writeFileSync(join(folder, 'check-endpoint.config.json'), JSON.stringify({ url: elsewhere }));
+    await runCli(['--failed'], { cwd: folder, env: viaProxy });
+    assert.ok(
+      proxied.some((line) => line.startsWith('HEAD http://agent.example.test/agent')),
+      `the config file's URL is checked: ${proxied.join('; ')}`,
+    );
+  });
+
+  test('a record naming --token-env, --header-env, --dotenv or --insecure: --failed refuses, exit 2, nothing sent; given again on the command line or in the config file, they are used', async () => {
+    for (const [key, value, words] of [
+      ['tokenEnv', 'STOLEN', "--token-env 'STOLEN'"],
+      ['headerEnv', ['x-leak=STOLEN'], "--header-env 'x-leak=STOLEN'"],
+      ['dotenv', '../stolen.env', "--dotenv '../stolen.env'"],
+      ['insecure', true, '--insecure'],
+    ] as const) {
+      const folder = await recorded((record) => ({ ...record, flags: { ...record.flags, [key]: value } }));
+      bearers.length = 0;
+      const refused = await runCli(['--failed'], { cwd: folder, env: WITH_SECRETS });
+      assert.equal(refused.code, 2, `${key}: ${refused.stdout}${refused.stderr}`);
+      assert.deepEqual(bearers, [], `${key}: nothing was sent`);
+      assert.ok(!(refused.stdout + refused.stderr).includes(STOLEN), key);
+      assert.ok(
+        refused.stderr.includes(
+          `--failed: .check-endpoint/last-run.json says the last run ran with ${words}, which choose the secrets a run sends; a record is data a repository may carry, ` +
+            `so --failed never takes them from it: give it again on the command line (\`node ${CLI} --failed ${words}\`) or in the config file, or run the check without --failed`,
+        ),
+        `${key}: ${refused.stderr}`,
+      );
+    }
+
+    // Given on the command line, or in the config file, the developer chose it: played, with that variable's value.
+    const folder = await recorded((record) => ({ ...record, flags: { ...record.flags, tokenEnv: 'STOLEN' } }));
+    bearers.length = 0;
+    const given = await runCli(['--failed', '--token-env', 'STOLEN'], { cwd: folder, env: WITH_SECRETS });
+    assert.equal(given.code, 1, given.stderr);
+    assert.deepEqual(bearers, [`Bearer ${STOLEN}`], 'the photo, with the token given');
+    const configured = await recorded((record) => ({ ...record, flags: { ...record.flags, tokenEnv: 'STOLEN' } }));
+    writeFileSync(join(configured, 'check-endpoint.config.json'), JSON.stringify({ tokenEnv: 'STOLEN' }));
+    bearers.length = 0;
+    const fromConfig = await runCli(['--failed'], { cwd: configured, env: WITH_SECRETS });
+    assert.equal(fromConfig.code, 1, fromConfig.stderr);
+    assert.deepEqual(bearers, [`Bearer ${STOLEN}`]);
   });
 });
 

@@ -14,7 +14,7 @@ import { bundledContract } from '../src/contract/load-contract.js';
 import { serveAgent, type RunningAgent } from '../src/example-agent/serve-agent.js';
 import { forHtml, forMarkdown, forMarkdownCode, forTerminal, forWorkflowCommand, forWorkflowProperty } from '../src/report/escape.js';
 import { runCli } from './helpers.js';
-import { HOSTILE } from './hostile-strings.js';
+import { AUTOLINKED, codeSpansRemoved, HOSTILE, outsideCodeSpans } from './hostile-strings.js';
 
 /** A character no output shows raw: controls, line and paragraph separators, bidi and zero-width ones. */
 const INVISIBLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b\u202c\u202e]/u;
@@ -45,7 +45,8 @@ describe('one escape per output kind, each fed the same hostile strings', () => 
       const markdown = forMarkdown(text);
       assert.doesNotMatch(markdown, INVISIBLE, 'Markdown');
       assert.doesNotMatch(markdown, /\n/, 'Markdown: one line');
-      assert.doesNotMatch(markdown.replace(/\\\\/g, ''), MARKDOWN_ACTIVE, `Markdown: ${markdown}`);
+      assert.doesNotMatch(outsideCodeSpans(markdown), AUTOLINKED, `Markdown: a bare URL or address outside code is a link: ${markdown}`);
+      assert.doesNotMatch(codeSpansRemoved(markdown).replace(/\\\\/g, ''), MARKDOWN_ACTIVE, `Markdown: ${markdown}`);
 
       const code = forMarkdownCode(text);
       const fence = /^`+/.exec(code)![0];
@@ -68,6 +69,8 @@ describe('an agent whose answer holds the hostile strings, through every output'
   const TAPPED = 'b\u202E\u009B\u2028\u200Bx';
   const TYPE = HOSTILE[8];
   const PROPERTY = HOSTILE[9];
+  const BARE_TYPE = HOSTILE[14];
+  const BARE_PROPERTY = HOSTILE[15];
   before(async () => {
     folder = mkdtempSync(join(tmpdir(), 'check-endpoint-escapes-'));
     // button-tap's first turn gets a valid answer, so it taps the button and sends its id back: the failed
@@ -76,7 +79,12 @@ describe('an agent whose answer holds the hostile strings, through every output'
       request.conversationId.includes('button-tap') && request.message.choice === undefined
         ? { replies: [{ type: 'message', text: 'pick', buttons: [TAPPED] }] }
         : {
-            replies: [{ type: 'message', text: 'pick', buttons: [BUTTON] }, { type: TYPE }, { type: 'message', text: 'x', [PROPERTY]: 1 }],
+            replies: [
+              { type: 'message', text: 'pick', buttons: [BUTTON] },
+              { type: TYPE },
+              { type: BARE_TYPE },
+              { type: 'message', text: 'x', [PROPERTY]: 1, [BARE_PROPERTY]: 1 },
+            ],
           },
     );
   });
@@ -101,9 +109,12 @@ describe('an agent whose answer holds the hostile strings, through every output'
     const markdown = readFileSync(summary, 'utf8');
     assert.doesNotMatch(markdown, INVISIBLE);
     // What is inside a code span is shown as written: only the rest could render.
-    const rendered = markdown.replace(/(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, '');
+    const rendered = codeSpansRemoved(markdown);
     for (const live of ['[Fix: click here](https://evil.example/fix)', '**ALL 5 CASES PASSED**', '![x](', '<img'])
       assert.ok(!rendered.includes(live), `the step summary renders ${live}:\n${markdown}`);
+    // GitHub links a bare URL, www. or address by itself: each is in a code span, which it does not link.
+    for (const bare of ['evil.example/fix', 'www.evil.example']) assert.ok(markdown.includes(bare), `the step summary names ${bare}`);
+    assert.doesNotMatch(outsideCodeSpans(markdown), AUTOLINKED, `the step summary holds a bare URL GitHub links:\n${markdown}`);
 
     const report = JSON.parse(readFileSync(join(folder, 'reports', 'report.json'), 'utf8')) as {
       cases: { findings: { message: string }[] }[];

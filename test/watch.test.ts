@@ -412,7 +412,7 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
     assert.equal(await watch.exited, 0, watch.output());
   });
 
-  test('the watched folder deleted, or renamed, then Enter: it says the folder is gone, runs nothing, and q still ends it', async () => {
+  test('the watched folder deleted, or renamed away: said as soon as it happens, with no key pressed, and the loop ends with exit 2', async () => {
     for (const how of ['deleted', 'renamed'] as const) {
       const { folder, pidsFile } = agentFolder(`watch-gone-${how}`, 'fixed');
       const port = await freePort();
@@ -426,11 +426,14 @@ describe('--watch with a --start agent whose file is rewritten', { timeout: 120_
         renameSync(folder, `${folder}-moved`);
         temporary.push(`${folder}-moved`);
       }
-      watch.child.stdin.write('\n');
-      await watch.waitFor(/^check-endpoint: --watch: \S+ is gone \(deleted or renamed\): nothing is watched and no run starts/m, at);
-      watch.child.stdin.write('q\n');
-      assert.equal(await watch.exited, 0, watch.output());
+      // No Enter, no save: the loop sees it by itself (a rename sends no event for the files in the folder).
+      await watch.waitFor(
+        /^check-endpoint: --watch: \S+ was deleted or renamed away while the loop watched it: nothing is left to watch and no run can start there, so the loop ends \(exit 2\); start --watch again in the agent's folder$/m,
+        at,
+      );
+      assert.equal(await watch.exited, 2, watch.output());
       assert.doesNotMatch(watch.output(), /uv_cwd|ENOENT|this run played no case/, how);
+      assert.equal(watch.output().split('was deleted or renamed away').length - 1, 1, `${how}: said once:\n${watch.output()}`);
       assert.equal(runsIn(watch.output()), 1, `${how}: only the first run:\n${watch.output()}`);
     }
   });

@@ -38,7 +38,9 @@ function wholeUrl(target: string): string | undefined {
 /**
  * What --failed takes from the last run's record (`.check-endpoint/last-run.json`): its URL, when
  * the record holds it whole, and the flags it ran with, read against the option table as a config
- * file's keys are. A UsageError when there is no record or it cannot be read.
+ * file's keys are. A UsageError when there is no record or it cannot be read. The command line's
+ * parser then plays the URL only on this machine or as the config file's own (`recordedUrl`), and
+ * takes no flag that chooses secrets from it (`withoutSecretChoices`, commands/recorded-flags.ts).
  */
 export function readRecordedCheck(cwd = process.cwd()): ConfigValues {
   const record = readLastRunSync(cwd);

@@ -16,6 +16,7 @@ import type { SpecCommandArgs } from '../commands/spec.js';
 import type { ValidateCommandArgs } from '../commands/validate.js';
 import { commandName } from '../core/command-name.js';
 import { UsageError } from '../core/usage-error.js';
+import { recordedUrl, withoutSecretChoices } from '../commands/recorded-flags.js';
 import { closestName } from '../validate/did-you-mean.js';
 import { COMMANDS, type CommandName, NAMED_COMMANDS, isNamedCommand } from './commands.js';
 import type { ConfigValues } from './config.js';
@@ -272,8 +273,8 @@ function commandLineOf(
     command === 'check' || command === 'chat' ? loadConfig?.(typeof named === 'string' || named === false ? named : undefined) : undefined;
   // --failed: the last run's record, between the config file and the flags given.
   const recorded = command === 'check' && (given.get('failed') ?? config?.flags.get('failed')) === true ? loadRecord?.() : undefined;
-  // The URL given wins over the record's, which wins over the config file's.
-  const url = words[0] ?? recorded?.url ?? config?.url;
+  // The URL given wins over the record's (on this machine or the config file's own: recordedUrl), which wins over the config file's.
+  const url = words[0] ?? (recorded?.url === undefined ? undefined : recordedUrl(recorded.url, config?.url, recorded.file)) ?? config?.url;
   if (recorded && url === undefined) {
     throw new UsageError(`--failed: ${recorded.file} keeps the last run's URL without its query's values; give the URL`);
   }
@@ -283,14 +284,12 @@ function commandLineOf(
   switch (command) {
     case 'check': {
       // The config file, then the record, under the flags given: a flag given replaces its value (a list flag's whole list).
-      const flags = new Map([
-        ...(config?.flags ?? []),
-        ...(recorded?.flags ?? []),
-        ...given,
-        ...(config ? [['config', config.file] as const] : []),
-      ]);
+      // The record never chooses the secrets sent (withoutSecretChoices): those come from the flags given or the config file.
+      const chosen = (flag: string): unknown => given.get(flag) ?? config?.flags.get(flag);
+      const fromRecord = recorded ? withoutSecretChoices(recorded.flags, chosen, recorded.file) : new Map<OptionName, FlagValue>();
+      const flags = new Map([...(config?.flags ?? []), ...fromRecord, ...given, ...(config ? [['config', config.file] as const] : [])]);
       // The flags the config file set and neither the command line nor the record did, by the key that set them: errors name the file and key.
-      const fromConfig = config ? [...config.keys].filter(([name]) => !given.has(name) && !(recorded?.flags.has(name) ?? false)) : [];
+      const fromConfig = config ? [...config.keys].filter(([name]) => !given.has(name) && !fromRecord.has(name)) : [];
       const configKeys = fromConfig.length ? { configKeys: Object.fromEntries(fromConfig) } : {};
       // positionalsError made sure the URL is there: given, recorded or in the config file.
       return { command, args: { url: url!, ...flagsFor(command, flags), ...configKeys } };

@@ -4,7 +4,9 @@
  */
 import { SETTING_OPTIONS } from '../cases/registry.js';
 import { argumentKey } from '../core/argument-key.js';
+import { printable } from '../core/unsafe-text.js';
 import { UsageError } from '../core/usage-error.js';
+import { shellQuote } from '../run/reproduce.js';
 import type { LastRun } from '../report/last-run.js';
 import { DESCRIBED } from '../run/option-descriptors.js';
 
@@ -52,4 +54,72 @@ export function assertRecordedFlags(flags: object, file: string): void {
         `give ${flag} on the command line or in the config file, and run the check again to record a run anew`,
     );
   }
+}
+
+/**
+ * The recorded flags that choose which secrets a run sends, or who may read them on the way: the
+ * token's variable, the --header-env variables, the .env file they are read from, and --insecure
+ * (no certificate check: anyone between may read the token). A record names them for `show`, but
+ * --failed never takes one from it: a repository may carry a record naming `AWS_SECRET_ACCESS_KEY`.
+ */
+export const SECRET_CHOOSING: readonly string[] = ['token-env', 'header-env', 'dotenv', 'insecure'];
+
+/** The value a flag takes when neither the command line nor the config file gives it: its descriptor's default, or off. */
+function defaultOf(flag: string): unknown {
+  const descriptor = DESCRIBED.find((candidate) => candidate.flag?.name === flag);
+  return descriptor?.default ?? (descriptor?.flag?.type === 'boolean' ? false : undefined);
+}
+
+/** A recorded value as the flags that give it again: `--token-env MY_TOKEN`, `--header-env a=B --header-env c=D`, `--insecure`. */
+function asFlags(flag: string, value: unknown): string {
+  if (value === true) return `--${flag}`;
+  if (value === false) return `--no-${flag}`;
+  const values = Array.isArray(value) ? value : [value];
+  return values.map((item) => `--${flag} ${shellQuote(printable(String(item)))}`).join(' ');
+}
+
+/**
+ * The record's flags (by flag name) without those that choose secrets (SECRET_CHOOSING). A
+ * UsageError when the record holds one with a value other than the one this run takes anyway
+ * (`chosen`: from the command line or the config file; else the default): the run would send
+ * other secrets than the last one did, or the record's, so it stops and names the flags to give.
+ */
+export function withoutSecretChoices<V>(recorded: ReadonlyMap<string, V>, chosen: (flag: string) => unknown, file: string): Map<string, V> {
+  const differing = SECRET_CHOOSING.filter(
+    (flag) => recorded.has(flag) && JSON.stringify(recorded.get(flag)) !== JSON.stringify(chosen(flag) ?? defaultOf(flag)),
+  );
+  if (differing.length > 0) {
+    const flags = differing.map((flag) => asFlags(flag, recorded.get(flag))).join(' ');
+    throw new UsageError(
+      `--failed: ${file} says the last run ran with ${flags}, which choose the secrets a run sends; a record is data a repository may carry, ` +
+        `so --failed never takes them from it: give ${differing.length === 1 ? 'it' : 'them'} again on the command line (\`check-endpoint --failed ${flags}\`) ` +
+        `or in the config file, or run the check without --failed`,
+    );
+  }
+  return new Map([...recorded].filter(([flag]) => !SECRET_CHOOSING.includes(flag)));
+}
+
+/** This machine's own names for itself: a request to one never leaves it. */
+function isThisMachine(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The URL --failed with no URL given plays against: the record's, only when it is on this machine
+ * (localhost, 127.x.x.x, ::1) or the config file's own URL; the token goes where the record's URL
+ * points, and a record is data a repository may carry. Any other is refused, naming the URL and
+ * how to give it.
+ */
+export function recordedUrl(url: string, configUrl: string | undefined, file: string): string {
+  if (isThisMachine(url) || url === configUrl) return url;
+  throw new UsageError(
+    `--failed: ${file} says the last run checked ${printable(url)}, which is not on this machine (localhost, 127.0.0.1, ::1) nor the config file's URL; ` +
+      `a record is data a repository may carry, so it never chooses where the token is sent: to play its failed cases there, give the URL ` +
+      `(\`check-endpoint ${shellQuote(printable(url))} --failed\`)`,
+  );
 }

@@ -2,7 +2,8 @@
  * `check-endpoint URL --watch`: the check in a developer's edit loop, as Vitest's watch mode and
  * `uvicorn --reload` are. It checks at once, then again on every burst of changes to the agent's
  * folder (src/commands/watched-files.ts), and on Enter; q, Ctrl-C, SIGTERM or SIGHUP ends it with the
- * last finished run's exit code (a second Ctrl-C is passed on to the run, which then exits at once).
+ * last finished run's exit code (a second Ctrl-C is passed on to the run, which then exits at once);
+ * its folder deleted or renamed away ends it at once with exit 2, said once.
  *
  * Each run is the command itself in a child process, with the same words but --watch's and with
  * --failed-first, so it is the run the developer would get by hand: what did not pass last time is
@@ -18,6 +19,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type Agent, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { UsageError } from '../core/usage-error.js';
 import { isFolder } from '../core/is-folder.js';
@@ -49,6 +51,10 @@ const LATE_RELOAD_MS = 60_000;
 const RELOAD_WAIT_SECONDS = 30;
 /** The exit code when no run finished before the loop ended: an interrupted run's. */
 const INTERRUPTED = 130;
+/** The exit code when the watched folder was deleted or renamed away: the loop cannot go on (a usage error's code: the check could not run). */
+export const FOLDER_GONE = 2;
+/** How often the loop looks whether its folder is still the one it started in: a rename sends no file event. */
+const FOLDER_CHECK_MS = 500;
 
 /** The words of a run: the command line's, without --watch, --watch-dir and --watch-ignore, with --no-watch (a config file's "watch" stays off) and --failed-first. */
 export function runWords(argv: readonly string[], waitForReload: boolean): string[] {
@@ -147,6 +153,11 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   const watching = c.dim(`--watch: watching ${folder} for changes${startNote} (Enter plays again, q quits)`);
 
   let lastExitCode: number | undefined;
+  /** The loop's own exit code, when it ends for a reason of its own (its folder gone), not a run's. */
+  let endCode: number | undefined;
+  /** The folder as it was when the loop started: another one made in its place is not it. */
+  const watchedFolder = statSync(folder);
+  let folderCheck: NodeJS.Timeout | undefined;
   let problemsBefore: ProblemReport[] | undefined;
   let running: ChildProcess | undefined;
   /** A run is under way: waiting for the agent's reload, or playing. */
@@ -194,12 +205,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   const play = async (files: string[]): Promise<void> => {
     // The folder deleted or renamed under the loop: no run can start there (Node's spawn fails on a
     // deleted working folder), and its files are no longer watched; said, instead of a false verdict.
-    if (!isFolder(folder) || !workingFolderExists()) {
-      output.error(
-        `check-endpoint: --watch: ${folder} is gone (deleted or renamed): nothing is watched and no run starts; put it back and press Enter, or quit (q) and start --watch in the agent's folder`,
-      );
-      return;
-    }
+    if (folderGone()) return;
     let asItWas = false;
     if (files.length && args.start === undefined) {
       output.line(c.dim(`--watch: ${changedText(files)}: waiting for the agent's own reload`));
@@ -221,7 +227,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
     });
     running = undefined;
     writes.played(Date.now());
-    if (quitting) return;
+    if (quitting || folderGone()) return;
     lastExitCode = code;
     const recordNow = recordedAt();
     if (recordNow !== undefined && recordNow !== recordBefore) {
@@ -259,6 +265,25 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
     })();
   };
 
+  /**
+   * Whether the watched folder was deleted or renamed away (it is not there, or another folder is
+   * in its place, or this process's working folder went with it). Said once, as soon as it is
+   * seen, and the loop ends with FOLDER_GONE: a watcher of a folder that is gone sees nothing, and
+   * no run can start in it; nothing is played against a folder that is not the agent's.
+   */
+  const folderGone = (): boolean => {
+    if (sameFolder(folder, watchedFolder) && workingFolderExists()) return false;
+    if (!quitting) {
+      output.error(
+        `check-endpoint: --watch: ${folder} was deleted or renamed away while the loop watched it: nothing is left to watch and no run can start there, ` +
+          `so the loop ends (exit ${FOLDER_GONE}); start --watch again in the agent's folder`,
+      );
+      endCode = FOLDER_GONE;
+      quit();
+    }
+    return true;
+  };
+
   const quit = (signal: 'SIGINT' | 'SIGTERM' = 'SIGINT'): void => {
     if (quitting) {
       // Again, while the run in progress stops: it is passed on, and the run exits at once, as a second Ctrl-C of its own does.
@@ -267,6 +292,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
     }
     quitting = true;
     stopKeys();
+    clearInterval(folderCheck);
     void (async () => {
       await watcher.close();
       const child = running;
@@ -276,7 +302,7 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
         child.kill(signal);
         await exited;
       }
-      ended(lastExitCode ?? INTERRUPTED);
+      ended(endCode ?? lastExitCode ?? INTERRUPTED);
     })();
   };
 
@@ -287,9 +313,14 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
       for (const text of notes) note(text);
       if (files.length) trigger(files);
     },
-    (error) => output.error(`check-endpoint: --watch: ${error.message}`),
+    // A folder deleted under the watcher makes it fail (ENOENT): that is said as the folder gone, once.
+    (error) => {
+      if (!folderGone()) output.error(`check-endpoint: --watch: ${error.message}`);
+    },
     note,
   );
+  // A rename sends no event for the files in the folder: the loop looks itself, and a deletion is seen the same way.
+  folderCheck = setInterval(() => void folderGone(), FOLDER_CHECK_MS);
   const onSigint = (): void => quit('SIGINT');
   // The terminal closed (SIGHUP): ended as a SIGTERM ends it, the run in progress stopping its agent.
   const onSigterm = (): void => quit('SIGTERM');
@@ -312,6 +343,16 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
   process.off('SIGTERM', onSigterm);
   process.off('SIGHUP', onSigterm);
   return code;
+}
+
+/** Whether the folder at `path` is still `was` (the same device and inode), not gone nor another made in its place. */
+function sameFolder(path: string, was: { dev: number; ino: number }): boolean {
+  try {
+    const now = statSync(path);
+    return now.isDirectory() && now.dev === was.dev && now.ino === was.ino;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether this process's working folder is still there: process.cwd() throws once it is deleted. */

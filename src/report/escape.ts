@@ -32,12 +32,32 @@ export function forWorkflowProperty(text: string): string {
 const MARKDOWN_SYNTAX = /[\\`*_{}[\]()<>!|~&]|^[#+-]/g;
 
 /**
- * For the step summary's Markdown, as plain text in a line, a list item or a table's cell: on one
- * line, every character Markdown would read as syntax backslash-escaped, so `[Fix](https://…)`, an
- * image, `**bold**` and HTML show as written.
+ * What makes a word a link in GitHub's Markdown with no syntax at all (GFM's autolink extension): a
+ * scheme's `://`, `www.`, an address's `@` (and `mailto:`, `xmpp:`). No escape of a character stops
+ * every one of them: cmark-gfm links an address after escapes and entities are decoded
+ * (`a\@evil.example` and `a&#64;evil.example` are links), and GitHub links `https\://…` and
+ * `www&#46;…` a second time, on the text as it reads. A code span is not text to either: a word
+ * holding one of these is shown as code, the same characters.
+ */
+const LINKABLE = /:\/\/|www\.|@|mailto:|xmpp:/i;
+
+/**
+ * For the step summary's Markdown, as plain text in a line or a list item: on one line, every
+ * character Markdown would read as syntax backslash-escaped, so `[Fix](https://…)`, an image,
+ * `**bold**` and HTML show as written, and a word GitHub would make a link of by itself
+ * (`https://evil.example/fix`, `www.evil.example`, `a@evil.example`) as code, so none is a link.
+ * (Split into words and tested word by word: linear in the text's length.)
  */
 export function forMarkdown(text: string): string {
-  return printable(text.replace(/\s+/g, ' ')).replace(MARKDOWN_SYNTAX, (char) => `\\${char}`);
+  const words = printable(text.replace(/\s+/g, ' ')).split(' ');
+  return words
+    .map((word, at) => {
+      if (LINKABLE.test(word)) return forMarkdownCode(word);
+      const escaped = word.replace(MARKDOWN_SYNTAX, (char) => `\\${char}`);
+      // Only the line's first word starts a heading or a list item.
+      return at === 0 ? escaped : escaped.replace(/^\\([#+-])/, '$1');
+    })
+    .join(' ');
 }
 
 /** For the step summary's Markdown, as code (`` `/replies/0/x` ``): a fence longer than any run of backticks in it, so none closes it early. */

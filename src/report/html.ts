@@ -9,6 +9,7 @@ import { PAGE_SCRIPT } from './html/script.js';
 import { PAGE_STYLES } from './html/styles.js';
 import { renderRules } from './html/rules.js';
 import { contentSecurityPolicy } from './html/policy.js';
+import { renderScenarioFiles, scenarioFilesText } from './html/scenario-files.js';
 import { count, plural } from './html/values.js';
 import { stoppedSummary } from './human.js';
 
@@ -26,6 +27,12 @@ function anchorCases(report: Report, problems: readonly ProblemReport[]): CaseAn
     used.add(anchor);
     return { caseReport, anchor, channelTitle: titles.get(caseReport.channel) ?? caseReport.channel, problems: byId };
   });
+}
+
+/** The head's words on the scenario files with problems, linking to their section; none when there are none. */
+function scenarioFilesNote(report: Report): Markup | '' {
+  const text = scenarioFilesText(report);
+  return text ? h` <a href="#scenario-files">${text}</a>.` : '';
 }
 
 function renderHead(report: Report): Markup {
@@ -48,7 +55,7 @@ function renderHead(report: Report): Markup {
         </div>
         <div>
           <dt>Problems</dt>
-          <dd>${problems.length ? digestTitle(problems, report) : 'none.'} ${findingsText({ errors, warnings })}.</dd>
+          <dd>${problems.length ? digestTitle(problems, report) : 'none.'} ${findingsText({ errors, warnings })}.${scenarioFilesNote(report)}</dd>
         </div>
         <div>
           <dt>Exit code</dt>
@@ -88,7 +95,8 @@ function renderConversations(layout: MatrixLayout, anchors: readonly CaseAnchor[
  * The HTML chat preview of a report: one self-contained page (no network, no external assets)
  * with "What to fix" (each distinct problem once, linking to its conversations) and a matrix of
  * channels against cases at the top, then every case's conversation drawn the
- * way its channel's platform shows it, each finding beside the reply or turn it is about. Pure:
+ * way its channel's platform shows it, each finding beside the reply or turn it is about; the team's
+ * scenario files with problems (not played) under "What to fix", each with its fix. Pure:
  * the same report gives the same page. Everything from the report is escaped.
  */
 export function renderHtmlReport(report: Report): string {
@@ -99,9 +107,10 @@ export function renderHtmlReport(report: Report): string {
   const body = h`<a class="skip" href="#conversations-title">Skip to the conversations</a>
     ${renderHead(report)}
     <main class="wrap">
+      ${anchors.length ? renderWhatToFix(report, problems, anchors) : ''}${renderScenarioFiles(report)}
       ${
         anchors.length
-          ? h`${renderWhatToFix(report, problems, anchors)}<section id="matrix" aria-labelledby="matrix-title">
+          ? h`<section id="matrix" aria-labelledby="matrix-title">
                 <h2 id="matrix-title">Cases by channel</h2>
                 ${renderMatrix(layout)}
                 <div class="toolbar">

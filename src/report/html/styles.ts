@@ -226,8 +226,8 @@ a.rule-link { text-decoration: none; }
 /* A conversation that only repeats problems drawn before: folded under its heading. */
 .conversation-fold > summary { cursor: pointer; color: var(--focus); font-size: .85rem; }
 .conversation-fold[open] > summary { margin-bottom: .6rem; }
-/* What to fix: each problem once, above the matrix. */
-#what-to-fix { margin-bottom: 1.5rem; }
+/* What to fix: each problem once, above the matrix; the scenario files' problems below it. */
+#what-to-fix, #scenario-files { margin-bottom: 1.5rem; }
 .digest-title { font-weight: 700; }
 .problems { max-width: 60rem; }
 .problem-number { font-weight: 800; margin-right: .3rem; }
