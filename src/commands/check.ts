@@ -1,7 +1,7 @@
 import type { KeptConversation } from '../cases/case.js';
 import type { CaseProgress } from '../run/options.js';
 import { EXPLORE_CASE_ID } from '../cases/explore/explore-case.js';
-import { EXPLORE_FILE, readKeptConversations, writeKeptConversations } from './explore-file.js';
+import { exploreHeaderLine, keepExplored, keptForRun } from './explore-file.js';
 import type { Output } from './output.js';
 import { checkEndpointWith, describePlannedRun, somethingAnswers } from '../run/check-endpoint.js';
 import type { CheckEndpointOptions, CheckPlan } from '../run/plan.js';
@@ -164,15 +164,8 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
   const left = record ? rerunOf(record, narrow) : undefined;
   if (left?.only.length === 0) return nothingToRerun(args, left, output);
   const rerun = record ? rerunOf(record, narrow, againstNote(record, args)) : undefined;
-  if (rerun && args.shrink === false)
-    throw new UsageError(
-      '--no-shrink goes with --explore, not --failed: --failed plays the kept conversations as they are, already shrunk',
-    );
-  if (rerun && args.seed !== undefined)
-    throw new UsageError('--seed goes with --explore, not --failed: --failed plays the kept conversations, which no seed makes');
   // The conversations --explore kept: read only by a run that explores (a run that does not never reads the file).
-  const exploring = args.explore || args.case.includes(EXPLORE_CASE_ID) || rerun?.cases.includes(EXPLORE_CASE_ID) === true;
-  const kept = exploring ? readKeptConversations() : [];
+  const kept = keptForRun(args, rerun?.cases);
   const first = args.failedFirst ? await failedFirst() : undefined;
   const chatty = chattyOf(output, args.quiet);
   const archive = wantsArchive(args) ? new HarRecorder() : undefined;
@@ -200,7 +193,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
       ...(rerun ? { only: rerun.only } : {}),
       ...(first?.pairs.length ? { first: first.pairs } : {}),
       ...(args.start !== undefined ? { agentExit: () => agent?.exit() } : {}),
-      ...(exploring ? { exploreKept: kept, exploreKeptOnly: rerun !== undefined } : {}),
+      ...(kept ? { exploreKept: kept, exploreKeptOnly: rerun !== undefined } : {}),
       onPlanned: async (plan) => {
         planned = plan;
         ({ agent, agentLog } = await beforeTheRun(args, plan, rerun?.note ?? first?.note(scheduledPairs(plan)), output));
@@ -236,7 +229,7 @@ async function runCheck(args: CheckCommandArgs, output: Output): Promise<number>
     return await finish(
       args,
       report,
-      { plan, archive, agent: agent && { process: agent, died: endedOnItsOwn }, startedAt, portHolder: holder, kept },
+      { plan, archive, agent: agent && { process: agent, died: endedOnItsOwn }, startedAt, portHolder: holder, kept: kept ?? [] },
       output,
     );
   } finally {
@@ -265,13 +258,7 @@ async function beforeTheRun(
   if (typeof args.config === 'string' && notice.length === 0) chatty.line(c.dim(`config: ${args.config}`));
   for (const line of notice) process.stderr.write(`${line}\n`);
   if (orderNote) chatty.line(c.dim(orderNote));
-  if (plan.cases.some((testCase) => testCase.id === EXPLORE_CASE_ID)) {
-    const kept = plan.explore.kept.length ? `; ${plan.explore.kept.length} kept conversation(s) played first (${EXPLORE_FILE})` : '';
-    const how = plan.explore.keptOnly
-      ? 'the kept conversations only (--failed)'
-      : `up to ${plan.explore.turns} turns a channel, seed ${plan.explore.seed} (--seed ${plan.explore.seed} plays the same again)${kept}`;
-    chatty.line(c.dim(`explore: ${how}`));
-  }
+  if (plan.cases.some((testCase) => testCase.id === EXPLORE_CASE_ID)) chatty.line(c.dim(exploreHeaderLine(plan.explore)));
   if (plan.insecure) {
     chatty.line(
       c.bold(
@@ -432,23 +419,6 @@ async function recordRun(report: Report, flags: NonNullable<LastRun['flags']>, q
   } catch (cause) {
     const reason = await writeFailureReason(LAST_RUN_FILE, cause);
     process.stderr.write(`check-endpoint: could not record this run in ${LAST_RUN_FILE}: ${reason}\n`);
-  }
-}
-
-/** Writes .check-endpoint/explore.json after a run that explored, and says so on stderr; a folder it cannot write in is said, not fatal. */
-async function keepExplored(report: Report, kept: readonly KeptConversation[], quiet: boolean): Promise<void> {
-  try {
-    const count = await writeKeptConversations(report, kept);
-    if (count !== undefined && !quiet) {
-      process.stderr.write(
-        count
-          ? `kept in ${EXPLORE_FILE}: ${count === 1 ? '1 failing conversation' : `${count} failing conversations`}, played first by the next --explore and alone by --failed\n`
-          : `${EXPLORE_FILE}: no failing conversation kept\n`,
-      );
-    }
-  } catch (cause) {
-    const reason = await writeFailureReason(EXPLORE_FILE, cause);
-    process.stderr.write(`check-endpoint: could not keep the explored conversations in ${EXPLORE_FILE}: ${reason}\n`);
   }
 }
 
