@@ -5,7 +5,7 @@
  * check-endpoint/report.
  */
 export type { Answer, Button, ListRow, ListSection, MessageReply, ReactionReply, Reply, TemplateReply } from './core/answer.js';
-export type { Finding, LeftOutCounts, Rule, RuleFacts, RuleId, RuleLevel, Severity } from './core/findings.js';
+export type { Finding, FindingLimit, LeftOutCounts, LimitCount, Rule, RuleFacts, RuleId, RuleLevel, Severity } from './core/findings.js';
 export { LEFT_OUT, MAX_FINDINGS, RULES } from './core/findings.js';
 export type { Contract, JsonSchema, PlatformRules, Support } from './contract/contract.js';
 export { knownChannels } from './contract/contract.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { PlatformRules, Support } from '../src/index.js';
+import type { LimitCount, PlatformRules, Support } from '../src/index.js';
 import { validateAnswer } from '../src/index.js';
 import { withoutVariationSelectors } from '../src/platforms/emoji.js';
 import { platformLimitsSchema } from '../src/contract/load-contract.js';
@@ -305,6 +305,66 @@ for (const [channel, rules] of Object.entries(contract.platforms)) {
     }
   });
 }
+
+/** What each limit counts, where it is no length of text (a text's is its platform's unit). */
+const COUNTED: Record<string, LimitCount> = {
+  'buttons.maxCount': 'items',
+  'list.maxSections': 'sections',
+  'list.maxRows': 'rows',
+  'buttons.idMaxBytes': 'utf8-bytes',
+  'image.maxBytes': 'bytes',
+};
+
+/** The unit fill() measures a text in: on SMS its emoji make the text UCS-2. */
+const TEXT_COUNT: Record<PlatformRules['counting'], LimitCount> = { codepoints: 'codepoints', utf16: 'utf16', sms: 'ucs2-code-units' };
+
+for (const [channel, rules] of Object.entries(contract.platforms)) {
+  describe(`${channel}: a finding one over a limit carries it as data, the contract's value`, () => {
+    for (const { key, value } of numericLimits(rules).filter(({ key }) => key in LIMITS)) {
+      it(`${key} = ${value}`, () => {
+        const { over, path } = LIMITS[key]!(value, rules);
+        const found = validateAnswer(over, { channel }).find((finding) => finding.path === path);
+        const held = found?.limit;
+        assert.ok(held, `the finding at ${path} carries its limit: ${JSON.stringify(found)}`);
+        assert.equal(held.max, value, "the limit is the contract's value");
+        // The key names where it stands in the platform's rules; a text held to equal limits names the first of them.
+        assert.equal(numericLimits(rules).find((entry) => entry.key === held.key)?.value, value, `${held.key} is ${value} in x-platforms`);
+        if (!(key.endsWith('bodyMaxLength') || key === 'image.captionMaxLength')) assert.equal(held.key, key);
+        assert.equal(held.counts, COUNTED[key] ?? TEXT_COUNT[rules.counting]);
+        assert.equal(held.measured, value + 1, 'one over');
+      });
+    }
+    for (const { key, value } of numericLimits(rules).filter(({ key }) => key in SOFT_LIMITS)) {
+      it(`${key} = ${value} (the bubbles warning)`, () => {
+        const [found] = validateAnswer(answer(message({ text: SOFT_LIMITS[key]!(value).over })), { channel });
+        assert.deepEqual(found?.limit, { key, max: value, counts: TEXT_COUNT[rules.counting], measured: value + 1 });
+      });
+    }
+  });
+}
+
+describe('an SMS text over its limit is counted in its encoding', () => {
+  const max = limit(contract.platforms.sms?.text?.maxLength, 'sms text.maxLength');
+  it('GSM-7 septets: an extension character takes 2', () => {
+    const [found] = validateAnswer(answer(message({ text: `{${'a'.repeat(max - 1)}` })), { channel: 'sms' });
+    assert.deepEqual(found?.limit, { key: 'text.maxLength', max, counts: 'gsm7-septets', measured: max + 1 });
+  });
+  it('UCS-2 code units: a character outside GSM-7 makes the whole text UCS-2', () => {
+    const [found] = validateAnswer(answer(message({ text: `ж${'a'.repeat(max)}` })), { channel: 'sms' });
+    assert.deepEqual(found?.limit, { key: 'text.maxLength', max, counts: 'ucs2-code-units', measured: max + 1 });
+  });
+});
+
+describe('a finding over no count or length carries no limit', () => {
+  it('buttons where the platform shows none, a section with no title', () => {
+    const none = validateAnswer(answer(message({ text: 'Pick one', buttons: ['Yes', 'No'] })), { channel: 'sms' });
+    assert.deepEqual(shapes(none), ['platform error /replies/0/buttons']);
+    assert.equal(none[0]!.limit, undefined);
+    const sections = [{ rows: [row('a')] }, { rows: [row('b')] }];
+    const untitled = validateAnswer(answer(message({ text: 'Pick one', list: { button: 'Open', sections } })), { channel: 'whatsapp' });
+    assert.ok(untitled.length > 0 && untitled.every((finding) => finding.limit === undefined), JSON.stringify(untitled));
+  });
+});
 
 /** A minimal valid reply that carries one feature, and where a "not shown" error points. */
 const FEATURES: Record<string, { reply: Record<string, unknown>; path: string }> = {

@@ -52,6 +52,34 @@ export interface Finding {
   leftOut?: LeftOutCounts;
   /** One instance of a cause its case declares: the findings of one rule, severity and cause are one problem. */
   cause?: FindingCause;
+  /**
+   * On a finding over a platform's count or length (rule `platform`, and the `bubbles` warning's
+   * soft length): the limit the check held the part at its pointer to, what it counted, and how
+   * many it found. A report reads which part is past it here, never from the message's words.
+   */
+  limit?: FindingLimit;
+}
+
+/**
+ * What a limit counts. Of a sequence: `items`, the items of the array at the finding's pointer (a
+ * reply's buttons); `rows`, the rows of all of a list's sections together; `sections`, a list's
+ * sections. Of a text, in the platform's counting unit (x-platforms `counting`), an SMS's resolved
+ * to the text's encoding: `codepoints`, `utf16` (UTF-16 code units), `gsm7-septets` (an extension
+ * character such as `{` or `€` taking 2), `ucs2-code-units` (an emoji taking 2). Of data:
+ * `utf8-bytes` (a text's UTF-8 encoding), `bytes` (an image's decoded data).
+ */
+export type LimitCount =
+  'items' | 'rows' | 'sections' | 'codepoints' | 'utf16' | 'gsm7-septets' | 'ucs2-code-units' | 'utf8-bytes' | 'bytes';
+
+/** A platform's limit a finding's part is past: `{ key: 'buttons.maxCount', max: 3, counts: 'items', measured: 4 }`. */
+export interface FindingLimit {
+  /** Which limit: its place in the platform's rules (x-platforms, or a --limits file), `buttons.maxCount`, `text.maxLength`. */
+  key: string;
+  /** The limit: at most this many are shown (the first `max` items, a text's first `max` units). */
+  max: number;
+  counts: LimitCount;
+  /** How many the part holds, counted so: more than `max`. */
+  measured: number;
 }
 
 /**

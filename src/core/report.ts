@@ -4,7 +4,10 @@ import type { RecordedRequest } from './request.js';
 /** The version of the report format (`spec/report.schema.json`); it changes only when the shape does. */
 export const REPORT_FORMAT_VERSION = 1;
 
-/** A finding as reported: where in the run it happened, besides where in the answer. */
+/**
+ * A finding as reported: where in the run it happened, besides where in the answer. A finding over a
+ * platform's count or length carries its `limit` (Finding), which the HTML page draws by.
+ */
 export interface ReportedFinding extends Finding {
   /**
    * The turn's index in its case, counted from 0 (the first turn is 0), or null for a finding about

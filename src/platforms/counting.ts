@@ -1,3 +1,4 @@
+import type { LimitCount } from '../core/findings.js';
 import { smsLength } from './sms-segments.js';
 
 /**
@@ -92,19 +93,53 @@ export function sliceMeasure(text: string, unit: CountingUnit): (start: number, 
 }
 
 /**
- * Where a text's first `max` units end, in a platform's unit: the UTF-16 index of the longest
- * prefix within them, cut between code points. On SMS each character counts in the whole text's
- * encoding (a character outside GSM-7 makes it all UCS-2), as the limit judged the whole. Linear.
+ * The unit one text is counted in: its platform's (`codepoints`, `utf16`), an SMS's resolved to the
+ * text's encoding (`gsm7-septets`, or `ucs2-code-units` when a character is outside GSM-7).
  */
-export function prefixWithin(text: string, unit: CountingUnit, max: number): number {
-  const ucs2 = unit === 'sms' && smsLength(text).encoding === 'UCS-2';
+export type TextCount = Extract<LimitCount, 'codepoints' | 'utf16' | 'gsm7-septets' | 'ucs2-code-units'>;
+
+const TEXT_COUNTS: ReadonlySet<string> = new Set<TextCount>(['codepoints', 'utf16', 'gsm7-septets', 'ucs2-code-units']);
+
+/** Whether a limit counts a text's units (not items, rows, sections or bytes). */
+export function isTextCount(counts: unknown): counts is TextCount {
+  return typeof counts === 'string' && TEXT_COUNTS.has(counts);
+}
+
+/** The platform unit a text unit is counted as: an SMS's encodings are `sms`. */
+export function countingUnitOf(counts: TextCount): CountingUnit {
+  return counts === 'gsm7-septets' || counts === 'ucs2-code-units' ? 'sms' : counts;
+}
+
+/** A text's length in a platform's unit, and the unit it was counted in (an SMS's resolved to its encoding). */
+export function measuredLength(text: string, unit: CountingUnit): { counts: TextCount; length: number } {
+  if (unit === 'utf16') return { counts: 'utf16', length: text.length };
+  if (unit === 'codepoints') return { counts: 'codepoints', length: codePointLength(text) };
+  const { encoding, length } = smsLength(text);
+  return { counts: encoding === 'GSM-7' ? 'gsm7-septets' : 'ucs2-code-units', length };
+}
+
+/**
+ * Where a text's first `max` units end, counted in one text unit: the UTF-16 index of the longest
+ * prefix within them, cut between code points. Linear.
+ */
+export function prefixIn(text: string, counts: TextCount, max: number): number {
   let used = 0;
   let end = 0;
   for (const char of text) {
-    const cost = unit === 'codepoints' ? 1 : unit === 'utf16' || ucs2 ? char.length : smsLength(char).length;
+    const cost = counts === 'codepoints' ? 1 : counts === 'gsm7-septets' ? smsLength(char).length : char.length;
     if (used + cost > max) break;
     used += cost;
     end += char.length;
   }
   return end;
+}
+
+/**
+ * Where a text's first `max` units end, in a platform's unit: the UTF-16 index of the longest
+ * prefix within them, cut between code points. On SMS each character counts in the whole text's
+ * encoding (a character outside GSM-7 makes it all UCS-2), as the limit judged the whole. Linear.
+ */
+export function prefixWithin(text: string, unit: CountingUnit, max: number): number {
+  const counts: TextCount = unit === 'sms' ? measuredLength(text, unit).counts : unit;
+  return prefixIn(text, counts, max);
 }

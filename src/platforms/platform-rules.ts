@@ -52,3 +52,21 @@ export type SupportFeature = (typeof SUPPORT_FEATURES)[number];
 export function support(rules: PlatformRules, feature: SupportFeature): Support {
   return rules[feature]?.support ?? (feature === 'template' ? 'no' : 'yes');
 }
+
+/** The properties of an object type whose values are numbers. */
+type NumberProperties<T> = { [K in keyof T & string]-?: NonNullable<T[K]> extends number ? K : never }[keyof T & string];
+
+/** A number limit of the platform's rules, by its place in them: `buttons.maxCount`, `text.maxLength`. */
+export type LimitKey = {
+  [S in keyof PlatformRules & string]-?: NonNullable<PlatformRules[S]> extends object
+    ? `${S}.${NumberProperties<NonNullable<PlatformRules[S]>>}`
+    : never;
+}[keyof PlatformRules & string];
+
+/** A limit of a platform's rules by its key, or undefined where they give none (an absent limit is not known, and not checked). */
+export function limitOf(rules: PlatformRules, key: LimitKey): number | undefined {
+  const dot = key.indexOf('.');
+  const section: unknown = rules[key.slice(0, dot) as keyof PlatformRules];
+  const value: unknown = typeof section === 'object' && section !== null ? Reflect.get(section, key.slice(dot + 1)) : undefined;
+  return typeof value === 'number' ? value : undefined;
+}

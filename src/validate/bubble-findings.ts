@@ -5,9 +5,9 @@
  * a soft length (telegram, whatsapp, imessage; not sms, web, or a custom channel whose file gives none).
  */
 import type { MessageReply } from '../core/answer.js';
-import { type Finding, excerpt, replyPointer, warning } from '../core/findings.js';
+import { type Finding, type FindingLimit, excerpt, replyPointer, warning } from '../core/findings.js';
 import { type Bubble, cutIntoBubbles } from '../platforms/bubbles.js';
-import { lengthIn, sliceMeasure } from '../platforms/counting.js';
+import { lengthIn, measuredLength, sliceMeasure } from '../platforms/counting.js';
 import type { PlatformRules } from '../platforms/platform-rules.js';
 import { forModel } from './prompt-command.js';
 
@@ -41,21 +41,23 @@ export function bubbleFindings(reply: MessageReply, index: number, rules: Platfo
   const { text } = reply;
   const softLength = rules.text?.softLength;
   if (text === undefined || softLength === undefined) return;
-  const length = lengthIn(text, rules.counting);
+  const { counts, length } = measuredLength(text, rules.counting);
   const hardLimit = rules.text?.maxLength;
   // Within the soft length: a chat bubble. Past the hard limit: not sent at all, and rule platform says so.
   if (length <= softLength || (hardLimit !== undefined && length > hardLimit)) return;
+  const limit: FindingLimit = { key: 'text.softLength', max: softLength, counts, measured: length };
   const bubbles = bubblesOf(text, rules) ?? [];
   const said = `the text is ${length} characters long, past ${rules.title}'s soft length of ${softLength}: it reads as one wall of text where a person on a phone expects a few chat bubbles`;
   if (bubbles.length <= 1) {
-    findings.push(
-      warning(
+    findings.push({
+      ...warning(
         'bubbles',
         replyPointer(index, 'text'),
         `${said}; the bubble rule finds no place to cut it (no paragraph break, and no sentence end outside a code block)`,
         `Write it shorter, or in paragraphs of at most ${softLength} characters, each sent as its own message reply.${forModel(channel)}`,
       ),
-    );
+      limit,
+    });
     return;
   }
   const named = bubbles
@@ -63,12 +65,13 @@ export function bubbleFindings(reply: MessageReply, index: number, rules: Platfo
     .map((bubble) => `at character ${characterAt(text, bubble.start)} ${opening(bubble)}`)
     .join(', ');
   const more = bubbles.length > NAMED_BUBBLES ? `, and ${bubbles.length - NAMED_BUBBLES} more` : '';
-  findings.push(
-    warning(
+  findings.push({
+    ...warning(
       'bubbles',
       replyPointer(index, 'text'),
       `${said}; the bubble rule would cut it into ${bubbles.length} bubbles, starting ${named}${more}`,
       `Send it as ${bubbles.length} message replies, cut where shown (at paragraph breaks, and at sentence ends past ${softLength} characters), or have the model write shorter messages.${forModel(channel)}`,
     ),
-  );
+    limit,
+  });
 }

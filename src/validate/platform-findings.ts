@@ -1,9 +1,9 @@
 import type { Button, ListRow, MessageReply, ReactionReply } from '../core/answer.js';
 import { buttonId, buttonLabel } from '../core/answer.js';
-import { type Finding, type Severity, excerpt, replyPointer } from '../core/findings.js';
-import { base64DecodedLength, describeLength, lengthBound, lengthIn, utf8ByteLength } from '../platforms/counting.js';
+import { type Finding, type FindingLimit, type LimitCount, type Severity, excerpt, replyPointer } from '../core/findings.js';
+import { base64DecodedLength, describeLength, lengthBound, measuredLength, utf8ByteLength } from '../platforms/counting.js';
 import { withoutVariationSelectors } from '../platforms/emoji.js';
-import { type PlatformRules, type SupportFeature, support } from '../platforms/platform-rules.js';
+import { type LimitKey, type PlatformRules, type SupportFeature, limitOf, support } from '../platforms/platform-rules.js';
 import { smsSegments } from '../platforms/sms-segments.js';
 import { bubbleFindings } from './bubble-findings.js';
 import { markdownFindings } from './markdown-findings.js';
@@ -51,18 +51,56 @@ function shapingHint(check: ReplyCheck): string {
   return `${stack ? ` ${stack}` : ''}${check.writer.modelWritten() ? forModel(check.channel) : ''}`;
 }
 
-function fail(check: ReplyCheck, segments: Segments, message: string, hint: string | null, severity: Severity = 'error'): void {
-  check.findings.push({ rule: 'platform', severity, message, path: replyPointer(check.index, ...segments), hint });
+function fail(
+  check: ReplyCheck,
+  segments: Segments,
+  message: string,
+  hint: string | null,
+  severity: Severity = 'error',
+  limit?: FindingLimit,
+): void {
+  const path = replyPointer(check.index, ...segments);
+  check.findings.push({ rule: 'platform', severity, message, path, hint, ...(limit ? { limit } : {}) });
 }
 
-/** A text over its limit, counted in the platform's unit: one finding, and true. */
-function tooLong(check: ReplyCheck, segments: Segments, text: string, max: number | undefined, what: string, hint: string | null): boolean {
+/**
+ * A count or size past a limit of the platform's rules: one finding, refused, carrying the limit
+ * (its key, value, what it counts and what was found), and true. False where the rules give no such
+ * limit or the part is within it. The message and a hint given as a function are made only then.
+ */
+function overLimit(
+  check: ReplyCheck,
+  segments: Segments,
+  key: LimitKey,
+  counts: LimitCount,
+  measured: number,
+  message: (max: number) => string,
+  hint: string | null | ((max: number) => string),
+): boolean {
+  const max = limitOf(check.rules, key);
+  if (max === undefined || measured <= max) return false;
+  const said = typeof hint === 'function' ? hint(max) : hint;
+  fail(check, segments, message(max), said, 'error', { key, max, counts, measured });
+  return true;
+}
+
+/** A text over a limit of the platform's rules, counted in the platform's unit: one finding, and true. */
+function tooLong(check: ReplyCheck, segments: Segments, text: string, key: LimitKey, what: string, hint: string | null): boolean {
+  const max = limitOf(check.rules, key);
   if (max === undefined) return false;
   const { counting, title } = check.rules;
   // A text whose longest possible count is within the limit is within it: no counting.
-  if (lengthBound(text, counting) <= max || lengthIn(text, counting) <= max) return false;
-  fail(check, segments, `${what} is ${describeLength(text, counting)}; ${title} shows at most ${max}, ${NOT_SENT}`, hint);
-  return true;
+  if (lengthBound(text, counting) <= max) return false;
+  const { counts, length } = measuredLength(text, counting);
+  return overLimit(
+    check,
+    segments,
+    key,
+    counts,
+    length,
+    (most) => `${what} is ${describeLength(text, counting)}; ${title} shows at most ${most}, ${NOT_SENT}`,
+    hint,
+  );
 }
 
 const asPlainText = (title: string) =>
@@ -78,43 +116,19 @@ const MESSAGE_FEATURES: { field: SupportFeature & keyof MessageReply; name: stri
 ];
 
 /** The limits a message's text is held to where they apply: the tightest counts (the first of equal ones). */
-const TEXT_LIMITS: { applies: (reply: MessageReply) => boolean; limit: (rules: PlatformRules) => number | undefined; what: string }[] = [
-  { applies: () => true, limit: (rules) => rules.text?.maxLength, what: 'the text' },
-  { applies: (reply) => reply.image !== undefined, limit: (rules) => rules.image?.captionMaxLength, what: "the image's caption (text)" },
-  {
-    applies: (reply) => reply.buttons !== undefined,
-    limit: (rules) => rules.buttons?.bodyMaxLength,
-    what: 'the body of a message with buttons (text)',
-  },
-  {
-    applies: (reply) => reply.list !== undefined,
-    limit: (rules) => rules.list?.bodyMaxLength,
-    what: 'the body of a message with a list (text)',
-  },
-  {
-    applies: (reply) => reply.link !== undefined,
-    limit: (rules) => rules.link?.bodyMaxLength,
-    what: 'the body of a message with a link (text)',
-  },
+const TEXT_LIMITS: { applies: (reply: MessageReply) => boolean; key: LimitKey; what: string }[] = [
+  { applies: () => true, key: 'text.maxLength', what: 'the text' },
+  { applies: (reply) => reply.image !== undefined, key: 'image.captionMaxLength', what: "the image's caption (text)" },
+  { applies: (reply) => reply.buttons !== undefined, key: 'buttons.bodyMaxLength', what: 'the body of a message with buttons (text)' },
+  { applies: (reply) => reply.list !== undefined, key: 'list.bodyMaxLength', what: 'the body of a message with a list (text)' },
+  { applies: (reply) => reply.link !== undefined, key: 'link.bodyMaxLength', what: 'the body of a message with a link (text)' },
 ];
 
-type ListLimits = NonNullable<PlatformRules['list']>;
-
 /** The limits on each row of a list. */
-const ROW_LIMITS: { field: keyof ListRow; limit: (limits: ListLimits) => number | undefined; what: string; hint: string }[] = [
-  { field: 'id', limit: (limits) => limits.rowIdMaxLength, what: 'the row id', hint: 'Use a shorter id.' },
-  {
-    field: 'title',
-    limit: (limits) => limits.rowTitleMaxLength,
-    what: 'the row title',
-    hint: 'Shorten the title; put details in "description".',
-  },
-  {
-    field: 'description',
-    limit: (limits) => limits.rowDescriptionMaxLength,
-    what: 'the row description',
-    hint: 'Shorten the description.',
-  },
+const ROW_LIMITS: { field: keyof ListRow; key: LimitKey; what: string; hint: string }[] = [
+  { field: 'id', key: 'list.rowIdMaxLength', what: 'the row id', hint: 'Use a shorter id.' },
+  { field: 'title', key: 'list.rowTitleMaxLength', what: 'the row title', hint: 'Shorten the title; put details in "description".' },
+  { field: 'description', key: 'list.rowDescriptionMaxLength', what: 'the row description', hint: 'Shorten the description.' },
 ];
 
 /** Hints about the buttons or the list a platform shows none of end with the shaping hint (the stack's way, a model's instructions). */
@@ -159,7 +173,7 @@ export function messagePlatformFindings(
   if (buttons !== undefined && support(rules, 'buttons') === 'yes') buttonFindings(check, buttons);
   if (list !== undefined && support(rules, 'list') === 'yes') listFindings(check, list);
   if (link !== undefined && support(rules, 'link') === 'yes' && rules.link?.labelShown !== false) {
-    tooLong(check, ['link', 'label'], link.label, rules.link?.labelMaxLength, 'the link label', 'Shorten the label.');
+    tooLong(check, ['link', 'label'], link.label, 'link.labelMaxLength', 'the link label', 'Shorten the label.');
   }
   if (image !== undefined && 'data' in image && support(rules, 'image') === 'yes') imageFindings(check, image);
 }
@@ -234,13 +248,13 @@ function textTooLongHint(reply: MessageReply): string {
 
 /** The text against the tightest limit that applies; on SMS, the segments it takes. False when it is too long to be sent. */
 function textFindings(check: ReplyCheck, reply: MessageReply, text: string): boolean {
-  let tightest: { max: number; what: string } | undefined;
-  for (const { applies, limit, what } of TEXT_LIMITS) {
-    const max = applies(reply) ? limit(check.rules) : undefined;
-    if (max !== undefined && (tightest === undefined || max < tightest.max)) tightest = { max, what };
+  let tightest: { max: number; key: LimitKey; what: string } | undefined;
+  for (const { applies, key, what } of TEXT_LIMITS) {
+    const max = applies(reply) ? limitOf(check.rules, key) : undefined;
+    if (max !== undefined && (tightest === undefined || max < tightest.max)) tightest = { max, key, what };
   }
   const hint = `${textTooLongHint(reply)}${forModel(check.channel)}`;
-  if (tightest && tooLong(check, ['text'], text, tightest.max, tightest.what, hint)) return false;
+  if (tightest && tooLong(check, ['text'], text, tightest.key, tightest.what, hint)) return false;
 
   const sizes = check.rules.segments;
   if (!sizes) return true;
@@ -255,14 +269,15 @@ function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {
   const { title } = check.rules;
   const limits = check.rules.buttons;
   if (!limits) return;
-  if (limits.maxCount !== undefined && buttons.length > limits.maxCount) {
-    fail(
-      check,
-      ['buttons'],
-      `${buttons.length} buttons; ${title} shows at most ${limits.maxCount}, ${NOT_SENT}`,
-      `Offer at most ${limits.maxCount} buttons, or use a list.${shapingHint(check)}`,
-    );
-  }
+  overLimit(
+    check,
+    ['buttons'],
+    'buttons.maxCount',
+    'items',
+    buttons.length,
+    (max) => `${buttons.length} buttons; ${title} shows at most ${max}, ${NOT_SENT}`,
+    (max) => `Offer at most ${max} buttons, or use a list.${shapingHint(check)}`,
+  );
   buttons.forEach((button, b) => {
     // A label-only button is its own id: its label and its id stand at one place.
     const labelOnly = typeof button === 'string';
@@ -272,24 +287,25 @@ function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {
       check,
       labelPlace,
       buttonLabel(button),
-      limits.labelMaxLength,
+      'buttons.labelMaxLength',
       'the button label',
       `Shorten the label.${shapingHint(check)}`,
     );
     if (labelOnly && labelTooLong) return; // one finding for that one place
     const id = buttonId(button);
-    tooLong(check, idPlace, id, limits.idMaxLength, 'the button id', 'Use a shorter id, such as a short key for the choice.');
+    tooLong(check, idPlace, id, 'buttons.idMaxLength', 'the button id', 'Use a shorter id, such as a short key for the choice.');
     const bytes = utf8ByteLength(id);
-    if (limits.idMaxBytes !== undefined && bytes > limits.idMaxBytes) {
-      fail(
-        check,
-        idPlace,
-        `the button id is ${bytes} bytes long in UTF-8; ${title} takes at most ${limits.idMaxBytes}, ${NOT_SENT}`,
-        labelOnly
-          ? 'A label-only button uses its label as its id: give it a short { id, label } instead.'
-          : 'Use a shorter id, such as a short key for the choice.',
-      );
-    }
+    overLimit(
+      check,
+      idPlace,
+      'buttons.idMaxBytes',
+      'utf8-bytes',
+      bytes,
+      (max) => `the button id is ${bytes} bytes long in UTF-8; ${title} takes at most ${max}, ${NOT_SENT}`,
+      labelOnly
+        ? 'A label-only button uses its label as its id: give it a short { id, label } instead.'
+        : 'Use a shorter id, such as a short key for the choice.',
+    );
   });
 }
 
@@ -298,31 +314,33 @@ function listFindings(check: ReplyCheck, list: NonNullable<MessageReply['list']>
   const limits = check.rules.list;
   if (!limits) return;
   const { sections } = list;
-  if (limits.maxSections !== undefined && sections.length > limits.maxSections) {
-    fail(
-      check,
-      ['list', 'sections'],
-      `${sections.length} sections; ${title} shows at most ${limits.maxSections}, ${NOT_SENT}`,
-      'Merge sections.',
-    );
-  }
+  overLimit(
+    check,
+    ['list', 'sections'],
+    'list.maxSections',
+    'sections',
+    sections.length,
+    (max) => `${sections.length} sections; ${title} shows at most ${max}, ${NOT_SENT}`,
+    'Merge sections.',
+  );
   const rows = sections.reduce((count, section) => count + section.rows.length, 0);
-  if (limits.maxRows !== undefined && rows > limits.maxRows) {
-    fail(
-      check,
-      ['list', 'sections'],
-      `${rows} rows in all sections together; ${title} shows at most ${limits.maxRows}, ${NOT_SENT}`,
-      'Offer fewer rows, or ask a narrowing question first.',
-    );
-  }
-  tooLong(check, ['list', 'button'], list.button, limits.buttonMaxLength, "the list's opener label (button)", 'Shorten the label.');
+  overLimit(
+    check,
+    ['list', 'sections'],
+    'list.maxRows',
+    'rows',
+    rows,
+    (max) => `${rows} rows in all sections together; ${title} shows at most ${max}, ${NOT_SENT}`,
+    'Offer fewer rows, or ask a narrowing question first.',
+  );
+  tooLong(check, ['list', 'button'], list.button, 'list.buttonMaxLength', "the list's opener label (button)", 'Shorten the label.');
   sections.forEach((section, s) => {
     if (section.title !== undefined) {
       tooLong(
         check,
         ['list', 'sections', s, 'title'],
         section.title,
-        limits.sectionTitleMaxLength,
+        'list.sectionTitleMaxLength',
         'the section title',
         'Shorten the title.',
       );
@@ -335,9 +353,9 @@ function listFindings(check: ReplyCheck, list: NonNullable<MessageReply['list']>
       );
     }
     section.rows.forEach((row, r) => {
-      for (const { field, limit, what, hint } of ROW_LIMITS) {
+      for (const { field, key, what, hint } of ROW_LIMITS) {
         const text = row[field];
-        if (text !== undefined) tooLong(check, ['list', 'sections', s, 'rows', r, field], text, limit(limits), what, hint);
+        if (text !== undefined) tooLong(check, ['list', 'sections', s, 'rows', r, field], text, key, what, hint);
       }
     });
   });
@@ -356,12 +374,13 @@ function imageFindings(check: ReplyCheck, image: { data: string; mime: string })
     );
   }
   const bytes = base64DecodedLength(image.data);
-  if (limits.maxBytes !== undefined && bytes > limits.maxBytes) {
-    fail(
-      check,
-      ['image', 'data'],
-      `the image is ${bytes} bytes; ${title} takes at most ${limits.maxBytes} bytes, ${NOT_SENT}`,
-      'Send a smaller or more compressed image.',
-    );
-  }
+  overLimit(
+    check,
+    ['image', 'data'],
+    'image.maxBytes',
+    'bytes',
+    bytes,
+    (max) => `the image is ${bytes} bytes; ${title} takes at most ${max} bytes, ${NOT_SENT}`,
+    'Send a smaller or more compressed image.',
+  );
 }

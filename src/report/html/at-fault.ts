@@ -2,10 +2,14 @@
  * What a platform would not send, drawn struck: the part of a reply a `platform` error is at (the
  * eleventh list row, a list opener past its length, buttons on SMS, a text past its limit), so the
  * value at fault is on the page beside its finding, never left out. Where the limit matters (which
- * rows, which buttons, where a text is cut), it is the finding's own (`shows at most 10`): the run's
- * contract or limits file said it, and the drawing never knows another.
+ * rows, which buttons, where a text is cut), it is the finding's own `limit` (the run's contract or
+ * limits file said it, and the check counted against it), never read from its message's words and
+ * never one the drawing knows: a finding with none (a report written before findings carried it)
+ * has its whole part struck.
  */
+import type { LimitCount } from '../../core/findings.js';
 import type { ReportedFinding } from '../../core/report.js';
+import { type TextCount, isTextCount, prefixIn } from '../../platforms/counting.js';
 import { type Markup, h } from './markup.js';
 
 /** The platform's errors exactly at a JSON pointer. */
@@ -22,25 +26,48 @@ export function faultUnder(findings: readonly ReportedFinding[], pointer: string
   )?.path;
 }
 
-/** The limit a platform finding names (`…; WhatsApp shows at most 10, so this reply is not sent`), or undefined when it names none (`SMS shows no buttons`). */
-export function saidLimit(finding: ReportedFinding): number | undefined {
-  const found = /\bshows at most (\d{1,9})\b/.exec(finding.message);
-  return found ? Number(found[1]) : undefined;
-}
-
-/** What a finding at a list's sections counts: its rows in all sections together, or its sections. */
-export function countedAtSections(finding: ReportedFinding): 'rows' | 'sections' {
-  return /^\d+ rows in all sections together;/.test(finding.message) ? 'rows' : 'sections';
+/**
+ * The most a finding's part may hold when its limit counts what the drawing counts there (`items`
+ * of buttons, `rows` or `sections` of a list); undefined when it carries no such limit (`SMS shows
+ * no buttons`, a report from before findings carried one, or a limit that is no count).
+ */
+export function limitCounting(finding: ReportedFinding, counts: LimitCount): number | undefined {
+  const limit = finding.limit;
+  return limit !== undefined && limit.counts === counts && Number.isSafeInteger(limit.max) && limit.max >= 0 ? limit.max : undefined;
 }
 
 /**
- * From which item on a sequence at `pointer` is not sent, by its findings there: the limit the
- * first of them names (items past it), 0 (every item) when one names none, undefined when none is there.
+ * From which item on a sequence at `pointer` is not sent, by its findings there: the least limit
+ * counting `counts` (items past it), 0 (every item) when one carries none, undefined when none is there.
  */
-export function firstRefused(findings: readonly ReportedFinding[], pointer: string): number | undefined {
+export function firstRefused(findings: readonly ReportedFinding[], pointer: string, counts: LimitCount = 'items'): number | undefined {
   const at = faultsAt(findings, pointer);
   if (at.length === 0) return undefined;
-  return Math.min(...at.map((finding) => saidLimit(finding) ?? 0));
+  return Math.min(...at.map((finding) => limitCounting(finding, counts) ?? 0));
+}
+
+/** A text's limit as a finding carries it: at most `max` units, counted in `counts`; undefined where it carries none. */
+function textLimit(finding: ReportedFinding): { max: number; counts: TextCount } | undefined {
+  const counts = finding.limit?.counts;
+  if (!isTextCount(counts)) return undefined;
+  const max = limitCounting(finding, counts);
+  return max === undefined ? undefined : { max, counts };
+}
+
+/**
+ * Where the part of a text at `pointer` that its platform would send ends, by the platform errors
+ * there: the UTF-16 index its first `max` units end at, in the unit the check counted (the least of
+ * them); 0 (all of it refused) when one carries no text limit; undefined when none is there.
+ */
+export function sentTextEnd(findings: readonly ReportedFinding[], pointer: string, text: string): number | undefined {
+  const at = faultsAt(findings, pointer);
+  if (at.length === 0) return undefined;
+  return Math.min(
+    ...at.map((finding) => {
+      const limit = textLimit(finding);
+      return limit ? prefixIn(text, limit.counts, limit.max) : 0;
+    }),
+  );
 }
 
 /**

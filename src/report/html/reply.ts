@@ -1,6 +1,5 @@
 import { excerpt, replyPointer } from '../../core/findings.js';
-import { bundledContract } from '../../contract/load-contract.js';
-import { type CountingUnit, prefixWithin } from '../../platforms/counting.js';
+import { countingUnitOf, isTextCount } from '../../platforms/counting.js';
 import type { PlatformRules } from '../../platforms/platform-rules.js';
 import { bubblesOf } from '../../validate/bubble-findings.js';
 import type { ReportedFinding } from '../../core/report.js';
@@ -8,7 +7,7 @@ import type { ConversationContext } from './context.js';
 import { hasError, renderFindings } from './findings.js';
 import { type Interpolation, type Markup, h } from './markup.js';
 import { drawable, drawnPart, sentWhole } from './drawn-parts.js';
-import { countedAtSections, faultUnder, firstRefused, struck, struckWhere } from './at-fault.js';
+import { faultUnder, faultsAt, firstRefused, limitCounting, sentTextEnd, struck, struckWhere } from './at-fault.js';
 import { imageData } from './image-data.js';
 import { asArray, asRecord, asString, clip, count, plural } from './values.js';
 
@@ -30,21 +29,14 @@ export function renderText(text: string, max = MAX_TEXT): Markup {
   }`;
 }
 
-/** The platform's counting unit on a channel (the contract's), code points on a custom channel. */
-function countingOf(channel: string): CountingUnit {
-  const platforms = bundledContract().platforms;
-  return (Object.hasOwn(platforms, channel) ? platforms[channel]?.counting : undefined) ?? 'codepoints';
-}
-
 /**
  * A message's text, and where the platform refuses it for its length, the part past the limit its
- * finding names struck (the text's start, as it would be cut, then what is over): the page shows
- * where the text stops fitting. A text refused whole is struck whole.
+ * finding carries struck (the text's start, as it would be cut in the unit the check counted, then
+ * what is over): the page shows where the text stops fitting. A text refused whole is struck whole.
  */
-function renderMessageText(context: ConversationContext, text: string, pointer: string, findings: readonly ReportedFinding[]): Markup {
-  const limit = firstRefused(findings, pointer);
-  if (limit === undefined) return renderText(text);
-  const end = prefixWithin(text, countingOf(context.channel), limit);
+function renderMessageText(text: string, pointer: string, findings: readonly ReportedFinding[]): Markup {
+  const end = sentTextEnd(findings, pointer, text);
+  if (end === undefined) return renderText(text);
   const over = renderText(text.slice(end), MAX_STRUCK_TEXT);
   return end === 0 ? struck(over, pointer) : h`${renderText(text.slice(0, end))}${struck(over, pointer)}`;
 }
@@ -159,21 +151,21 @@ interface RefusedList {
 
 function refusedList(place: PartPlace): RefusedList | undefined {
   const whole = at(place, 'list');
-  if (firstRefused(place.findings, whole) !== undefined) return { pointer: whole, rowsFrom: 0, sectionsFrom: 0 };
+  if (faultsAt(place.findings, whole).length > 0) return { pointer: whole, rowsFrom: 0, sectionsFrom: 0 };
   const sections = at(place, 'list', 'sections');
   const refused: RefusedList = { pointer: sections, rowsFrom: Infinity, sectionsFrom: Infinity };
-  for (const finding of place.findings) {
-    if (finding.severity !== 'error' || finding.rule !== 'platform' || finding.path !== sections) continue;
-    const from = firstRefused([finding], sections) ?? 0;
-    if (countedAtSections(finding) === 'rows') refused.rowsFrom = Math.min(refused.rowsFrom, from);
-    else refused.sectionsFrom = Math.min(refused.sectionsFrom, from);
+  // Each finding there counts rows (of all sections together) or sections; one that carries neither refuses every section.
+  for (const finding of faultsAt(place.findings, sections)) {
+    const rows = limitCounting(finding, 'rows');
+    if (rows !== undefined) refused.rowsFrom = Math.min(refused.rowsFrom, rows);
+    else refused.sectionsFrom = Math.min(refused.sectionsFrom, limitCounting(finding, 'sections') ?? 0);
   }
   return refused.rowsFrom === Infinity && refused.sectionsFrom === Infinity ? undefined : refused;
 }
 
 /** The list's opener label (`button`), struck where its platform refuses it or the whole list. */
 function openerLabel(list: Record<string, unknown>, place: PartPlace): Markup | string {
-  const refused = firstRefused(place.findings, at(place, 'list')) !== undefined ? at(place, 'list') : undefined;
+  const refused = faultsAt(place.findings, at(place, 'list')).length > 0 ? at(place, 'list') : undefined;
   return refused ? struck(label(list.button), refused) : struckWhere(place.findings, at(place, 'list', 'button'), label(list.button));
 }
 
@@ -191,7 +183,7 @@ function renderListSheet(context: ConversationContext, list: Record<string, unkn
     const sectionPointer = at(place, 'list', 'sections', s);
     const sectionRefused = refused && s >= refused.sectionsFrom ? refused.pointer : undefined;
     // A section its platform wants titled (when a list has several) and that has none: its missing title, struck.
-    const untitled = title === undefined && firstRefused(place.findings, sectionPointer) !== undefined;
+    const untitled = title === undefined && faultsAt(place.findings, sectionPointer).length > 0;
     const titleText =
       title !== undefined
         ? sectionRefused
@@ -252,7 +244,7 @@ function renderLink(
 ): { inside: Markup | ''; below: Markup | '' } {
   const url = asString(link.url) ?? '';
   // Struck where its platform refuses it: the whole link, or its label past its length.
-  const whole = firstRefused(place.findings, at(place, 'link')) !== undefined;
+  const whole = faultsAt(place.findings, at(place, 'link')).length > 0;
   const mark = (content: Markup, pointer: string): Markup | string =>
     whole ? struck(content, at(place, 'link')) : struckWhere(place.findings, pointer, content);
   const urlText = mark(h`<code class="url">${renderText(url, 200)}</code>`, at(place, 'link', 'url'));
@@ -323,9 +315,7 @@ function renderMessage(
   const drawnImage = renderImage(part('image'));
   const image = drawnImage === '' ? '' : struckWhere(findings, at(parts, 'image'), drawnImage);
   const shownText =
-    text !== undefined && text !== ''
-      ? h`<p class="text" dir="auto">${renderMessageText(context, text, at(parts, 'text'), findings)}</p>`
-      : '';
+    text !== undefined && text !== '' ? h`<p class="text" dir="auto">${renderMessageText(text, at(parts, 'text'), findings)}</p>` : '';
   const opener = list ? h`<p class="list-opener"><span aria-hidden="true">☰ </span>${openerLabel(list, parts)}</p>` : '';
   // A message with no part to draw is no bubble: its findings say what is wrong (the turn's line has its latency).
   const drawn = quote !== '' || image !== '' || shownText !== '' || linked.inside !== '' || opener !== '';
@@ -351,16 +341,17 @@ const MAX_PREVIEW_BUBBLES = 12;
 
 /**
  * A text the `bubbles` warning was given for, drawn again cut by the bubble rule, under the wall it
- * was. The soft length is the finding's own (the run's contract or limits file said it); lengths are
- * counted as the bundled contract counts on that platform, in code points elsewhere.
+ * was. The soft length and the unit it is counted in are the finding's own `limit` (the run's
+ * contract or limits file said them); a warning that carries none (a report from before findings
+ * carried it) draws no preview.
  */
 function renderBubblePreview(context: ConversationContext, text: string, findings: readonly ReportedFinding[]): Markup | '' {
   const said = findings.find((finding) => finding.rule === 'bubbles');
-  const softLength = Number(/soft length of (\d+)/.exec(said?.message ?? '')?.[1]);
-  if (!said || !Number.isInteger(softLength)) return '';
-  const platforms = bundledContract().platforms;
-  const known = Object.hasOwn(platforms, context.channel) ? platforms[context.channel] : undefined;
-  const rules: PlatformRules = { ...(known ?? { title: context.channelTitle, counting: 'codepoints' }), text: { softLength } };
+  const counts = said?.limit?.counts;
+  if (!said || !isTextCount(counts)) return '';
+  const softLength = limitCounting(said, counts);
+  if (softLength === undefined) return '';
+  const rules: PlatformRules = { title: context.channelTitle, counting: countingUnitOf(counts), text: { softLength } };
   const bubbles = bubblesOf(text, rules) ?? [];
   if (bubbles.length <= 1) return '';
   const shown = bubbles.slice(0, MAX_PREVIEW_BUBBLES);
