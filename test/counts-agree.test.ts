@@ -1,6 +1,6 @@
 /**
  * One run, every output: against the café's Go agent with a menu of three defects
- * (fixtures/agents/go-menu, a fixture of the project's own: a 25-character list opener and 11 rows
+ * (fixtures/agents/go-menu.patch, a fixture of the project's own: a 25-character list opener and 11 rows
  * on WhatsApp, buttons on SMS), the terminal, the JSON report, JUnit, the HTML page and the GitHub
  * step summary each show the value at fault (the label with its length, the eleventh row, the SMS
  * buttons) and agree on every count: the problems (a distinct cause each), the findings (one
@@ -26,7 +26,7 @@ after(() => rmSync(folder, { recursive: true, force: true }));
 /** The same menu with the same three defects, from two stacks: the SMS hint names each one's way. */
 const AGENTS: { title: string; start: () => Promise<RunningAgent>; missing: string | undefined; way: RegExp }[] = [
   {
-    title: "the café's Go agent (fixtures/agents/go-menu)",
+    title: "the café's Go agent (fixtures/agents/go-menu.patch)",
     start: startGoMenuAgent,
     missing: goMissing(),
     way: /Go \(net\/http, encoding\/json\) \(told by Go's net\/http headers\): switch channel \{ case "sms"/,

@@ -1,14 +1,14 @@
 /**
  * Go agents for the tests: whether Go is here (Debian's golang-go, 1.19; .ci/run installs it as
  * root), the environment `go build` runs in (offline: GOTOOLCHAIN=local, GOPROXY=off; the modules
- * have no requirements), and the project's own Go menu agent (fixtures/agents/go-menu: the café's
+ * have no requirements), and the project's own Go menu agent (fixtures/agents/go-menu.patch: the café's
  * Go agent with issue 54's three defects) built into a temporary folder and served on a loopback
  * port. Where Go is missing a test says it is skipped and why (goMissing), never passed.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { accessSync, constants, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
@@ -42,8 +42,10 @@ export function goEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** The project's own Go fixture: the café's Go agent with a menu of three defects. */
-export const GO_MENU_FOLDER = join(ROOT, 'fixtures/agents/go-menu');
+/** The café's Go agent, the example. */
+const CAFE_GO_FOLDER = join(ROOT, 'examples/http-agent-go');
+/** The project's own Go fixture: a patch on the café's Go agent, a menu of three defects. */
+export const GO_MENU_PATCH = join(ROOT, 'fixtures/agents/go-menu.patch');
 
 /** The variables the café's Go agent reads, left out of the machine's environment so that none of them changes what it answers. */
 const AGENT_VARIABLES = ['PORT', 'HOST', 'FLOW_FRAMEWORK_AGENT_TOKEN', 'FAKE_MODEL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'MODEL'];
@@ -55,12 +57,21 @@ const AGENT_VARIABLES = ['PORT', 'HOST', 'FLOW_FRAMEWORK_AGENT_TOKEN', 'FAKE_MOD
  */
 export async function startGoMenuAgent(): Promise<RunningAgent> {
   const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-go-menu-'));
+  // The example copied, then the fixture's patch applied to it (git apply works outside a repository).
+  for (const file of ['main.go', 'go.mod']) copyFileSync(join(CAFE_GO_FOLDER, file), join(folder, file));
+  const patched = await runCommand('git', ['apply', GO_MENU_PATCH], { cwd: folder });
+  assert.equal(
+    patched.code,
+    0,
+    `expected ${GO_MENU_PATCH} to apply to ${CAFE_GO_FOLDER}/main.go; git apply exited ${patched.code}:\n${patched.stdout}${patched.stderr}` +
+      'the example changed where the patch touches it: make the same change in a patched copy and write the patch again (its head says how)',
+  );
   const binary = join(folder, 'cafe-menu-agent');
-  const built = await runCommand('go', ['build', '-o', binary, '.'], { cwd: GO_MENU_FOLDER, env: goEnv() });
+  const built = await runCommand('go', ['build', '-o', binary, '.'], { cwd: folder, env: goEnv() });
   assert.equal(
     built.code,
     0,
-    `expected go build of ${GO_MENU_FOLDER} to succeed; it exited ${built.code}:\n${built.stdout}${built.stderr}`,
+    `expected go build of the patched café agent to succeed; it exited ${built.code}:\n${built.stdout}${built.stderr}`,
   );
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };

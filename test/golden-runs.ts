@@ -71,7 +71,7 @@ export const GOLDEN_RUNS: readonly GoldenRun[] = [
   {
     name: 'fail-menu-three-defects',
     description:
-      "the café's Go agent with a menu as a team first wrote it (issue 54; fixtures/agents/go-menu): three problems, each with the value at fault: the list opener's 25 characters, the eleventh row, the buttons on SMS, whose hint names the Go way",
+      "the café's Go agent with a menu as a team first wrote it (issue 54; fixtures/agents/go-menu.patch): three problems, each with the value at fault: the list opener's 25 characters, the eleventh row, the buttons on SMS, whose hint names the Go way",
     start: startGoMenuAgent,
     args: ['--channel', 'whatsapp', '--channel', 'sms', '--concurrency', '1'],
     exitCode: 1,
