@@ -163,6 +163,44 @@ describe("the HTML page draws what is not sent from the finding's limit, not its
     });
   }
 
+  test('a report whose limits are not what a report holds (null, a string, a limit with no max) draws as one without them, and does not throw', () => {
+    const old = renderHtmlReport(withoutLimits(report));
+    for (const hostile of [null, 'ten', { counts: 'rows' }, { max: 'ten', counts: 'items' }, []]) {
+      // A report is data another version, or a hand, wrote: its types are not the TypeScript's.
+      const changed = eachFinding(report, (finding) =>
+        finding.limit ? ({ ...finding, limit: hostile } as unknown as ReportedFinding) : finding,
+      );
+      const page = renderHtmlReport(changed);
+      assert.deepEqual(
+        struckItems(conversation(page, 'whatsapp'), '<li class="list-row"'),
+        struckItems(conversation(old, 'whatsapp'), '<li class="list-row"'),
+        JSON.stringify(hostile),
+      );
+    }
+  });
+
+  test('a list row whose description alone is past its limit: its description struck, its title drawn as sent', async () => {
+    const DESCRIPTION_MAX = limit(whatsapp?.list?.rowDescriptionMaxLength, 'whatsapp list.rowDescriptionMaxLength');
+    const long = { id: 'long', title: 'Fits', description: 'd'.repeat(DESCRIPTION_MAX + 1) };
+    const drawn = await checkEndpoint(
+      async (request: Request) =>
+        request.method === 'POST'
+          ? Response.json({ replies: [{ type: 'message', text: 'Pick', list: { button: 'Menu', sections: [{ rows: [long] }] } }] })
+          : new Response(null, { status: 204 }),
+      { env: {}, cases: ['typed'], channels: ['whatsapp'] },
+    );
+    assert.ok(
+      drawn.cases[0]!.findings.some((finding) => finding.path === '/replies/0/list/sections/0/rows/0/description'),
+      JSON.stringify(drawn.cases[0]!.findings),
+    );
+    const row = conversation(renderHtmlReport(drawn), 'whatsapp').split('<li class="list-row"')[1]!;
+    assert.match(row, /<span class="row-title">Fits<\/span>/, 'the title, as sent');
+    assert.match(
+      row,
+      /<span class="row-description"><del class="at-fault" data-pointer="\/replies\/0\/list\/sections\/0\/rows\/0\/description">/,
+    );
+  });
+
   test('a report from before findings carried their limit: each part past a limit struck whole, its words not read', () => {
     const old = withoutLimits(report);
     assert.ok(

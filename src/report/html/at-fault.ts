@@ -32,8 +32,10 @@ export function faultUnder(findings: readonly ReportedFinding[], pointer: string
  * no buttons`, a report from before findings carried one, or a limit that is no count).
  */
 export function limitCounting(finding: ReportedFinding, counts: LimitCount): number | undefined {
-  const limit = finding.limit;
-  return limit !== undefined && limit.counts === counts && Number.isSafeInteger(limit.max) && limit.max >= 0 ? limit.max : undefined;
+  const limit: unknown = finding.limit;
+  // A report is data: one written by hand, or by another version, may hold anything here (null too).
+  if (typeof limit !== 'object' || limit === null || !('counts' in limit) || limit.counts !== counts || !('max' in limit)) return undefined;
+  return typeof limit.max === 'number' && Number.isSafeInteger(limit.max) && limit.max >= 0 ? limit.max : undefined;
 }
 
 /**

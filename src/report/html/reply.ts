@@ -197,11 +197,18 @@ function renderListSheet(context: ConversationContext, list: Record<string, unkn
       const description = asString(item?.description);
       const number = rowNumber++;
       const rowPointer = at(place, 'list', 'sections', s, 'rows', r);
-      const rowRefused =
-        refused && (number >= refused.rowsFrom || s >= refused.sectionsFrom) ? refused.pointer : faultUnder(place.findings, rowPointer);
-      const mark = (content: Markup): Markup | string => (rowRefused ? struck(content, rowRefused) : content);
-      const drawnRow = h`<span class="row-title">${mark(label(item?.title))}</span>${
-        description !== undefined ? h`<span class="row-description">${mark(label(description))}</span>` : ''
+      // The whole row is not sent past the list's count, for a fault at the row itself or at its id
+      // (what a tap sends back); else only its title or its description, where the fault is.
+      const wholeRow =
+        refused && (number >= refused.rowsFrom || s >= refused.sectionsFrom)
+          ? refused.pointer
+          : (faultsAt(place.findings, rowPointer)[0]?.path ?? faultUnder(place.findings, `${rowPointer}/id`));
+      const mark = (content: Markup, part: 'title' | 'description'): Markup | string => {
+        const fault = wholeRow ?? faultUnder(place.findings, `${rowPointer}/${part}`);
+        return fault ? struck(content, fault) : content;
+      };
+      const drawnRow = h`<span class="row-title">${mark(label(item?.title), 'title')}</span>${
+        description !== undefined ? h`<span class="row-description">${mark(label(description), 'description')}</span>` : ''
       }<span class="radio" aria-hidden="true"></span>`;
       return h`<li class="list-row" title="${buttonTitle({ id: item?.id })}">${tappable(context, place, choiceId(item), drawnRow)}</li>`;
     });
