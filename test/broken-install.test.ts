@@ -55,3 +55,14 @@ test('a dependency gone: --version says which, exit 2', async () => {
   assert.equal(result.code, 2, result.stdout + result.stderr);
   assert.match(result.stderr, /^check-endpoint: this copy cannot run: its dependency \S+ is not installed/);
 });
+
+test('dependencies found where Node finds them without a node_modules beside the package (NODE_PATH, as a Plug’n’Play install has none): --version and --help answer', async () => {
+  const folder = copy('empty');
+  for (const args of [['--version'], ['--help']]) {
+    const result = await runCommand(process.execPath, [join(folder, 'bin', 'check-endpoint.cjs'), ...args], {
+      cwd: folder,
+      env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') },
+    });
+    assert.equal(result.code, 0, `${args.join(' ')}: ${result.stderr}`);
+  }
+});
