@@ -4,6 +4,7 @@
  * on loopback.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -591,6 +592,43 @@ describe('a record never chooses where the token goes nor which secrets are sent
       proxied.some((line) => line.startsWith('HEAD http://agent.example.test/agent')),
       `the config file's URL is checked: ${proxied.join('; ')}`,
     );
+  });
+
+  test('a recorded URL on this machine that a proxy would carry off it, or a record git tracks: --failed with no URL sends nothing, exit 2 saying why; with the URL given, or NO_PROXY naming the host, it plays', async () => {
+    const folder = await recorded((record) => record);
+    const viaProxy = { ...WITH_SECRETS, http_proxy: undefined, HTTP_PROXY: proxyUrl, no_proxy: undefined, NO_PROXY: undefined };
+    proxied.length = 0;
+    bearers.length = 0;
+    const refused = await runCli(['--failed'], { cwd: folder, env: viaProxy });
+    assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+    assert.deepEqual([proxied, bearers], [[], []], 'nothing sent, to the proxy or the agent');
+    assert.ok(
+      refused.stderr.includes(
+        `but a request to it goes through the proxy HTTP_PROXY names (NO_PROXY does not list its host), off this machine; it never chooses where the token is sent`,
+      ),
+      refused.stderr,
+    );
+    const bypassed = await runCli(['--failed'], { cwd: folder, env: { ...viaProxy, NO_PROXY: '127.0.0.1' } });
+    assert.equal(bypassed.code, 1, bypassed.stderr);
+    assert.deepEqual([proxied, bearers], [[], [`Bearer ${TOKEN}`]], 'played against the agent, straight');
+
+    // A record git tracks came with the repository: a run writes it into a folder git ignores.
+    const tracked = await recorded((record) => record);
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@127.0.0.1', ...args], { cwd: tracked, stdio: 'ignore' });
+    git('init', '--quiet');
+    git('add', '--force', RECORD);
+    bearers.length = 0;
+    const fromRepository = await runCli(['--failed'], { cwd: tracked, env: WITH_SECRETS });
+    assert.equal(fromRepository.code, 2, fromRepository.stdout + fromRepository.stderr);
+    assert.deepEqual(bearers, [], 'nothing sent');
+    assert.match(
+      fromRepository.stderr,
+      /but git tracks it, so it came with the repository, not from a run on this machine; it never chooses where the token is sent/,
+    );
+    const given = await runCli([agent.url, '--failed'], { cwd: tracked, env: WITH_SECRETS });
+    assert.equal(given.code, 1, given.stderr);
+    assert.deepEqual(bearers, [`Bearer ${TOKEN}`], 'the URL given is played');
   });
 
   test('a record naming --token-env, --header-env, --dotenv or --insecure: --failed refuses, exit 2, nothing sent; given again on the command line or in the config file, they are used', async () => {

@@ -2,7 +2,8 @@
 import { resolve } from 'node:path';
 import { JsonFileError, jsonFileMessage, parseJsonText, readBoundedText } from '../commands/read-json-file.js';
 import { LAST_RUN_FILE, readLastRunSync } from '../commands/last-run-file.js';
-import { assertRecordedFlags } from '../commands/recorded-flags.js';
+import { assertRecordedFlags, recordedUrlRefusal } from '../commands/recorded-flags.js';
+import { gitTracked } from '../commands/git-tracked.js';
 import { assertRerunnable } from '../commands/rerun.js';
 import { UsageError } from '../core/usage-error.js';
 import { CONFIG_FILE, type ConfigValues, configValues } from './config.js';
@@ -42,10 +43,12 @@ function wholeUrl(target: string): string | undefined {
  * parser then plays the URL only on this machine or as the config file's own (`recordedUrl`), and
  * takes no flag that chooses secrets from it (`withoutSecretChoices`, commands/recorded-flags.ts).
  */
-export function readRecordedCheck(cwd = process.cwd()): ConfigValues {
+export function readRecordedCheck(cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): ConfigValues {
   const record = readLastRunSync(cwd);
   assertRerunnable(record);
   assertRecordedFlags(record.flags ?? {}, LAST_RUN_FILE);
   const url = wholeUrl(record.target);
-  return configValues({ ...record.flags, ...(url !== undefined ? { url } : {}) }, LAST_RUN_FILE);
+  const values = configValues({ ...record.flags, ...(url !== undefined ? { url } : {}) }, LAST_RUN_FILE);
+  const refused = url === undefined ? undefined : recordedUrlRefusal(url, gitTracked(cwd)(LAST_RUN_FILE), env);
+  return refused === undefined ? values : { ...values, urlRefused: refused };
 }

@@ -274,7 +274,10 @@ function commandLineOf(
   // --failed: the last run's record, between the config file and the flags given.
   const recorded = command === 'check' && (given.get('failed') ?? config?.flags.get('failed')) === true ? loadRecord?.() : undefined;
   // The URL given wins over the record's (on this machine or the config file's own: recordedUrl), which wins over the config file's.
-  const url = words[0] ?? (recorded?.url === undefined ? undefined : recordedUrl(recorded.url, config?.url, recorded.file)) ?? config?.url;
+  const url =
+    words[0] ??
+    (recorded?.url === undefined ? undefined : recordedUrl(recorded.url, config?.url, recorded.file, recorded.urlRefused)) ??
+    config?.url;
   if (recorded && url === undefined) {
     throw new UsageError(`--failed: ${recorded.file} keeps the last run's URL without its query's values; give the URL`);
   }

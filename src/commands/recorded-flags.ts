@@ -9,6 +9,7 @@ import { UsageError } from '../core/usage-error.js';
 import { shellQuote } from '../run/reproduce.js';
 import type { LastRun } from '../report/last-run.js';
 import { DESCRIBED } from '../run/option-descriptors.js';
+import { proxyFor } from '../http/proxy.js';
 
 /**
  * The flags that decided what a run sent and how it judged it, which --failed plays with again:
@@ -110,13 +111,34 @@ function isThisMachine(url: string): boolean {
 }
 
 /**
+ * Why --failed must not take a record's URL even on this machine, or undefined: git tracks the
+ * record (it came with the repository: a run writes it into a folder git ignores), or a proxy the
+ * environment names would carry the request, and the token, off this machine (NO_PROXY does not
+ * list the host).
+ */
+export function recordedUrlRefusal(url: string, tracked: boolean, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (tracked) return 'git tracks it, so it came with the repository, not from a run on this machine';
+  const proxy = isThisMachine(url) ? proxyFor(new URL(url), env) : undefined;
+  return proxy
+    ? `a request to it goes through the proxy ${proxy.variable} names (NO_PROXY does not list its host), off this machine`
+    : undefined;
+}
+
+/**
  * The URL --failed with no URL given plays against: the record's, only when it is on this machine
  * (localhost, 127.x.x.x, ::1) or the config file's own URL; the token goes where the record's URL
  * points, and a record is data a repository may carry. Any other is refused, naming the URL and
- * how to give it.
+ * how to give it; so is one `refused` says why not (recordedUrlRefusal).
  */
-export function recordedUrl(url: string, configUrl: string | undefined, file: string): string {
-  if (isThisMachine(url) || url === configUrl) return url;
+export function recordedUrl(url: string, configUrl: string | undefined, file: string, refused?: string): string {
+  if (url === configUrl) return url;
+  if (refused !== undefined) {
+    throw new UsageError(
+      `--failed: ${file} says the last run checked ${printable(url)}, but ${refused}; it never chooses where the token is sent: ` +
+        `to play its failed cases there, give the URL (\`check-endpoint ${shellQuote(printable(url))} --failed\`)`,
+    );
+  }
+  if (isThisMachine(url)) return url;
   throw new UsageError(
     `--failed: ${file} says the last run checked ${printable(url)}, which is not on this machine (localhost, 127.0.0.1, ::1) nor the config file's URL; ` +
       `a record is data a repository may carry, so it never chooses where the token is sent: to play its failed cases there, give the URL ` +
