@@ -2,6 +2,7 @@
 export const CHAT_STYLES = `
 .chat-toolbar { display: flex; flex-wrap: wrap; align-items: center; gap: .6rem 1rem; margin-top: .5rem; }
 .chat-toolbar label { font-weight: 600; }
+.chat-hint { color: var(--muted); font-size: .85rem; }
 .chat-toolbar select, .chat-toolbar button, .composer-form button, .composer-form select, .scenario-panel button, .agent-pane button {
   font: inherit; padding: .35rem .8rem; border-radius: 8px; border: 1px solid #8c959f; background: #fff; color: var(--ink); cursor: pointer; }
 .chat-toolbar button:hover, .composer-form button:hover { background: #f3f4f6; }
@@ -10,6 +11,9 @@ export const CHAT_STYLES = `
 .conversation { background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: .9rem 1rem 1rem; min-width: 0; }
 .conversation-meta { margin: 0 0 .6rem; color: var(--muted); font-size: .85rem; overflow-wrap: anywhere; }
 .conversation .chat { max-height: none; }
+.chat.chat-more > .row:first-child .lane { padding-top: .3rem; }
+.conversation ol.chat { content-visibility: auto; contain-intrinsic-size: auto 40rem; }
+.conversation .row { scroll-margin-bottom: 11rem; }
 .composer-form { position: sticky; bottom: 0; background: var(--page); border-top: 1px solid var(--line); padding: .75rem 0 1rem; margin-top: 1rem;
   display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: .4rem .75rem; align-items: end; }
 .composer-form textarea { grid-column: 1; width: 100%; font: inherit; padding: .5rem .7rem; border-radius: 10px; border: 1px solid #8c959f; resize: vertical; }
