@@ -353,7 +353,7 @@ describe('the chat page in Chromium', () => {
   async function turnDrawn(page: Page, turn: number, conversation = 'section.conversation >> nth=-1'): Promise<void> {
     await page
       .locator(conversation)
-      .locator(`details.turn-details[data-turn="${turn - 1}"]`)
+      .locator(`.turn-details[data-turn="${turn - 1}"]`)
       .waitFor();
   }
 
@@ -425,8 +425,9 @@ describe('the chat page in Chromium', () => {
     assert.match(await notJson.innerText(), /expected content-type application\/json, got "text\/html"/);
     assert.match(await notJson.innerText(), /<h1>Bad gateway<\/h1>/);
     // A turn opened: the request and the answer, the reproduce line.
-    const details = phone.locator('details.turn-details[data-turn="0"]');
-    await details.locator('summary').click();
+    const details = phone.locator('.turn-details[data-turn="0"]');
+    await details.locator('button.turn-open').click();
+    assert.equal(await details.locator('button.turn-open').getAttribute('aria-expanded'), 'true');
     assert.match(await details.innerText(), /curl -sS -i -X POST/);
     assert.match(await details.innerText(), /Bearer <redacted>/);
 
@@ -473,10 +474,10 @@ describe('the chat page in Chromium', () => {
     await until(page, "document.activeElement.id === 'composer-text'");
     await page.keyboard.type('menu');
     await page.keyboard.press('Enter');
-    await page.locator('details.turn-details[data-turn="0"]').waitFor();
+    await page.locator('.turn-details[data-turn="0"]').waitFor();
     await page.keyboard.type('two lattes please');
     await page.keyboard.press('Enter');
-    await page.locator('details.turn-details[data-turn="1"]').waitFor();
+    await page.locator('.turn-details[data-turn="1"]').waitFor();
 
     // Saved as a scenario, by keyboard: the button, its id box, Enter; scenarios --lint accepts the file.
     assert.ok(await focusBy(page, 'Shift+Tab', "document.activeElement.id === 'save-scenario'"), 'the save button is reached');
@@ -493,7 +494,7 @@ describe('the chat page in Chromium', () => {
     // A button tapped: Tab on from the id box into the conversation, Enter.
     assert.ok(await focusBy(page, 'Tab', "document.activeElement.matches('button.tap')"), 'a tap button is reached by the keyboard');
     await page.keyboard.press('Enter');
-    await page.locator('details.turn-details[data-turn="2"]').waitFor();
+    await page.locator('.turn-details[data-turn="2"]').waitFor();
     assert.match(await page.locator('li.row.person').nth(2).innerText(), /Tapped/i);
 
     // The platform switched: the arrows only choose (no conversation played on each platform passed), Enter plays it.
@@ -531,7 +532,7 @@ describe('the chat page in Chromium', () => {
     await page.locator('#own-file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
     await page.locator('#composer-text').fill('my dot');
     await page.keyboard.press('Enter');
-    await page.locator('details.turn-details[data-turn="0"]').waitFor();
+    await page.locator('.turn-details[data-turn="0"]').waitFor();
     await drawnPicture(page, 'section.conversation[data-channel="whatsapp"] li.row.person', 0, 1, 'Your photo (dot.png)');
     assert.match(await page.locator('li.row.agent').first().innerText(), /Got your photo: “my dot”/);
     // Played again on Telegram: the same message, the same picture in its bubble.

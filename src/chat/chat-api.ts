@@ -75,7 +75,7 @@ export class ChatApi {
   }
 
   #view(key: string, conversation: ChatConversation, index: number): TurnView {
-    return renderChatTurn(conversation, index, this.#download(key, index));
+    return renderChatTurn(conversation, index, this.#download(key, index), `turn-${key}-${index}`);
   }
 
   newConversation(asked: string | undefined): ApiAnswer {

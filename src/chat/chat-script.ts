@@ -253,6 +253,14 @@ export const CHAT_SCRIPT = `(function () {
         'a tap of “' + tap.textContent.trim().slice(0, 60) + '”');
       return;
     }
+    var opener = target.closest('button.turn-open');
+    if (opener) {
+      var open = opener.getAttribute('aria-expanded') !== 'true';
+      var pane = document.getElementById(opener.getAttribute('aria-controls'));
+      opener.setAttribute('aria-expanded', open ? 'true' : 'false');
+      if (pane) pane.hidden = !open;
+      return;
+    }
     var quoteButton = target.closest('button.quote-this');
     if (quoteButton) {
       var from = quoteButton.getAttribute('data-quote-from');

@@ -30,7 +30,10 @@ button.quote-this { font: inherit; font-size: .75rem; margin: .15rem .2rem .3rem
 .row.person button.quote-this { align-self: flex-end; }
 .row.agent button.quote-this { align-self: flex-start; }
 .turn-details { width: 100%; font-size: .82rem; background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: .25rem .6rem; margin: .2rem 0 .4rem; }
-.turn-details summary { cursor: pointer; color: #0550ae; }
+.turn-open { font: inherit; background: none; border: 0; padding: .1rem 0; cursor: pointer; color: #0550ae; text-align: left; }
+.turn-open::before { content: "▸ "; }
+.turn-open[aria-expanded="true"]::before { content: "▾ "; }
+.turn-open:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .turn-details pre { margin: .3rem 0; padding: .5rem; background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24rem; overflow: auto; font-size: .76rem; }
 .pane-title { margin: .6rem 0 .2rem; font-size: .85rem; font-weight: 700; }
 .pane-note { margin: .2rem 0; color: var(--muted); }
