@@ -12,6 +12,7 @@ import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { serveAgent } from '../src/example-agent/serve-agent.js';
 // The built package, as its users run it (not the sources through a TypeScript loader).
 import { bundledContract } from 'check-endpoint';
+import { chatFigures } from './chat.js';
 import { median, row } from './figures.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -350,6 +351,9 @@ try {
   // the agent's answers. The check with them, less the same check without, beside a bare client
   // playing the same openings (read back from a HAR of the check) with the same gaps.
   lines.push(...(await scenarioFigures(instant.url)));
+
+  // (j) and (k): the chat page (bench/chat.ts): how soon it answers, beside --version; turn 200 drawn beside turn 1, in Chromium.
+  lines.push(...(await chatFigures(RUNS)));
 
   // (d) in a process of its own: validateAnswer at least 200,000 real answers a second (raw ajv beside it, for information).
   const throughput = await new Promise<string>((resolve, reject) => {

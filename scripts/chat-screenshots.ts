@@ -32,13 +32,13 @@ try {
     for (const text of ['menu please', 'too many buttons']) {
       await page.locator('#composer-text').fill(text);
       await page.keyboard.press('Enter');
-      await phone.locator(`details.turn-details[data-turn="${turns++}"]`).waitFor();
+      await phone.locator(`.turn-details[data-turn="${turns++}"]`).waitFor();
     }
     // A tap of the first answer's first button, where the platform shows buttons at all (SMS and iMessage do not).
     const tap = phone.locator('button.tap[data-turn="0"]').first();
     if ((await tap.count()) > 0) {
       await tap.click();
-      await phone.locator(`details.turn-details[data-turn="${turns}"]`).waitFor();
+      await phone.locator(`.turn-details[data-turn="${turns}"]`).waitFor();
     }
     // The message box stays at the foot of the window as one scrolls; in a picture of the whole phone it would cover a part.
     await page.evaluate("document.getElementById('composer').style.position = 'static'");

@@ -15,6 +15,7 @@ import { chatAgent } from '../fixtures/agents/chat-agent.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { type ChatServer, chatServer } from '../src/chat/chat-server.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
+import { contentSecurityPolicy } from '../src/report/html/policy.js';
 import { launchChromium } from './chromium.js';
 import { describeViolations, runAxe } from './axe.js';
 import { runCli } from './helpers.js';
@@ -266,6 +267,7 @@ describe('what the chat server sends', () => {
       const restarted = await api(server, '/api/agent/restart', {});
       assert.equal(restarts, 1);
       assert.equal(restarted.json.state, 'running, restarted 1 times');
+      assert.equal(restarted.json.answers, true, 'the restart answers once the agent answers again');
     } finally {
       await server.close();
     }
@@ -312,6 +314,35 @@ describe('the chat page in Chromium', () => {
     return { page, errors, requests };
   }
 
+  /**
+   * Until `expression` holds in the page. Page.waitForFunction would poll it with eval() in the page, which the page's
+   * content security policy refuses (no 'unsafe-eval'); page.evaluate runs it from outside the page, as DevTools does.
+   */
+  async function until(page: Page, expression: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while ((await page.evaluate(expression)) !== true) {
+      assert.ok(Date.now() < deadline, `in 30 s, this never held on the page: ${expression}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /**
+   * The person's own picture in their bubble (person row `index` of those `rows` selects): drawn from a blob: URL the page
+   * made, with its alt text, and decoded, `width` pixels wide (a picture the policy refused is complete with a width of 0).
+   */
+  async function drawnPicture(page: Page, rows: string, index: number, width: number, alt: string): Promise<void> {
+    const picture = page.locator(rows).nth(index).locator('img.own-picture');
+    await picture.waitFor();
+    assert.equal(await picture.getAttribute('alt'), alt);
+    assert.match(String(await picture.getAttribute('src')), /^blob:http:\/\/127\.0\.0\.1:\d+\//);
+    const loaded = `(function () {
+      var image = document.querySelectorAll(${JSON.stringify(rows)})[${index}].querySelector('img.own-picture');
+      return image.complete ? String(image.naturalWidth) : '';
+    })()`;
+    await until(page, `${loaded} !== ''`);
+    assert.equal(await page.evaluate(loaded), String(width));
+  }
+
   /** Types into the message box and presses Enter; waits until turn `turn` (from 1) is drawn. */
   async function say(page: Page, text: string, turn: number): Promise<void> {
     await page.locator('#composer-text').fill(text);
@@ -322,7 +353,7 @@ describe('the chat page in Chromium', () => {
   async function turnDrawn(page: Page, turn: number, conversation = 'section.conversation >> nth=-1'): Promise<void> {
     await page
       .locator(conversation)
-      .locator(`details.turn-details[data-turn="${turn - 1}"]`)
+      .locator(`.turn-details[data-turn="${turn - 1}"]`)
       .waitFor();
   }
 
@@ -357,8 +388,16 @@ describe('the chat page in Chromium', () => {
     // The photo, with a caption.
     await page.locator('#attach').selectOption('photo');
     await say(page, 'this one', 7);
-    // Drawn as the report draws a file it keeps by size and digest: named, with its size.
+    // Named with its size, as the report draws a file it keeps by size and digest; and drawn, from the bytes the page
+    // fetched of its own server as a blob: URL (the 1280×960 JPEG decoded: the chat page's policy lets blob: images in).
     assert.match(await phone.locator('li.row.person').nth(6).innerText(), /image photo\.jpg \(image\/jpeg, 217,942 bytes\)/);
+    await drawnPicture(
+      page,
+      'section.conversation[data-channel="whatsapp"] li.row.person',
+      6,
+      1280,
+      'Your photo (the check’s sample photo)',
+    );
     assert.match(await phone.locator('li.row.agent').last().innerText(), /Got your photo/);
     // A quote of the agent's reply to message 1.
     await phone.locator('button.quote-this[data-quote-from="agent"][data-turn="0"]').first().click();
@@ -377,9 +416,18 @@ describe('the chat page in Chromium', () => {
     await say(page, 'slow', 11);
     assert.match(await phone.locator('.turn-chip').filter({ hasText: 'Turn 11' }).innerText(), /no answer/);
     assert.match(await phone.locator('li.row.system.refused').last().innerText(), /expected a complete answer within 1 s/);
+    // A body that is not JSON (an HTML page, status 200), in the check's words: the finding, and the body as it came.
+    await say(page, 'not json', 12);
+    const notJson = phone.locator('li.row.system.refused').last();
+    assert.match(await phone.locator('.turn-chip').filter({ hasText: 'Turn 12' }).innerText(), /HTTP 200/);
+    assert.equal(await notJson.locator('.finding[data-rule="json"]').count(), 2, 'the content type and the body each have their finding');
+    assert.match(await notJson.innerText(), /expected a JSON body; it does not parse/);
+    assert.match(await notJson.innerText(), /expected content-type application\/json, got "text\/html"/);
+    assert.match(await notJson.innerText(), /<h1>Bad gateway<\/h1>/);
     // A turn opened: the request and the answer, the reproduce line.
-    const details = phone.locator('details.turn-details[data-turn="0"]');
-    await details.locator('summary').click();
+    const details = phone.locator('.turn-details[data-turn="0"]');
+    await details.locator('button.turn-open').click();
+    assert.equal(await details.locator('button.turn-open').getAttribute('aria-expanded'), 'true');
     assert.match(await details.innerText(), /curl -sS -i -X POST/);
     assert.match(await details.innerText(), /Bearer <redacted>/);
 
@@ -390,7 +438,7 @@ describe('the chat page in Chromium', () => {
     await page.locator('#channel').selectOption('sms');
     const sms = page.locator('section.conversation[data-channel="sms"]');
     await sms.waitFor();
-    await page.waitForFunction("/Played again/.test(document.getElementById('status').textContent)");
+    await until(page, "/Played again/.test(document.getElementById('status').textContent)");
     assert.ok((await sms.locator('li.row.person').count()) >= 1, 'the conversation was played again on SMS');
     assert.equal(await page.locator('section.conversation[data-channel="whatsapp"]').count(), 1, 'the WhatsApp one stays beside it');
 
@@ -403,37 +451,147 @@ describe('the chat page in Chromium', () => {
     const axeAfter = await runAxe(page);
     assert.equal(axeAfter.violations.length, 0, describeViolations(axeAfter));
     assert.deepEqual(errors, []);
-    assert.ok(
-      requests.every((url) => url.startsWith(chat.origin)),
-      `only the chat server was asked: ${requests.filter((url) => !url.startsWith(chat.origin)).join(', ')}`,
-    );
+    // Only the chat server was asked, and the page's own blob: URLs read (the person's photo).
+    const ownUrl = (url: string) => url.startsWith(`${chat.origin}/`) || url.startsWith(`blob:${chat.origin}/`);
+    assert.ok(requests.every(ownUrl), `only the chat server was asked: ${requests.filter((url) => !ownUrl(url)).join(', ')}`);
     await page.close();
   });
 
-  test('keyboard only: the skip link to the box, Enter sends, Shift+Tab reaches a button, Enter taps it; two tabs are two conversations', async () => {
+  /** Presses `key` until `test` (an expression run in the page) holds, at most `steps` times: whether it came to hold. */
+  async function focusBy(page: Page, key: string, test: string, steps = 60): Promise<boolean> {
+    for (let step = 0; step < steps; step++) {
+      if ((await page.evaluate(test)) === true) return true;
+      await page.keyboard.press(key);
+    }
+    return (await page.evaluate(test)) === true;
+  }
+
+  test('keyboard only: the skip link to the box, Enter sends, a scenario saved, a button tapped, the platform switched; two tabs are two conversations', async () => {
     const { page } = await open();
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate('document.activeElement.className'), 'skip');
     await page.keyboard.press('Enter');
-    await page.waitForFunction("document.activeElement.id === 'composer-text'");
+    await until(page, "document.activeElement.id === 'composer-text'");
     await page.keyboard.type('menu');
     await page.keyboard.press('Enter');
-    await page.locator('details.turn-details[data-turn="0"]').waitFor();
-    let reached = false;
-    for (let step = 0; step < 40 && !reached; step++) {
-      await page.keyboard.press('Shift+Tab');
-      reached = (await page.evaluate("document.activeElement.matches('button.tap')")) === true;
-    }
-    assert.ok(reached, 'a tap button is reached by the keyboard');
+    await page.locator('.turn-details[data-turn="0"]').waitFor();
+    await page.keyboard.type('two lattes please');
     await page.keyboard.press('Enter');
-    await page.locator('details.turn-details[data-turn="1"]').waitFor();
-    assert.match(await page.locator('li.row.person').nth(1).innerText(), /Tapped/i);
+    await page.locator('.turn-details[data-turn="1"]').waitFor();
+
+    // Saved as a scenario, by keyboard: the button, its id box, Enter; scenarios --lint accepts the file.
+    assert.ok(await focusBy(page, 'Shift+Tab', "document.activeElement.id === 'save-scenario'"), 'the save button is reached');
+    await page.keyboard.press('Enter');
+    await until(page, "document.activeElement.id === 'scenario-id'");
+    await page.keyboard.type('keyboard-walk');
+    await page.keyboard.press('Enter');
+    await page.locator('#scenario-result').filter({ hasText: 'Saved as' }).waitFor();
+    const file = join(folder, 'tests/scenarios/keyboard-walk.yaml');
+    assert.match(readFileSync(file, 'utf8'), /say: "menu"\n {2}- say: "two lattes please"/);
+    const lint = await runCli(['scenarios', '--lint', join(folder, 'tests/scenarios')]);
+    assert.equal(lint.code, 0, lint.stdout + lint.stderr);
+
+    // A button tapped: Tab on from the id box into the conversation, Enter.
+    assert.ok(await focusBy(page, 'Tab', "document.activeElement.matches('button.tap')"), 'a tap button is reached by the keyboard');
+    await page.keyboard.press('Enter');
+    await page.locator('.turn-details[data-turn="2"]').waitFor();
+    assert.match(await page.locator('li.row.person').nth(2).innerText(), /Tapped/i);
+
+    // The platform switched: the arrows only choose (no conversation played on each platform passed), Enter plays it.
+    assert.ok(await focusBy(page, 'Shift+Tab', "document.activeElement.id === 'channel'"), 'the platform box is reached');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.locator('#channel').inputValue(), 'imessage');
+    await until(page, "/iMessage.*chosen: Enter plays/.test(document.getElementById('status').textContent)");
+    assert.equal(await page.locator('section.conversation').count(), 1, 'nothing is played while the arrows choose');
+    await page.keyboard.press('Enter');
+    await page.locator('section.conversation[data-channel="imessage"]').waitFor();
+    await until(page, "/Played again/.test(document.getElementById('status').textContent)");
+    assert.deepEqual(
+      await page.locator('section.conversation').evaluateAll((sections) => sections.map((section) => section.getAttribute('data-channel'))),
+      ['whatsapp', 'imessage'],
+      'played once, on the platform chosen, beside the first',
+    );
+    assert.equal(await page.locator('section.conversation[data-channel="imessage"] li.row.person').count(), 3);
 
     const other = await open();
-    const keys = await Promise.all([page, other.page].map((tab) => tab.locator('section.conversation').getAttribute('data-conversation')));
+    const keys = await Promise.all(
+      [page, other.page].map((tab) => tab.locator('section.conversation').first().getAttribute('data-conversation')),
+    );
     assert.notEqual(keys[0], keys[1]);
     assert.equal(await other.page.locator('li.row.person').count(), 0, 'the second tab starts its own conversation');
     await other.page.close();
+    await page.close();
+  });
+
+  test("a photo of the person's own is drawn in their bubble from the bytes the page holds, and again on another platform", async () => {
+    const { page, errors } = await open();
+    await page.locator('#attach').selectOption('own');
+    // A 1×1 PNG, the person's own file: sent as base64, drawn from a blob: URL of the file itself.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await page.locator('#own-file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+    await page.locator('#composer-text').fill('my dot');
+    await page.keyboard.press('Enter');
+    await page.locator('.turn-details[data-turn="0"]').waitFor();
+    await drawnPicture(page, 'section.conversation[data-channel="whatsapp"] li.row.person', 0, 1, 'Your photo (dot.png)');
+    assert.match(await page.locator('li.row.agent').first().innerText(), /Got your photo: “my dot”/);
+    // Played again on Telegram: the same message, the same picture in its bubble.
+    await page.locator('#channel').selectOption('telegram');
+    await until(page, "/Played again/.test(document.getElementById('status').textContent)");
+    await drawnPicture(page, 'section.conversation[data-channel="telegram"] li.row.person', 0, 1, 'Your photo (dot.png)');
+    // The HTML report keeps its own policy: images as data: URLs only, never blob:.
+    assert.doesNotMatch(contentSecurityPolicy('', ''), /blob:/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('every figure the page shows of a turn is what --json reports for the same answer', async () => {
+    const { page } = await open();
+    const text = 'hi, what time are you open today?';
+    await say(page, text, 1);
+    const checked = await runCli([agent.url, '--case', 'typed', '--json', '--no-config', '--header-env', 'x-api-key=CHAT_API_KEY'], {
+      env: ENV,
+    });
+    const report = JSON.parse(checked.stdout) as {
+      cases: {
+        turns: {
+          request: { message: { text: string } };
+          status: number;
+          answer: { replies: unknown[] };
+          findings: { rule: string; path: string; severity: string; message: string }[];
+        }[];
+      }[];
+    };
+    const turn = report.cases[0]!.turns[0]!;
+    assert.equal(turn.request.message.text, text, 'the check sent the same message');
+    assert.ok(turn.findings.length > 0, 'the answer has findings to compare');
+    const replies = turn.answer.replies.length;
+    const repliesWord = `${replies} ${replies === 1 ? 'reply' : 'replies'}`;
+    const chip = await page.locator('.turn-chip').filter({ hasText: 'Turn 1' }).innerText();
+    assert.equal(chip.replace(/\b\d+ ms\b/, 'N ms'), `Turn 1 · HTTP ${turn.status} · N ms · ${repliesWord}`);
+    const drawn = await page.locator('li.finding').evaluateAll((items) =>
+      items.map((item) => ({
+        rule: item.getAttribute('data-rule'),
+        path: item.getAttribute('data-pointer'),
+        severity: item.classList.contains('error') ? 'error' : 'warning',
+        message: item.querySelector('.finding-message')?.textContent ?? '',
+      })),
+    );
+    const byPlace = (a: { rule: string | null; path: string | null }, b: { rule: string | null; path: string | null }) =>
+      `${a.rule} ${a.path}`.localeCompare(`${b.rule} ${b.path}`);
+    assert.deepEqual(
+      drawn.sort(byPlace),
+      turn.findings.map(({ rule, path, severity, message }) => ({ rule, path, severity, message })).sort(byPlace),
+    );
+    // The status line's counts: the same errors and warnings.
+    const errors = turn.findings.filter((finding) => finding.severity === 'error').length;
+    const warnings = turn.findings.length - errors;
+    assert.ok(errors > 0, 'WhatsApp refuses the fourth button: an error');
+    const counted = (n: number, word: string) => (n ? `, ${n} ${word}${n === 1 ? '' : 's'}` : '');
+    assert.equal(
+      (await page.locator('#status').innerText()).replace(/\b\d+ ms\b/, 'N ms'),
+      `Turn 1: HTTP ${turn.status}, N ms, ${repliesWord}${counted(errors, 'error')}${counted(warnings, 'warning')}.`,
+    );
     await page.close();
   });
 });

@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AgentControl } from './agent-control.js';
 import { ChatConversation, type ChatLink } from './chat-conversation.js';
-import type { ChatStep } from './chat-step.js';
-import { stepAgain } from './chat-step.js';
+import { type ChatStep, isSampleFile, sampleAttachment, stepAgain } from './chat-step.js';
 import { type TurnView, channelTitle, renderChatTurn, renderPhone } from './chat-views.js';
 import { scenarioText } from './scenario-out.js';
 
@@ -40,10 +39,17 @@ export interface ChatApiSettings {
   agent: AgentControl | undefined;
   /** The folder scenarios are written into (tests/scenarios). */
   scenarioFolder: string;
+  /**
+   * Once the agent was restarted, waits until it answers the HEAD probe again (wait-for-agent.ts, as
+   * --start and --wait do for the check): why not, when it did not.
+   */
+  agentAnswers: (agent: AgentControl) => Promise<{ answers: true } | { answers: false; reason: string }>;
 }
 
 export class ChatApi {
   readonly #conversations = new Map<string, ChatConversation>();
+  /** The restart under way: a second click waits for it rather than starting the agent twice. */
+  #restarting: Promise<ApiAnswer> | undefined;
 
   constructor(readonly settings: ChatApiSettings) {}
 
@@ -69,7 +75,7 @@ export class ChatApi {
   }
 
   #view(key: string, conversation: ChatConversation, index: number): TurnView {
-    return renderChatTurn(conversation, index, this.#download(key, index));
+    return renderChatTurn(conversation, index, this.#download(key, index), `turn-${key}-${index}`);
   }
 
   newConversation(asked: string | undefined): ApiAnswer {
@@ -149,10 +155,26 @@ export class ChatApi {
     return ok({ lines: agent.lines(), state: agent.state() });
   }
 
-  async restartAgent(): Promise<ApiAnswer> {
+  /** One of the check's sample files, its bytes and type, for the page to draw the person's own photo from. */
+  sampleFile(name: string): { mime: string; bytes: Buffer } | undefined {
+    if (!isSampleFile(name)) return undefined;
+    const { mime, data } = sampleAttachment(name);
+    return { mime, bytes: Buffer.from(data, 'base64') };
+  }
+
+  /** Restarts the agent, and answers once it answers again (or did not within the wait): the page says it is ready only then. */
+  restartAgent(): Promise<ApiAnswer> {
     const { agent } = this.settings;
-    if (!agent) return notFound('an agent process');
+    if (!agent) return Promise.resolve(notFound('an agent process'));
+    this.#restarting ??= this.#restart(agent).finally(() => {
+      this.#restarting = undefined;
+    });
+    return this.#restarting;
+  }
+
+  async #restart(agent: AgentControl): Promise<ApiAnswer> {
     await agent.restart();
-    return ok({ state: agent.state() });
+    const answered = await this.settings.agentAnswers(agent);
+    return ok({ state: agent.state(), ...answered });
   }
 }

@@ -14,8 +14,8 @@ import { SAMPLE_FILES } from './chat-step.js';
 
 const STYLES = `${PAGE_STYLES}${CHAT_STYLES}`;
 
-/** The page's policy: the report's, and `connect-src 'self'` for its API (sent as a header too). */
-export const CHAT_POLICY = contentSecurityPolicy(STYLES, CHAT_SCRIPT, true);
+/** The page's policy: the report's, with `connect-src 'self'` for its API and `blob:` images for the person's own photo (sent as a header too). */
+export const CHAT_POLICY = contentSecurityPolicy(STYLES, CHAT_SCRIPT, 'chat');
 
 export interface ChatPageFacts {
   /** The page's token: every API request carries it. */
@@ -54,7 +54,9 @@ function agentPane(facts: ChatPageFacts): Markup | '' {
 }
 
 export function renderChatPage(facts: ChatPageFacts): string {
-  const samples = Object.entries(SAMPLE_FILES).map(([name, file]) => h`<option value="${name}">${file.label}</option>`);
+  const samples = Object.entries(SAMPLE_FILES).map(
+    ([name, file]) => h`<option value="${name}" data-kind="${file.kind}">${file.label}</option>`,
+  );
   const body = h`<a class="skip" href="#composer-text">Skip to the message box</a>
     <header class="report-head">
       <div class="wrap">
@@ -62,9 +64,10 @@ export function renderChatPage(facts: ChatPageFacts): string {
         <h1>Chat with <code>${facts.target}</code></h1>
         <div class="chat-toolbar">
           <label for="channel">Platform</label>
-          <select id="channel">
+          <select id="channel" aria-describedby="channel-hint">
             ${channelOptions(facts)}
           </select>
+          <span id="channel-hint" class="chat-hint">plays the conversation again there (by keyboard: arrows choose, Enter plays)</span>
           <button type="button" id="new-conversation">New conversation</button>
           <button type="button" id="save-scenario" aria-controls="scenario-panel">Save as a scenario…</button>
         </div>

@@ -3,8 +3,11 @@
  * own server over one JSON API, each request carrying the page's token in a header (so no other
  * origin's page can send one without a preflight, which the server refuses). What the server
  * draws is markup made by the report's renderers, every value from the agent escaped; the script
- * only puts it in place: a turn is appended where its message was sent, never redrawing the rest.
- * The conversations live in this page alone: another tab starts its own.
+ * only puts it in place: a turn is appended where its message was sent, never redrawing the rest
+ * (each append is timed with the User Timing API, `check-endpoint chat: turn N drawn`, which the
+ * benchmark reads). The person's own photo is drawn from bytes the page holds: their file, or the
+ * sample photo fetched once from its own server, as a blob: URL (the policy allows blob: images on
+ * this page alone). The conversations live in this page alone: another tab starts its own.
  */
 export const CHAT_SCRIPT = `(function () {
   'use strict';
@@ -23,6 +26,9 @@ export const CHAT_SCRIPT = `(function () {
   var quotingText = document.getElementById('quoting-text');
   var active = null;
   var quote = null;
+  // The person's own pictures, by conversation and turn: a promise of { url, alt } (a blob: URL made here).
+  var pictures = {};
+  var samplePictures = {};
 
   function say(text) { status.textContent = text; }
 
@@ -43,8 +49,34 @@ export const CHAT_SCRIPT = `(function () {
     return template.content;
   }
 
-  function phoneOf(key) { return conversations.querySelector('section[data-conversation="' + key + '"]'); }
-  function listOf(key) { var phone = phoneOf(key); return phone ? phone.querySelector('ol.chat') : null; }
+  // Each conversation on the page, by key: its section, and the list its next turn goes into. A long conversation is
+  // drawn as lists of TURNS_PER_LIST turns, one after another in its phone, each list rendered only while on screen
+  // (content-visibility: auto, chat-styles.ts): a turn appended makes the browser style, lay out, paint and hit-test the
+  // lists in view, not the whole conversation, so turn 200 is drawn as fast as turn 1.
+  var TURNS_PER_LIST = 20;
+  var phones = {};
+  function phoneOf(key) { return phones[key] ? phones[key].section : null; }
+
+  /** Puts a turn's place, or a notice (turn false), at the end of the conversation: in a new list when the last is full. */
+  function append(key, li, turn) {
+    var at = phones[key];
+    if (!at) return false;
+    if (turn && at.turns === TURNS_PER_LIST) {
+      var list = document.createElement('ol');
+      list.className = 'chat chat-more';
+      list.setAttribute('aria-label', at.label + ', from message ' + (at.sent + 1));
+      at.list.after(list);
+      at.list = list;
+      at.turns = 0;
+    }
+    if (turn && at.sent === 0) {
+      var empty = at.list.querySelector('.empty-note');
+      if (empty) empty.remove();
+    }
+    at.list.appendChild(li);
+    if (turn) { at.turns++; at.sent++; }
+    return true;
+  }
 
   function notice(text, bad) {
     var li = document.createElement('li');
@@ -66,22 +98,49 @@ export const CHAT_SCRIPT = `(function () {
   }
 
   function addPhone(result, replace) {
-    if (replace) conversations.textContent = '';
-    conversations.appendChild(fragment(result.html));
+    if (replace) { conversations.textContent = ''; phones = {}; }
+    var drawn = fragment(result.html);
+    var section = drawn.querySelector('section.conversation');
+    var list = section.querySelector('ol.chat');
+    phones[result.key] = { section: section, list: list, label: list.getAttribute('aria-label'), turns: 0, sent: 0 };
+    conversations.appendChild(drawn);
     active = result.key;
     channel.value = result.channel;
   }
 
-  function placeTurn(key, place, view) {
-    var list = listOf(key);
-    place.replaceWith(fragment(view.html));
+  function drawPicture(row, picture) {
+    picture.then(function (drawn) {
+      var bubble = row.querySelector('.bubble.from-person');
+      if (!bubble || bubble.querySelector('img.own-picture')) return;
+      var img = document.createElement('img');
+      img.className = 'picture own-picture';
+      img.alt = drawn.alt;
+      img.src = drawn.url;
+      var file = bubble.querySelector('p.file');
+      bubble.insertBefore(img, file || bubble.firstChild);
+    }).catch(function () { /* the file stays named with its size */ });
+  }
+
+  function placeTurn(key, place, view, sentAt) {
+    var phone = phoneOf(key);
+    var started = performance.now();
+    var drawn = fragment(view.html);
+    var row = drawn.querySelector('li.row.person');
+    var last = drawn.lastElementChild;
+    var picture = pictures[key] && pictures[key][view.index];
+    if (row && picture) drawPicture(row, picture);
+    place.replaceWith(drawn);
     (view.reactions || []).forEach(function (reaction) {
-      var row = list.querySelector('li.row.person[data-message-id="' + CSS.escape(reaction.messageId) + '"] .bubble');
+      var row = phone.querySelector('li.row.person[data-message-id="' + CSS.escape(reaction.messageId) + '"] .bubble');
       if (!row) return;
       var old = row.querySelector('.reactions');
       if (old) old.remove();
       row.appendChild(fragment(reaction.html));
     });
+    // A turn the person just sent is brought into view (the browser lays the page out for it).
+    if (sentAt !== undefined && last) last.scrollIntoView({ block: 'nearest' });
+    performance.measure('check-endpoint chat: turn ' + (view.index + 1) + ' drawn', { start: started });
+    if (sentAt !== undefined) performance.measure('check-endpoint chat: turn ' + (view.index + 1) + ' sent, answered and drawn', { start: sentAt });
     var f = view.figures;
     var errors = f.findings.filter(function (x) { return x.severity === 'error'; }).length;
     var warnings = f.findings.length - errors;
@@ -90,18 +149,17 @@ export const CHAT_SCRIPT = `(function () {
       (errors ? ', ' + errors + (errors === 1 ? ' error' : ' errors') : '') + (warnings ? ', ' + warnings + (warnings === 1 ? ' warning' : ' warnings') : '') + '.');
   }
 
-  function send(key, message, label) {
-    var list = listOf(key);
-    if (!list) return;
-    var empty = list.querySelector('.empty-note');
-    if (empty) empty.remove();
+  function send(key, message, label, picture) {
+    var sentAt = performance.now();
     var place = notice('Sending: ' + label + '…', false);
     place.classList.add('pending');
-    list.appendChild(place);
+    if (!append(key, place, true)) return;
+    place.scrollIntoView({ block: 'nearest' });
     say('Sending: ' + label);
     api('POST', 'api/conversations/' + key + '/messages', message).then(function (result) {
       if (result.refused) { place.replaceWith(notice('Not sent: ' + result.refused, true)); say('Not sent: ' + result.refused); return; }
-      placeTurn(key, place, result);
+      if (picture) (pictures[key] = pictures[key] || {})[result.index] = picture;
+      placeTurn(key, place, result, sentAt);
     }).catch(function (error) {
       place.replaceWith(notice('Not sent: ' + error.message, true));
       say('Not sent: ' + error.message);
@@ -115,7 +173,7 @@ export const CHAT_SCRIPT = `(function () {
       var reader = new FileReader();
       reader.onload = function () {
         var url = String(reader.result);
-        resolve({ name: file.name, mime: file.type || 'application/octet-stream', data: url.slice(url.indexOf(',') + 1) });
+        resolve({ name: file.name, mime: file.type || 'application/octet-stream', data: url.slice(url.indexOf(',') + 1), blob: file });
       };
       reader.onerror = function () { reject(new Error('the file could not be read')); };
       reader.readAsDataURL(file);
@@ -128,6 +186,29 @@ export const CHAT_SCRIPT = `(function () {
     quotingText.textContent = next ? 'Quoting ' + next.label : '';
   }
 
+  function sample(name) {
+    if (!samplePictures[name]) {
+      samplePictures[name] = fetch('api/samples/' + name, { headers: { 'x-chat-token': TOKEN }, cache: 'no-store', credentials: 'same-origin' })
+        .then(function (response) {
+          if (!response.ok) throw new Error('the server answered ' + response.status);
+          return response.blob();
+        }).then(function (blob) { return URL.createObjectURL(blob); });
+    }
+    return samplePictures[name];
+  }
+
+  /** The picture of a file the person sends, when it is a photo: a promise of its blob: URL and alt text; null otherwise. */
+  function pictureOf(file) {
+    if (!file) return null;
+    if (file.sample) {
+      var option = attach.querySelector('option[value="' + file.sample + '"]');
+      if (!option || option.getAttribute('data-kind') !== 'image') return null;
+      return sample(file.sample).then(function (url) { return { url: url, alt: 'Your photo (the check’s sample photo)' }; });
+    }
+    if (!/^image[/]/.test(file.mime)) return null;
+    return Promise.resolve({ url: URL.createObjectURL(file.blob), alt: 'Your photo (' + file.name + ')' });
+  }
+
   function submit() {
     var text = textBox.value;
     var choice = attach.value;
@@ -138,12 +219,13 @@ export const CHAT_SCRIPT = `(function () {
     var label = text.trim() !== '' ? '“' + text.slice(0, 60) + '”' : 'a file';
     var ready = choice === '' ? Promise.resolve(null) : choice === 'own' ? readOwnFile().then(function (own) { return own; }) : Promise.resolve({ sample: choice });
     ready.then(function (file) {
-      if (file) message.file = file;
+      var picture = pictureOf(file);
+      if (file) message.file = file.sample ? { sample: file.sample } : { name: file.name, mime: file.mime, data: file.data };
       textBox.value = '';
       attach.value = '';
       showOwn();
       setQuote(null);
-      send(key, message, label);
+      send(key, message, label, picture);
     }).catch(function (error) { say('Not sent: ' + error.message); });
   }
 
@@ -171,6 +253,14 @@ export const CHAT_SCRIPT = `(function () {
         'a tap of “' + tap.textContent.trim().slice(0, 60) + '”');
       return;
     }
+    var opener = target.closest('button.turn-open');
+    if (opener) {
+      var open = opener.getAttribute('aria-expanded') !== 'true';
+      var pane = document.getElementById(opener.getAttribute('aria-controls'));
+      opener.setAttribute('aria-expanded', open ? 'true' : 'false');
+      if (pane) pane.hidden = !open;
+      return;
+    }
     var quoteButton = target.closest('button.quote-this');
     if (quoteButton) {
       var from = quoteButton.getAttribute('data-quote-from');
@@ -190,27 +280,48 @@ export const CHAT_SCRIPT = `(function () {
 
   document.getElementById('new-conversation').addEventListener('click', function () { setQuote(null); newConversation(true); textBox.focus(); });
 
+  // A platform chosen with the mouse is played at once. By keyboard, each arrow changes the choice (and fires
+  // change): the arrows only choose, and Enter, or leaving the box, plays the conversation on the one chosen.
+  var keying = false;
+  var chosen = false;
+  channel.addEventListener('keydown', function (event) {
+    if (event.key === 'Enter') {
+      if (chosen) { event.preventDefault(); switchPlatform(); }
+      return;
+    }
+    keying = true;
+  });
+  channel.addEventListener('keyup', function () { keying = false; });
+  channel.addEventListener('blur', function () { keying = false; if (chosen) switchPlatform(); });
   channel.addEventListener('change', function () {
-    var list = active ? listOf(active) : null;
+    if (keying) {
+      chosen = true;
+      say(channel.options[channel.selectedIndex].text + ' chosen: Enter plays the conversation on it.');
+      return;
+    }
+    switchPlatform();
+  });
+
+  function switchPlatform() {
+    chosen = false;
     setQuote(null);
-    if (!list || !list.querySelector('li.row.person')) { newConversation(true); return; }
+    if (!active || !phones[active] || phones[active].sent === 0) { newConversation(true); return; }
     say('Playing the conversation again on ' + channel.options[channel.selectedIndex].text + '…');
     var from = active;
     api('POST', 'api/conversations/' + from + '/replay', { channel: channel.value }).then(function (result) {
       addPhone(result, false);
-      var list = listOf(result.key);
-      var empty = list.querySelector('.empty-note');
-      if (empty && result.turns.length) empty.remove();
       result.turns.forEach(function (view) {
         var place = notice('', false);
-        list.appendChild(place);
+        append(result.key, place, true);
+        // The same message played again: the person's photo is drawn again too.
+        if (pictures[from] && pictures[from][view.index]) (pictures[result.key] = pictures[result.key] || {})[view.index] = pictures[from][view.index];
         placeTurn(result.key, place, view);
       });
-      if (result.stopped) list.appendChild(notice(result.stopped, true));
+      if (result.stopped) append(result.key, notice(result.stopped, true), false);
       say('Played again on ' + result.title + ' as a new conversation: ' + result.turns.length + ' turns' + (result.stopped ? '; ' + result.stopped : '') + '.');
       phoneOf(result.key).scrollIntoView({ block: 'start' });
     }).catch(function (error) { say('Could not play it again: ' + error.message); });
-  });
+  }
 
   var scenarioPanel = document.getElementById('scenario-panel');
   var scenarioOut = document.getElementById('scenario-out');
@@ -244,15 +355,23 @@ export const CHAT_SCRIPT = `(function () {
           shown = text;
           if (atEnd) output.scrollTop = output.scrollHeight;
         }
-        agentState.textContent = result.state;
+        if (!restarting) agentState.textContent = result.state;
       }).catch(function () { agentState.textContent = 'the chat server does not answer'; });
     };
     poll();
     setInterval(poll, 1500);
+    var restarting = false;
     document.getElementById('agent-restart').addEventListener('click', function () {
-      agentState.textContent = 'restarting…';
-      api('POST', 'api/agent/restart').then(function (result) { agentState.textContent = result.state; say('The agent was restarted.'); poll(); })
-        .catch(function (error) { say('Could not restart the agent: ' + error.message); });
+      if (restarting) return;
+      restarting = true;
+      agentState.textContent = 'restarting: waiting for the agent to answer again…';
+      say('Restarting the agent: the page is ready once it answers again.');
+      api('POST', 'api/agent/restart').then(function (result) {
+        agentState.textContent = result.state;
+        say(result.answers ? 'The agent was restarted and answers again: ready.' : 'The agent was restarted, but ' + result.reason);
+        poll();
+      }).catch(function (error) { say('Could not restart the agent: ' + error.message); })
+        .then(function () { restarting = false; });
     });
   }
 

@@ -46,6 +46,9 @@ export interface ChatServer {
   close(): Promise<void>;
 }
 
+/** How long a restart waits for the agent to answer again when no --wait was given (as the command's --start waits). */
+const RESTART_WAIT_SECONDS = 60;
+
 const SECURITY_HEADERS = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
@@ -82,10 +85,14 @@ function readBody(request: IncomingMessage, max: number): Promise<Buffer | undef
 function apiRoute(
   method: string,
   path: string,
-): { name: 'new' | 'message' | 'replay' | 'scenario' | 'download' | 'agent' | 'restart'; key?: string; turn?: number } | undefined {
+):
+  | { name: 'new' | 'message' | 'replay' | 'scenario' | 'download' | 'agent' | 'restart' | 'sample'; key?: string; turn?: number }
+  | undefined {
   if (method === 'POST' && path === '/api/conversations') return { name: 'new' };
   if (method === 'GET' && path === '/api/agent') return { name: 'agent' };
   if (method === 'POST' && path === '/api/agent/restart') return { name: 'restart' };
+  const sample = /^\/api\/samples\/([a-z-]{1,20})$/.exec(path);
+  if (method === 'GET' && sample) return { name: 'sample', key: sample[1]! };
   const download = /^\/api\/conversations\/([0-9a-f]{16})\/turns\/(\d{1,6})\/request\.json$/.exec(path);
   if (method === 'GET' && download) return { name: 'download', key: download[1]!, turn: Number(download[2]) };
   const action = /^\/api\/conversations\/([0-9a-f]{16})\/(messages|replay|scenario)$/.exec(path);
@@ -135,7 +142,21 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
   const channels = [...new Set([...plan.channels, ...Object.keys(plan.contract.platforms)])];
   const token = newPageToken();
   const redactor = new Redactor(runSecrets(plan, plan.url, plan.proxy?.url));
-  const api = new ChatApi({ link, channels, token, agent, scenarioFolder });
+  // A restart waits for the agent to answer again as the start did: --wait's seconds (60 with --start), 60 when none were given.
+  const restartWaitSeconds = plan.waitSeconds > 0 ? plan.waitSeconds : RESTART_WAIT_SECONDS;
+  const agentAnswers = async (control: AgentControl): Promise<{ answers: true } | { answers: false; reason: string }> => {
+    const probe = await waitForAgent(opened.transport, {
+      waitSeconds: restartWaitSeconds,
+      gaveUp: () => control.exited?.(),
+      ...(opened.socket ? { socket: opened.socket } : {}),
+    });
+    if (probe.reached) return { answers: true };
+    const reason = probe.gaveUp
+      ? `it ended (${probe.reason}) before it answered`
+      : `it did not answer${probe.waited ? ` within ${restartWaitSeconds} s` : ''}: ${probe.reason}`;
+    return { answers: false, reason };
+  };
+  const api = new ChatApi({ link, channels, token, agent, scenarioFolder, agentAnswers });
   let port = 0;
 
   const page = (): string =>
@@ -172,6 +193,11 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
       });
     }
     if (!route) return answer(response, { status: 404, json: { error: `no such page: ${method} ${url.pathname}` } });
+    if (route.name === 'sample') {
+      const file = api.sampleFile(route.key!);
+      if (file === undefined) return answer(response, { status: 404, json: { error: 'no such sample file' } });
+      return send(response, 200, file.mime, file.bytes);
+    }
     if (route.name === 'download') {
       const body = api.requestBody(route.key!, route.turn!);
       if (body === undefined) return answer(response, { status: 404, json: { error: 'no such turn' } });

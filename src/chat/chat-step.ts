@@ -37,12 +37,17 @@ export interface ChatStep {
 /** The message a step sends, or why it cannot be sent. */
 export type StepOutcome = { message: PersonMessage } | { refused: string };
 
+/** One of the check's sample files as a request carries it (its bytes base64, as the check's cases send them). */
+export function sampleAttachment(sample: SampleFile): Attachment {
+  const { kind, mime } = SAMPLE_FILES[sample];
+  const known = PERSON_FILES.find((file) => file.kind === kind && file.mime === mime) ?? { kind, mime };
+  return attachmentOf(known, 0);
+}
+
 function attachmentsOf(step: ChatStep): Attachment[] {
   if (!step.file) return [];
   if ('own' in step.file) return [step.file.own];
-  const { kind, mime } = SAMPLE_FILES[step.file.sample];
-  const known = PERSON_FILES.find((file) => file.kind === kind && file.mime === mime) ?? { kind, mime };
-  return [attachmentOf(known, 0)];
+  return [sampleAttachment(step.file.sample)];
 }
 
 /** The agent's reply `reply` of a turn as a quote names it: its id and text; undefined when it is no message. */

@@ -2,6 +2,7 @@
 export const CHAT_STYLES = `
 .chat-toolbar { display: flex; flex-wrap: wrap; align-items: center; gap: .6rem 1rem; margin-top: .5rem; }
 .chat-toolbar label { font-weight: 600; }
+.chat-hint { color: var(--muted); font-size: .85rem; }
 .chat-toolbar select, .chat-toolbar button, .composer-form button, .composer-form select, .scenario-panel button, .agent-pane button {
   font: inherit; padding: .35rem .8rem; border-radius: 8px; border: 1px solid #8c959f; background: #fff; color: var(--ink); cursor: pointer; }
 .chat-toolbar button:hover, .composer-form button:hover { background: #f3f4f6; }
@@ -10,6 +11,9 @@ export const CHAT_STYLES = `
 .conversation { background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: .9rem 1rem 1rem; min-width: 0; }
 .conversation-meta { margin: 0 0 .6rem; color: var(--muted); font-size: .85rem; overflow-wrap: anywhere; }
 .conversation .chat { max-height: none; }
+.chat.chat-more > .row:first-child .lane { padding-top: .3rem; }
+.conversation ol.chat { content-visibility: auto; contain-intrinsic-size: auto 40rem; }
+.conversation .row { scroll-margin-bottom: 11rem; }
 .composer-form { position: sticky; bottom: 0; background: var(--page); border-top: 1px solid var(--line); padding: .75rem 0 1rem; margin-top: 1rem;
   display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: .4rem .75rem; align-items: end; }
 .composer-form textarea { grid-column: 1; width: 100%; font: inherit; padding: .5rem .7rem; border-radius: 10px; border: 1px solid #8c959f; resize: vertical; }
@@ -26,7 +30,10 @@ button.quote-this { font: inherit; font-size: .75rem; margin: .15rem .2rem .3rem
 .row.person button.quote-this { align-self: flex-end; }
 .row.agent button.quote-this { align-self: flex-start; }
 .turn-details { width: 100%; font-size: .82rem; background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: .25rem .6rem; margin: .2rem 0 .4rem; }
-.turn-details summary { cursor: pointer; color: #0550ae; }
+.turn-open { font: inherit; background: none; border: 0; padding: .1rem 0; cursor: pointer; color: #0550ae; text-align: left; }
+.turn-open::before { content: "▸ "; }
+.turn-open[aria-expanded="true"]::before { content: "▾ "; }
+.turn-open:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .turn-details pre { margin: .3rem 0; padding: .5rem; background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24rem; overflow: auto; font-size: .76rem; }
 .pane-title { margin: .6rem 0 .2rem; font-size: .85rem; font-weight: 700; }
 .pane-note { margin: .2rem 0; color: var(--muted); }

@@ -60,8 +60,8 @@ function reactedTo(conversation: ChatConversation, index: number): string[] {
   return [...new Set(named)];
 }
 
-/** Turn `index` of a conversation, drawn for the page; `download` is where its request body is downloaded. */
-export function renderChatTurn(conversation: ChatConversation, index: number, download: string): TurnView {
+/** Turn `index` of a conversation, drawn for the page; `download` is where its request body is downloaded; `paneId` its pane's id. */
+export function renderChatTurn(conversation: ChatConversation, index: number, download: string, paneId: string): TurnView {
   const context = contextAt(conversation, index);
   const turn = conversation.turns[index]!;
   // A tap names the answer that offered it: the report's drawing says when that answer was not sent (no person could have tapped it).
@@ -71,6 +71,7 @@ export function renderChatTurn(conversation: ChatConversation, index: number, do
     index,
     conversation.link.reproduce,
     download,
+    paneId,
   )}`;
   const reactions = reactedTo(conversation, index).map((messageId) => ({
     messageId,

@@ -40,15 +40,30 @@ export function reproduceOf(turn: ChatTurn, index: number, target: ReproduceTarg
     : curlFileCommand(target.url, requestFileName(index), target.headers);
 }
 
-/** The pane of a turn: closed until opened (a <details>), its request, its answer, its reproduce line. */
-export function renderTurnDetails(turn: ChatTurn, index: number, target: ReproduceTarget | undefined, download: string): Markup {
+/**
+ * The pane of a turn: closed until its button opens it, its request, its answer, its reproduce line.
+ * A button and a `hidden` pane (the page's script toggles them), not a <details>: Chromium styles a
+ * <details> inserted into a long page in time that grows with the page (measured: 0.9 ms at turn
+ * 12, 3 ms at turn 200, for the rows of one turn), so turn 200 would be drawn slower than turn 1.
+ * `paneId` is unique on the page.
+ */
+export function renderTurnDetails(
+  turn: ChatTurn,
+  index: number,
+  target: ReproduceTarget | undefined,
+  download: string,
+  paneId: string,
+): Markup {
   const { report } = turn;
   const reproduce = reproduceOf(turn, index, target);
   const answerLine = report.status === null ? 'No answer' : `HTTP ${report.status} · ${report.latencyMs.toLocaleString('en-US')} ms`;
   return h`<li class="row system turn-details-row">
     <div class="lane">
-      <details class="turn-details" data-turn="${index}">
-        <summary>Turn ${index + 1}: the request and the answer</summary>
+      <div class="turn-details" data-turn="${index}">
+        <button type="button" class="turn-open" aria-expanded="false" aria-controls="${paneId}">
+          Turn ${index + 1}: the request and the answer
+        </button>
+        <div class="turn-pane" id="${paneId}" hidden>
         <p class="pane-title">Request</p>
         <p class="pane-note">POST, headers as sent (every secret <code>&lt;redacted&gt;</code>):</p>
         ${headerList(turn.sentHeaders)}
@@ -64,7 +79,8 @@ export function renderTurnDetails(turn: ChatTurn, index: number, target: Reprodu
               <pre tabindex="0"><code>${reproduce}</code></pre>`
             : h`<p class="pane-note">No curl line: the agent is a handler in this process, with no URL to send to.</p>`
         }
-      </details>
+        </div>
+      </div>
     </div>
     <div class="notes"></div>
   </li>`;

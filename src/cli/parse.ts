@@ -55,7 +55,7 @@ type Holds<T extends true> = T;
 export type TableMatchesCommands = [
   Holds<Same<FlagsOf<'check'>, Omit<CheckCommandArgs, 'url' | 'configKeys'>>>,
   Holds<Same<FlagsOf<'demo'>, DemoCommandArgs>>,
-  Holds<Same<FlagsOf<'chat'>, Omit<ChatCommandArgs, 'url' | 'configKeys'>>>,
+  Holds<Same<FlagsOf<'chat'>, Omit<ChatCommandArgs, 'url' | 'configKeys' | 'configLeftOut'>>>,
   Holds<Same<FlagsOf<'validate'>, Omit<ValidateCommandArgs, 'file'>>>,
   Holds<Same<FlagsOf<'serve-example'>, ServeExampleCommandArgs>>,
   Holds<Same<FlagsOf<'limits'>, Omit<LimitsCommandArgs, 'channels'>>>,
@@ -298,11 +298,15 @@ function commandLineOf(
       return { command, args: { url: url!, ...flagsFor(command, flags), ...configKeys } };
     }
     case 'chat': {
-      // The config file under the flags given: its keys of flags the chat does not take (the cases, the reports) are not read.
+      // The config file under the flags given: its keys of flags the chat does not take (the cases, the reports) are not
+      // read, so a file shared with the check never breaks the chat; the command names them (configLeftOut).
       const flags = new Map([...(config?.flags ?? []), ...given, ...(config ? [['config', config.file] as const] : [])]);
-      const fromConfig = config ? [...config.keys].filter(([name]) => !given.has(name) && optionsOf('chat').includes(name)) : [];
+      const takes = optionsOf('chat');
+      const fromConfig = config ? [...config.keys].filter(([name]) => !given.has(name) && takes.includes(name)) : [];
       const configKeys = fromConfig.length ? { configKeys: Object.fromEntries(fromConfig) } : {};
-      return { command, args: { url: url!, ...flagsFor(command, flags), ...configKeys } };
+      const leftOut = config ? [...config.keys].filter(([name]) => !takes.includes(name)).map(([, key]) => key) : [];
+      const configLeftOut = leftOut.length ? { configLeftOut: leftOut } : {};
+      return { command, args: { url: url!, ...flagsFor(command, flags), ...configKeys, ...configLeftOut } };
     }
     case 'demo':
       return { command, args: flagsFor(command, given) };

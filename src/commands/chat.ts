@@ -13,6 +13,7 @@ import { secretsAssignedIn } from '../core/secret-names.js';
 import { somethingAnswers } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { chatServer } from '../chat/chat-server.js';
+import { autoConfigNotice } from './config-notice.js';
 import { flagOptionsOf } from './flag-options.js';
 import { listenForKeys } from './keys.js';
 import type { Output } from './output.js';
@@ -41,6 +42,8 @@ export interface ChatCommandArgs {
   config?: string | false;
   /** The flags the config file set (and the command line did not), by the key that set them. */
   configKeys?: Readonly<Record<string, string>>;
+  /** The config file's keys of the check's own flags (the cases, the reports, --watch), which the chat does not read. */
+  configLeftOut?: readonly string[];
   /** Open the page in the system's browser. */
   open: boolean;
 }
@@ -53,6 +56,21 @@ export function chatOptionsOf(args: ChatCommandArgs): CheckEndpointOptions {
     ...(wait !== undefined ? { waitSeconds: wait } : {}),
     ...requestOptions(args),
   };
+}
+
+/**
+ * What the chat says of its config file: which file it read (on stderr, as the check's notice, when
+ * one found in the current folder starts the agent), and, in one line, the keys it left out: a file
+ * shared with the check holds the cases and report files, which the chat does not take.
+ */
+export function configLines(args: ChatCommandArgs, secrets: readonly string[]): { text: string; stderr: boolean }[] {
+  if (typeof args.config !== 'string') return [];
+  const notice = autoConfigNotice(args, secrets);
+  const read = notice.length ? notice.map((text) => ({ text, stderr: true })) : [{ text: `config: ${args.config}`, stderr: false }];
+  const leftOut = args.configLeftOut ?? [];
+  if (leftOut.length === 0) return read;
+  const keys = leftOut.map((key) => `"${key}"`).join(', ');
+  return [...read, { text: `config: left out of the chat, being the check's alone: ${keys}`, stderr: false }];
 }
 
 /** Opens `url` in the system's browser; says so when it cannot. */
@@ -87,6 +105,10 @@ export async function runChatCommand(args: ChatCommandArgs, output: Output): Pro
   const secrets = [...runSecrets(plan, plan.url, plan.proxy?.url), ...secretsAssignedIn(args.start ?? '')];
   const c = output.colour;
   output.line(c.dim(`check-endpoint chat · ${shownUrl(plan.url)} · ${requestNote(plan)}`));
+  for (const line of configLines(args, secrets)) {
+    if (line.stderr) process.stderr.write(`${line.text}\n`);
+    else output.line(c.dim(line.text));
+  }
   let agent: RestartableAgent | undefined;
   if (args.start !== undefined) {
     if (await somethingAnswers(plan))

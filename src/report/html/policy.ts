@@ -1,8 +1,9 @@
 /**
  * The content security policy of a page check-endpoint draws: nothing from the network, images
  * only as data: URLs, and only the page's own style and script (by hash), so not even markup that
- * slipped through could run. A page that talks to its own server (the chat page) adds
- * `connect-src 'self'`, and nothing else.
+ * slipped through could run. The chat page adds two things, and nothing else: `connect-src 'self'`
+ * for its own server, and `blob:` images, for the person's own photo, drawn from a blob: URL its
+ * script made of the bytes it holds. The HTML report takes neither.
  */
 import { createHash } from 'node:crypto';
 
@@ -10,13 +11,17 @@ function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-export function contentSecurityPolicy(styles: string, script: string, connectToSelf = false): string {
+/** The page the policy is for: the HTML report, or the chat page (src/chat/chat-page.ts). */
+export type PolicyPage = 'report' | 'chat';
+
+export function contentSecurityPolicy(styles: string, script: string, page: PolicyPage = 'report'): string {
+  const chat = page === 'chat';
   return [
     "default-src 'none'",
-    'img-src data:',
+    chat ? 'img-src data: blob:' : 'img-src data:',
     `style-src ${sha256(styles)}`,
     `script-src ${sha256(script)}`,
-    ...(connectToSelf ? ["connect-src 'self'"] : []),
+    ...(chat ? ["connect-src 'self'"] : []),
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
