@@ -177,6 +177,30 @@ describe('what the chat server sends', () => {
     assert.match(sent.text, /FLOW_FRAMEWORK_AGENT_TOKEN/, 'the curl line names the variable');
   });
 
+  test('a secret that is a common word (the token "message") leaves the page, its script and its API whole, and still never reaches them', async () => {
+    const plain = await chatServer(agent.url, { env: { FLOW_FRAMEWORK_AGENT_TOKEN: 'message' }, scenarioFolder: join(folder, 'plain') });
+    try {
+      const page = await fetch(plain.url).then((response) => response.text());
+      assert.ok(!page.includes('<redacted>'), 'the page as written: none of its words taken for the secret');
+      const key = await conversation(plain);
+      const sent = await api(plain, `/api/conversations/${key}/messages`, { text: 'hello' });
+      assert.equal(sent.status, 200, sent.text);
+      assert.ok(!sent.text.includes('"<redacted>"'), 'no key of the answer rewritten');
+      assert.ok('html' in sent.json || Object.keys(sent.json).length > 0, sent.text);
+      assert.match(sent.text, /authorization: Bearer &lt;redacted&gt;/, 'the header is still shown redacted');
+      const download = await fetch(`${plain.origin}/api/conversations/${key}/turns/0/request.json?token=${pageToken(plain)}`).then(
+        (response) => response.text(),
+      );
+      assert.equal(
+        (JSON.parse(download) as { message: { text: string } }).message.text,
+        'hello',
+        'the request as sent, its "message" key whole',
+      );
+    } finally {
+      await plain.close();
+    }
+  });
+
   test('every figure of a turn is what --json reports for the same answer', async () => {
     const text = 'hi, what time are you open today?';
     const key = await conversation(chat);

@@ -3,16 +3,15 @@
  * (`chatServer`, with any target checkEndpoint takes: a URL, a fetch handler, a Node listener) and
  * the `chat` command alike. The options are planned as the check plans them (planCheck: the token,
  * --header-env, proxies, .env, the contract, the limits), so a message goes out as the check's do;
- * every answer to the page is cleaned of the run's secrets before it leaves (the transport already
- * cleans the agent's answers), and the page's own requests are let in only from the page
- * (chat-guard.ts).
+ * the page holds no secret by construction (the agent's answers are cleaned of the run's secrets
+ * where they arrive, the headers shown as recorded, commands name variables), and the page's own
+ * requests are let in only from the page (chat-guard.ts).
  */
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { commandName } from '../core/command-name.js';
 import { UsageError } from '../core/usage-error.js';
-import { Redactor } from '../http/redact.js';
-import { commonHeaders, runSecrets } from '../http/sent-headers.js';
+import { commonHeaders } from '../http/sent-headers.js';
 import { type CheckTarget, openTarget, plannedUrl, resolveTarget } from '../run/agent-target.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { reproduceTarget } from '../run/reproduce-target.js';
@@ -141,7 +140,6 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
   };
   const channels = [...new Set([...plan.channels, ...Object.keys(plan.contract.platforms)])];
   const token = newPageToken();
-  const redactor = new Redactor(runSecrets(plan, plan.url, plan.proxy?.url));
   // A restart waits for the agent to answer again as the start did: --wait's seconds (60 with --start), 60 when none were given.
   const restartWaitSeconds = plan.waitSeconds > 0 ? plan.waitSeconds : RESTART_WAIT_SECONDS;
   const agentAnswers = async (control: AgentControl): Promise<{ answers: true } | { answers: false; reason: string }> => {
@@ -177,8 +175,13 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
       scenarioFolder,
     });
 
+  // Nothing here is redacted again on its way out: the page holds no secret by construction (the
+  // target is shown redacted, the headers as recorded, the commands name variables), and the
+  // agent's answers were cleaned where they arrived (the transport). A second pass over finished
+  // markup or JSON would rewrite the page's own words wherever a secret is one of them (a token
+  // `message` took every "message" key and broke the page's script).
   const answer = (response: ServerResponse, result: ApiAnswer): void =>
-    send(response, result.status, 'application/json; charset=utf-8', redactor.text(JSON.stringify(result.json)));
+    send(response, result.status, 'application/json; charset=utf-8', JSON.stringify(result.json));
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = request.method ?? 'GET';
@@ -188,7 +191,7 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
     const refused = refusal(request, url, token, port, isPage || route?.name === 'download' ? 'query' : 'header');
     if (refused !== undefined) return answer(response, { status: 403, json: { error: refused } });
     if (isPage) {
-      return send(response, 200, 'text/html; charset=utf-8', redactor.text(page()), {
+      return send(response, 200, 'text/html; charset=utf-8', page(), {
         'content-security-policy': `${CHAT_POLICY}; frame-ancestors 'none'`,
       });
     }
@@ -201,8 +204,7 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
     if (route.name === 'download') {
       const body = api.requestBody(route.key!, route.turn!);
       if (body === undefined) return answer(response, { status: 404, json: { error: 'no such turn' } });
-      const bytes = redactor.bytes(Buffer.isBuffer(body) ? body : Buffer.from(body));
-      return send(response, 200, 'application/json', bytes, {
+      return send(response, 200, 'application/json', body, {
         'content-disposition': `attachment; filename="turn-${route.turn! + 1}-request.json"`,
       });
     }
