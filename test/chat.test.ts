@@ -146,12 +146,42 @@ describe('the chat server lets in only its own page', () => {
       const answered = await api(chat, `/api/conversations/${key}/messages`, body);
       assert.equal(answered.status, 400, JSON.stringify(body));
     }
-    const huge = await fetch(`${chat.origin}/api/conversations/${key}/messages`, {
-      method: 'POST',
-      headers: { 'x-chat-token': pageToken(chat), 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'x'.repeat(9 * 1024 * 1024) }),
-    }).catch(() => undefined);
-    assert.ok(huge === undefined || huge.status === 413, `a 9 MiB body is refused (${huge?.status})`);
+    // Over the limit, said by its content-length or only by its bytes (chunked): a 413 the page can read, not a dropped connection.
+    const huge = JSON.stringify({ text: 'x'.repeat(9 * 1024 * 1024) });
+    const framings: Record<string, string>[] = [{ 'content-length': String(Buffer.byteLength(huge)) }, { 'transfer-encoding': 'chunked' }];
+    for (const framing of framings) {
+      const refused = await raw(chat, `/api/conversations/${key}/messages`, {
+        method: 'POST',
+        headers: { 'x-chat-token': pageToken(chat), 'content-type': 'application/json', ...framing },
+        body: huge,
+      });
+      assert.equal(refused.status, 413, JSON.stringify(framing));
+      assert.match(refused.body, /larger than 8 MiB/);
+    }
+  });
+
+  test('messages waiting for answers are bounded: past the tenth at once, the next is refused, saying why', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = await chatServer(
+      async (request: Request) => {
+        if (request.method === 'POST') await held;
+        return request.method === 'POST' ? Response.json({ replies: [] }) : new Response(null, { status: 204 });
+      },
+      { env: {}, scenarioFolder: join(folder, 'slow') },
+    );
+    try {
+      const key = await conversation(slow);
+      const waiting = Array.from({ length: 10 }, (_, index) => api(slow, `/api/conversations/${key}/messages`, { text: `m${index}` }));
+      // The eleventh is answered at once, while the ten still wait.
+      const eleventh = await api(slow, `/api/conversations/${key}/messages`, { text: 'one more' });
+      assert.match(String(eleventh.json.refused), /10 messages are waiting for the agent's answers already/);
+      release();
+      for (const sent of await Promise.all(waiting)) assert.equal(sent.status, 200, sent.text);
+    } finally {
+      release();
+      await slow.close();
+    }
   });
 });
 

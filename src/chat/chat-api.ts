@@ -17,6 +17,8 @@ import { scenarioText } from './scenario-out.js';
 /** Conversations kept at once, and turns in one: a page left open for days stays bounded. */
 export const MAX_CONVERSATIONS = 200;
 export const MAX_TURNS = 1000;
+/** Messages of one conversation waiting for answers at once (a double or triple text is a few). */
+export const MAX_WAITING = 10;
 
 /** An answer to the page: its HTTP status and JSON. */
 export interface ApiAnswer {
@@ -88,7 +90,11 @@ export class ChatApi {
   async message(key: string, step: ChatStep): Promise<ApiAnswer> {
     const conversation = this.#conversations.get(key);
     if (!conversation) return notFound('this conversation');
-    if (conversation.turns.length >= MAX_TURNS) return ok({ refused: `a conversation holds ${MAX_TURNS} turns at most: start a new one` });
+    // The messages waiting for an answer count too: sent at once, they would pass the bound (and each holds its body).
+    if (conversation.turns.length + conversation.unanswered >= MAX_TURNS)
+      return ok({ refused: `a conversation holds ${MAX_TURNS} turns at most: start a new one` });
+    if (conversation.unanswered >= MAX_WAITING)
+      return ok({ refused: `${MAX_WAITING} messages are waiting for the agent's answers already: wait for them before sending more` });
     const sent = await conversation.send(step);
     if ('refused' in sent) return ok(sent);
     return ok(this.#view(key, conversation, sent.index));

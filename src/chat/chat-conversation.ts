@@ -71,6 +71,11 @@ export class ChatConversation {
     this.conversationId = conversationId(this.place);
   }
 
+  /** The messages sent and not answered yet. */
+  get unanswered(): number {
+    return this.#unanswered;
+  }
+
   /** Sends a step once every message before it is answered. */
   send(step: ChatStep): Promise<SendResult> {
     const arrived = now();

@@ -61,20 +61,29 @@ function send(response: ServerResponse, status: number, type: string, body: stri
   response.end(body);
 }
 
-/** The request's body, at most `max` bytes; undefined when it is larger. */
+/**
+ * The request's body, at most `max` bytes; undefined when it is larger (its content-length says so,
+ * or its bytes come to more). The rest is then read and dropped, not kept, so that the 413 the
+ * caller sends reaches the page (a socket destroyed mid-upload answers nothing); that answer closes
+ * the connection.
+ */
 function readBody(request: IncomingMessage, max: number): Promise<Buffer | undefined> {
+  if (Number(request.headers['content-length'] ?? 0) > max) {
+    request.resume();
+    return Promise.resolve(undefined);
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const collect = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > max) {
-        resolve(undefined);
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
+      if (size <= max) return void chunks.push(chunk);
+      request.off('data', collect);
+      request.resume();
+      chunks.length = 0;
+      resolve(undefined);
+    };
+    request.on('data', collect);
     request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
@@ -209,7 +218,11 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
       });
     }
     const raw = method === 'POST' ? await readBody(request, MAX_PAGE_BODY_BYTES) : Buffer.alloc(0);
-    if (raw === undefined) return answer(response, { status: 413, json: { error: 'the request is larger than 8 MiB' } });
+    if (raw === undefined) {
+      response.setHeader('connection', 'close');
+      response.on('finish', () => request.destroy());
+      return answer(response, { status: 413, json: { error: 'the request is larger than 8 MiB' } });
+    }
     const body = parsePageBody(raw);
     switch (route.name) {
       case 'new':

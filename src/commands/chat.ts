@@ -73,10 +73,10 @@ export function configLines(args: ChatCommandArgs, secrets: readonly string[]): 
   return [...read, { text: `config: left out of the chat, being the check's alone: ${keys}`, stderr: false }];
 }
 
-/** Opens `url` in the system's browser; says so when it cannot. */
+/** Opens `url` in the system's browser; says so when it cannot. On Windows `start ""` (an empty title: Node quotes an empty word as ""), then the address. */
 function openInBrowser(url: string, output: Output): void {
   const [command, ...words] =
-    process.platform === 'darwin' ? ['open'] : process.platform === 'win32' ? ['cmd', '/c', 'start', '""'] : ['xdg-open'];
+    process.platform === 'darwin' ? ['open'] : process.platform === 'win32' ? ['cmd', '/c', 'start', ''] : ['xdg-open'];
   const child = spawn(command!, [...words, url], { stdio: 'ignore', detached: true });
   child.on('error', () => output.error(`--open: ${command} could not be run: open the address above yourself`));
   child.unref();
