@@ -6,7 +6,7 @@
  */
 import { TOOL_VERSION } from '../core/version.js';
 import { type Markup, h } from '../report/html/markup.js';
-import { contentSecurityPolicy } from '../report/html/policy.js';
+import { contentSecurityPolicy, pageHead } from '../report/html/policy.js';
 import { PAGE_STYLES } from '../report/html/styles.js';
 import { CHAT_SCRIPT } from './chat-script.js';
 import { CHAT_STYLES } from './chat-styles.js';
@@ -119,17 +119,7 @@ export function renderChatPage(facts: ChatPageFacts): string {
         </p>
       </footer>
     </main>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${h`${CHAT_POLICY}`}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${h`check-endpoint chat · ${facts.target}`}</title>
-<style>${STYLES}</style>
-</head>
+  return `${pageHead(CHAT_POLICY, `check-endpoint chat · ${facts.target}`, STYLES)}
 <body>
 ${body}
 <script>${CHAT_SCRIPT}</script>

@@ -8,7 +8,7 @@ import { renderLatencyChart } from './html/latency-chart.js';
 import { PAGE_SCRIPT } from './html/script.js';
 import { PAGE_STYLES } from './html/styles.js';
 import { renderRules } from './html/rules.js';
-import { contentSecurityPolicy } from './html/policy.js';
+import { contentSecurityPolicy, pageHead } from './html/policy.js';
 import { renderScenarioFiles, scenarioFilesText } from './html/scenario-files.js';
 import { count, plural } from './html/values.js';
 import { stoppedSummary } from './human.js';
@@ -138,17 +138,7 @@ export function renderHtmlReport(report: Report): string {
       </footer>
     </main>`;
   const title = `check-endpoint: ${report.outcome === 'error' ? 'could not run' : `${report.counts.passed} of ${report.counts.cases} cases passed`} · ${report.target}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${h`${contentSecurityPolicy(PAGE_STYLES, PAGE_SCRIPT)}`}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${h`${title}`}</title>
-<style>${PAGE_STYLES}</style>
-</head>
+  return `${pageHead(contentSecurityPolicy(PAGE_STYLES, PAGE_SCRIPT), title, PAGE_STYLES)}
 <body>
 ${body}
 <script>${PAGE_SCRIPT}</script>

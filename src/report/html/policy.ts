@@ -6,6 +6,7 @@
  * script made of the bytes it holds. The HTML report takes neither.
  */
 import { createHash } from 'node:crypto';
+import { h } from './markup.js';
 
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -25,4 +26,22 @@ export function contentSecurityPolicy(styles: string, script: string, page: Poli
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
+}
+
+/**
+ * A page's document head, the same for the report and the chat page: its policy (also sent as a
+ * header by the chat server), no referrer, a phone's width, light colours, its title and its style.
+ */
+export function pageHead(policy: string, title: string, styles: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${h`${policy}`}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${h`${title}`}</title>
+<style>${styles}</style>
+</head>`;
 }
