@@ -52,6 +52,14 @@ export function isNamedCommand(word: string): word is (typeof NAMED_COMMANDS)[nu
 }
 
 /** Every command, in the order help lists them. The check is the default command: no name before its URL. */
+/** The agent's URL, the one word the check and the chat take. */
+const AGENT_URL = {
+  placeholder: '<url>',
+  noun: 'URL',
+  description: "The agent's URL (http or https)",
+  missing: 'give the URL of your agent',
+} as const;
+
 export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   check: {
     title: 'check-endpoint <url>',
@@ -61,12 +69,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       "check-endpoint checks an AI chat agent's HTTP endpoint against the agent endpoint contract.",
       "It sends five synthetic conversations (a typed message, a double text, a photo, a button tap, a message that needs no answer) to your agent on each channel, and checks every answer against the schemas, against what the channel's platform can show, and against the conversation's ids.",
     ],
-    positional: {
-      placeholder: '<url>',
-      noun: 'URL',
-      description: "The agent's URL (http or https)",
-      missing: 'give the URL of your agent',
-    },
+    positional: AGENT_URL,
     examples: [
       { command: 'check-endpoint http://127.0.0.1:8080/agent', description: 'Check the agent on WhatsApp, the default channel' },
       { command: 'check-endpoint https://agent.example.com/chat --channel all', description: 'Check every platform' },
@@ -141,12 +144,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       "Serves a page on 127.0.0.1 (at a free port; its address, with a token every request must carry, is printed) where you talk to your agent as a person would: type (Enter sends, Shift+Enter a new line), send two messages quickly (a double text), attach the check's photo, voice note, video or document or a file of your own, quote a message, tap any button or list row of any answer. Each reply is drawn as the platform shows it, with the HTML report's renderers: what the platform would not send is struck through, its finding and fix beside it; each turn shows its status and latency, and opens to the request and the answer (secrets redacted) and a curl line that sends it again.",
       'Switch platform and the conversation is played again on the other, as a new conversation; save one as tests/scenarios/ID.yaml (typed messages only: a tap, a file or a quote cannot be written in a scenario). The token, --header-env, proxies, .env and the config file are read as the check reads them, and no secret reaches the page. With --start, the agent runs beside it, its output in a pane with a restart button. Ctrl-C or q stops it.',
     ],
-    positional: {
-      placeholder: '<url>',
-      noun: 'URL',
-      description: "The agent's URL (http or https)",
-      missing: 'give the URL of your agent',
-    },
+    positional: AGENT_URL,
     examples: [
       { command: 'check-endpoint chat http://127.0.0.1:8080/agent --open', description: 'Open the page in your browser, on WhatsApp' },
       {
