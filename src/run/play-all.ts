@@ -14,7 +14,7 @@ import { isExpectedFailure } from './baseline.js';
 import { AgentLiveness } from './liveness.js';
 import { type CaseOnChannel, type CheckPlan, channelRules } from './plan.js';
 import { type RunState, playCase, playConversationId } from './play-case.js';
-import { runPooled } from './pool.js';
+import { runPooled } from '../core/pool.js';
 import { reproduceTarget } from './reproduce-target.js';
 
 /** One case on one channel, at its place in the report, and how many plays it gets. */

@@ -5,13 +5,13 @@
  * conversations stay in the case's report; the rest are counted.
  */
 import type { Finding } from '../../core/findings.js';
+import { inParallel, runPooled } from '../../core/pool.js';
 import { problemId } from '../../core/problems.js';
 import type { ExploreReport, ExploredFailure, KeptReplay } from '../../core/report.js';
 import type { CaseContext, CaseOutcome } from '../case.js';
 import { ExploreCoverage } from './coverage.js';
 import { CRAWL_DEPTH, crawl } from './crawl.js';
 import { type ExploreStep, describeStep } from './explore-step.js';
-import { mapInParallel, inParallel } from './in-parallel.js';
 import { messageShapes } from './message-shapes.js';
 import { EVERYDAY_TEXTS } from './person-texts.js';
 import { type PlayedConversation, type Script, playConversation, stepsScript } from './play-conversation.js';
@@ -133,8 +133,9 @@ class Exploration {
 async function playKept(exploration: Exploration): Promise<void> {
   const { context } = exploration;
   const kept = context.settings.explore.kept.filter((conversation) => conversation.channel === context.channel);
-  const played = await mapInParallel(kept, context.settings.concurrency, (conversation) =>
-    exploration.explore(stepsScript(conversation.steps), conversation.steps.length, 'kept'),
+  const played = await runPooled(
+    kept.map((conversation) => () => exploration.explore(stepsScript(conversation.steps), conversation.steps.length, 'kept')),
+    context.settings.concurrency,
   );
   for (const [index, conversation] of kept.entries()) {
     const play = played[index]!;
@@ -155,8 +156,12 @@ async function playShapes(exploration: Exploration): Promise<void> {
   const { context } = exploration;
   const { shapes, notSent } = messageShapes(context.platform);
   exploration.notReached.push(...notSent);
-  const played = await mapInParallel(shapes, context.settings.concurrency, async (shape) =>
-    exploration.budget.takeWhole(shape.steps.length) ? exploration.explore(stepsScript(shape.steps), shape.steps.length) : undefined,
+  const played = await runPooled(
+    shapes.map(
+      (shape) => async () =>
+        exploration.budget.takeWhole(shape.steps.length) ? exploration.explore(stepsScript(shape.steps), shape.steps.length) : undefined,
+    ),
+    context.settings.concurrency,
   );
   for (const [index, shape] of shapes.entries()) {
     const play = played[index];
@@ -176,11 +181,14 @@ async function playCrawl(exploration: Exploration): Promise<void> {
   const outcome = await crawl(
     EVERYDAY_TEXTS.map((text) => ({ text })),
     (paths) =>
-      mapInParallel(paths, context.settings.concurrency, async (path) => {
-        if (taken + path.length > limit || !exploration.budget.takeWhole(path.length)) return undefined;
-        taken += path.length;
-        return exploration.explore(stepsScript(path), path.length);
-      }),
+      runPooled(
+        paths.map((path) => async () => {
+          if (taken + path.length > limit || !exploration.budget.takeWhole(path.length)) return undefined;
+          taken += path.length;
+          return exploration.explore(stepsScript(path), path.length);
+        }),
+        context.settings.concurrency,
+      ),
     () => exploration.halted,
   );
   exploration.phases.crawl = outcome.paths;
