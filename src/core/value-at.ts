@@ -4,7 +4,9 @@
  * a list by its count and its last item (the eleventh row of a list of 11); a list's sections by
  * their rows. Pure: from an answer body and a pointer.
  */
+import { excerpt } from './findings.js';
 import type { CaseReport, ProblemReport, TurnReport } from './report.js';
+import { thousands } from './thousands.js';
 
 /** A text up to this many characters is shown whole; a longer one by its start and end. */
 const WHOLE_TEXT = 60;
@@ -12,7 +14,7 @@ const START = 40;
 const END = 15;
 /** A list of at most this many items may be shown whole. */
 const SHORT_LIST = 10;
-/** An item is shown as JSON up to this many characters. */
+/** An item is shown as JSON up to this many characters (excerpt: bounded however large the item is). */
 const ITEM = 80;
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -38,22 +40,17 @@ function characters(text: string): number {
   return [...text].length;
 }
 
-function cut(text: string, most: number): string {
-  const points = [...text];
-  return points.length > most ? `${points.slice(0, most - 1).join('')}…` : text;
-}
-
 /** `"See the whole menu today!" (25 characters)`; a long text as `"Hello, this is…the end." (1,900 characters)`. */
 function textShown(text: string): string {
   const count = characters(text);
-  const length = `(${count.toLocaleString('en-US')} character${count === 1 ? '' : 's'})`;
+  const length = `(${thousands(count)} character${count === 1 ? '' : 's'})`;
   if (count <= WHOLE_TEXT) return `${JSON.stringify(text)} ${length}`;
   const points = [...text];
   return `${JSON.stringify(points.slice(0, START).join(''))} … ${JSON.stringify(points.slice(-END).join(''))} ${length}`;
 }
 
 function itemShown(item: unknown): string {
-  return typeof item === 'string' ? textShown(item) : cut(JSON.stringify(item) ?? String(item), ITEM);
+  return typeof item === 'string' ? textShown(item) : excerpt(item, ITEM);
 }
 
 /** `11 rows; row 11: {"id":"item_11","title":"Item 11"}`: a list's sections by their rows together. */
@@ -72,11 +69,11 @@ export function describeValue(value: unknown, path = ''): string {
     if (sections) return sections;
     if (value.length === 0) return 'an empty list';
     // A hostile answer's list may hold thousands: only a short one is written whole.
-    const all = value.length <= SHORT_LIST ? JSON.stringify(value) : undefined;
+    const all = value.length <= SHORT_LIST ? excerpt(value, ITEM + 1) : undefined;
     if (all !== undefined && all.length <= ITEM) return `${value.length} item${value.length === 1 ? '' : 's'}: ${all}`;
     return `${value.length} items; item ${value.length}: ${itemShown(value.at(-1))}`;
   }
-  return cut(JSON.stringify(value) ?? String(value), ITEM);
+  return excerpt(value, ITEM);
 }
 
 /** The value at fault in an answer, said short; undefined when the pointer names the whole body, a whole reply (which the outputs quote already) or nothing in it. */
