@@ -136,13 +136,14 @@ export function groupProblems(cases: readonly FindingsOfCase[]): ProblemReport[]
       if (finding.turn !== null && !place.turns.includes(finding.turn)) place.turns.push(finding.turn);
     }
   }
-  return [...groups.values()]
-    .sort(
-      (a, b) =>
-        severityRank(a.problem.severity) - severityRank(b.problem.severity) || b.problem.cases - a.problem.cases || a.first - b.first,
-    )
-    .map((group, index) => ({ ...group.problem, number: index + 1, ...causeOf(group) }))
-    .map((problem, _index, all) => ({ ...problem, name: uniqueName(problem, all) }));
+  return withUniqueNames(
+    [...groups.values()]
+      .sort(
+        (a, b) =>
+          severityRank(a.problem.severity) - severityRank(b.problem.severity) || b.problem.cases - a.problem.cases || a.first - b.first,
+      )
+      .map((group, index) => ({ ...group.problem, number: index + 1, ...causeOf(group) })),
+  );
 }
 
 /** Channels a problem's name lists at the most; more are counted (`on 5 channels`). */
@@ -160,11 +161,18 @@ export function problemName(problem: Pick<ProblemReport, 'rule' | 'path' | 'wher
   return `${problem.rule} ${problem.path === '' ? '(body)' : problem.path}${on}`;
 }
 
-/** Its name, with its id's digits after it when another problem of the run has the same (`schema /replies/0 on web #3f9a12bc`). */
-function uniqueName(problem: Omit<ProblemReport, 'name'>, all: readonly Omit<ProblemReport, 'name'>[]): string {
-  const name = problemName(problem);
-  const shared = all.some((other) => other.id !== problem.id && problemName(other) === name);
-  return shared ? `${name} #${problem.id.slice(-8)}` : name;
+/**
+ * Each problem with its name, and its id's digits after it when another problem of the run has the
+ * same name (`schema /replies/0 on web #3f9a12bc`). Each name made once, counted once.
+ */
+function withUniqueNames(problems: readonly Omit<ProblemReport, 'name'>[]): ProblemReport[] {
+  const names = problems.map(problemName);
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return problems.map((problem, index) => {
+    const name = names[index]!;
+    return { ...problem, name: counts.get(name)! > 1 ? `${name} #${problem.id.slice(-8)}` : name };
+  });
 }
 
 /** A cause's problem says the cause, with its count and examples, and lists its instances. */
