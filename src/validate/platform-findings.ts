@@ -7,7 +7,7 @@ import { type LimitKey, type PlatformRules, type SupportFeature, limitOf, suppor
 import { smsSegments } from '../platforms/sms-segments.js';
 import { bubbleFindings } from './bubble-findings.js';
 import { markdownFindings } from './markdown-findings.js';
-import { forModel, looksModelWritten } from './prompt-command.js';
+import { forModel } from './prompt-command.js';
 import { smsSegmentHint, smsSegmentMessage } from './sms-words.js';
 import type { StackWhenNeeded } from './answering-stack.js';
 import { stackSentence } from './stack-fixes.js';
@@ -144,16 +144,10 @@ export function messagePlatformFindings(
   rules: PlatformRules,
   findings: Finding[],
   channel: string,
-  writer: AnswerWriter = UNKNOWN_WRITER,
+  writer: AnswerWriter,
 ): void {
-  // A model wrote this reply's text, or another reply of the answer.
-  const check: ReplyCheck = {
-    rules,
-    channel,
-    index,
-    findings,
-    writer: { ...writer, modelWritten: () => writer.modelWritten() || looksModelWritten(reply.text) },
-  };
+  // `writer` says whether a model wrote any reply of the answer, this one among them (judgeAnswer).
+  const check: ReplyCheck = { rules, channel, index, findings, writer };
   const unsupported = MESSAGE_FEATURES.filter(({ field }) => reply[field] !== undefined && support(rules, field) === 'no');
   for (const { field, name, hint } of unsupported) {
     fail(
