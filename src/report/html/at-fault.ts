@@ -10,7 +10,11 @@
 import type { LimitCount } from '../../core/findings.js';
 import type { ReportedFinding } from '../../core/report.js';
 import { type TextCount, isTextCount, prefixIn } from '../../platforms/counting.js';
+import { errorUnder } from './drawn-parts.js';
 import { type Markup, h } from './markup.js';
+
+/** A platform's errors only: what it would not send. */
+const PLATFORM: ReadonlySet<string> = new Set(['platform']);
 
 /** The platform's errors exactly at a JSON pointer. */
 export function faultsAt(findings: readonly ReportedFinding[], pointer: string): ReportedFinding[] {
@@ -19,11 +23,7 @@ export function faultsAt(findings: readonly ReportedFinding[], pointer: string):
 
 /** The pointer of the first platform error at a JSON pointer or under it (`/replies/0/buttons/1/label` under `/replies/0/buttons/1`), or undefined. */
 export function faultUnder(findings: readonly ReportedFinding[], pointer: string): string | undefined {
-  const under = `${pointer}/`;
-  return findings.find(
-    (finding) =>
-      finding.severity === 'error' && finding.rule === 'platform' && (finding.path === pointer || finding.path.startsWith(under)),
-  )?.path;
+  return errorUnder(PLATFORM, findings, pointer)?.path;
 }
 
 /**

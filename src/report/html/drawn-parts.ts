@@ -7,11 +7,16 @@ const REFUSING_RULES: ReadonlySet<string> = new Set<Rule>(['schema', 'platform',
 /** The rules whose errors leave a part with nothing true to draw: a shape the contract has not (a javascript: url, null sections), an id naming no message. */
 const HIDING_RULES: ReadonlySet<string> = new Set<Rule>(['schema', 'reference']);
 
-function noErrorOf(rules: ReadonlySet<string>, findings: readonly ReportedFinding[], pointer: string): boolean {
+/** The first error of one of `rules` at a JSON pointer or under it (`/replies/0/buttons/1/label` under `/replies/0/buttons/1`), or undefined. */
+export function errorUnder(rules: ReadonlySet<string>, findings: readonly ReportedFinding[], pointer: string): ReportedFinding | undefined {
   const under = `${pointer}/`;
-  return !findings.some(
+  return findings.find(
     (finding) => finding.severity === 'error' && rules.has(finding.rule) && (finding.path === pointer || finding.path.startsWith(under)),
   );
+}
+
+function noErrorOf(rules: ReadonlySet<string>, findings: readonly ReportedFinding[], pointer: string): boolean {
+  return errorUnder(rules, findings, pointer) === undefined;
 }
 
 /**
