@@ -83,14 +83,18 @@ export function valueShown(answer: unknown, path: string): string | undefined {
   return found ? describeValue(found.value, path) : undefined;
 }
 
+/** A case's turn `turn` (of its play `play`, with several), or undefined when it has none such. */
+export function turnOf(caseReport: CaseReport, turn: number | null, play: number | undefined): TurnReport | undefined {
+  if (turn === null) return undefined;
+  const turns = play === undefined ? caseReport.turns : (caseReport.plays[play - 1]?.turns ?? []);
+  return turns[turn];
+}
+
 /** The example finding's turn, from its case (of its play, with several). */
 export function exampleTurn(problem: Pick<ProblemReport, 'example'>, cases: readonly CaseReport[]): TurnReport | undefined {
   const { example } = problem;
-  if (example.turn === null) return undefined;
   const caseReport = cases.find((candidate) => candidate.id === example.case && candidate.channel === example.channel);
-  if (!caseReport) return undefined;
-  const turns = example.play === undefined ? caseReport.turns : (caseReport.plays[example.play - 1]?.turns ?? []);
-  return turns[example.turn];
+  return caseReport && turnOf(caseReport, example.turn, example.play);
 }
 
 /** The problems, each example given the value at its pointer (`value`) where its turn's answer has one. */

@@ -1,7 +1,7 @@
 import { findingRules } from '../core/findings.js';
 import { SCENARIO_CASE_PREFIX } from '../core/ids.js';
 import type { CaseReport, Report, ReportedFinding } from '../core/report.js';
-import { valueShown } from '../core/value-at.js';
+import { turnOf, valueShown } from '../core/value-at.js';
 
 /** Text made safe for XML 1.0: characters XML cannot hold are dropped, markup is escaped. */
 export function xmlText(value: string): string {
@@ -29,9 +29,7 @@ function describe(finding: ReportedFinding, caseReport: CaseReport): string {
 
 /** The answer a finding is about: its turn's, of its play. */
 function answerOf(finding: ReportedFinding, caseReport: CaseReport): unknown {
-  if (finding.turn === null) return undefined;
-  const turns = finding.play === undefined ? caseReport.turns : (caseReport.plays[finding.play - 1]?.turns ?? []);
-  return turns[finding.turn]?.answer;
+  return turnOf(caseReport, finding.turn, finding.play)?.answer;
 }
 
 /** A failure in JUnit's terms: failed and not expected by the baseline (a case not run is skipped). */
