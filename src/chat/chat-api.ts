@@ -56,7 +56,12 @@ export class ChatApi {
   constructor(readonly settings: ChatApiSettings) {}
 
   #phone(key: string, conversation: ChatConversation): { key: string; channel: string; title: string; html: string } {
-    return { key, channel: conversation.channel, title: channelTitle(conversation), html: renderPhone(conversation, key).value };
+    return {
+      key,
+      channel: conversation.channel,
+      title: channelTitle(conversation.link.plan, conversation.channel),
+      html: renderPhone(conversation, key).value,
+    };
   }
 
   #open(channel: string): { key: string; conversation: ChatConversation } {

@@ -14,6 +14,8 @@ import { UsageError } from '../core/usage-error.js';
 import { commonHeaders } from '../http/sent-headers.js';
 import { type CheckTarget, openTarget, plannedUrl, resolveTarget } from '../run/agent-target.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
+import { channelTitle } from './chat-views.js';
+import { requestFileName } from './turn-details.js';
 import { reproduceTarget } from '../run/reproduce-target.js';
 import { waitForAgent } from '../run/wait-for-agent.js';
 import { DEFAULT_SCENARIO_FOLDER } from '../scenario-files/scenario-file.js';
@@ -171,14 +173,7 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
       token,
       target: opened.target,
       contractVersion: plan.contract.version,
-      channels: channels.map((name) => ({
-        name,
-        title: Object.hasOwn(plan.limits, name)
-          ? plan.limits[name]!.title
-          : Object.hasOwn(plan.contract.platforms, name)
-            ? plan.contract.platforms[name]!.title
-            : name,
-      })),
+      channels: channels.map((name) => ({ name, title: channelTitle(plan, name) })),
       initial: channels[0]!,
       agent: agent !== undefined,
       scenarioFolder,
@@ -214,7 +209,7 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
       const body = api.requestBody(route.key!, route.turn!);
       if (body === undefined) return answer(response, { status: 404, json: { error: 'no such turn' } });
       return send(response, 200, 'application/json', body, {
-        'content-disposition': `attachment; filename="turn-${route.turn! + 1}-request.json"`,
+        'content-disposition': `attachment; filename="${requestFileName(route.turn!)}"`,
       });
     }
     const raw = method === 'POST' ? await readBody(request, MAX_PAGE_BODY_BYTES) : Buffer.alloc(0);

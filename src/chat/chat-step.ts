@@ -7,7 +7,7 @@
 import type { Attachment, PersonMessage } from '../core/request.js';
 import type { PastTurn } from '../cases/case.js';
 import { offeredChoices } from '../cases/explore/offered-choices.js';
-import { PERSON_FILES, attachmentOf } from '../cases/explore/person-files.js';
+import { attachmentOf } from '../cases/explore/person-files.js';
 
 /** The check's own sample files a person can attach: the fixed and extended cases' photo, voice note, video and document. */
 export const SAMPLE_FILES = {
@@ -39,9 +39,7 @@ export type StepOutcome = { message: PersonMessage } | { refused: string };
 
 /** One of the check's sample files as a request carries it (its bytes base64, as the check's cases send them). */
 export function sampleAttachment(sample: SampleFile): Attachment {
-  const { kind, mime } = SAMPLE_FILES[sample];
-  const known = PERSON_FILES.find((file) => file.kind === kind && file.mime === mime) ?? { kind, mime };
-  return attachmentOf(known, 0);
+  return attachmentOf(SAMPLE_FILES[sample], 0);
 }
 
 function attachmentsOf(step: ChatStep): Attachment[] {

@@ -13,13 +13,11 @@ import { platformLook } from '../report/html/platforms.js';
 import { asArray, asRecord, asString } from '../report/html/values.js';
 import type { ChatConversation } from './chat-conversation.js';
 import { renderTurnDetails } from './turn-details.js';
+import { type CheckPlan, channelRules } from '../run/plan.js';
 
-/** A channel's name for people: its platform's title, its limits file's, or the name itself. */
-export function channelTitle(conversation: ChatConversation): string {
-  const { plan } = conversation.link;
-  const { channel } = conversation;
-  if (Object.hasOwn(plan.limits, channel)) return plan.limits[channel]!.title;
-  return Object.hasOwn(plan.contract.platforms, channel) ? plan.contract.platforms[channel]!.title : channel;
+/** A channel's name for people: its limits file's title, its platform's, or the name itself. */
+export function channelTitle(plan: Pick<CheckPlan, 'contract' | 'limits'>, channel: string): string {
+  return channelRules(plan, channel)?.title ?? channel;
 }
 
 /** What the page reads of a turn besides its drawing: the same figures --json reports. */
@@ -44,7 +42,10 @@ function contextAt(conversation: ChatConversation, index: number): ReturnType<ty
   const { channel } = conversation;
   const reports = conversation.turns.slice(0, index + 1).map((turn) => turn.report);
   const place = { problems: new Map(), caseId: 'chat', channel, play: 1 };
-  return { ...buildContext(channel, reports, channelTitle(conversation), platformLook(channel), place), interactive: true };
+  return {
+    ...buildContext(channel, reports, channelTitle(conversation.link.plan, conversation.channel), platformLook(channel), place),
+    interactive: true,
+  };
 }
 
 /** The ids of the person's messages before turn `index` that a reaction of its answer names. */
@@ -94,7 +95,7 @@ export function renderChatTurn(conversation: ChatConversation, index: number, do
 /** A conversation's phone, empty: its turns are appended into its list as they are answered. */
 export function renderPhone(conversation: ChatConversation, key: string): Markup {
   const look = platformLook(conversation.channel);
-  const title = channelTitle(conversation);
+  const title = channelTitle(conversation.link.plan, conversation.channel);
   const composer = look.look === 'imessage' ? 'iMessage' : look.look === 'sms' ? 'Text Message' : 'Message';
   return h`<section class="conversation" data-conversation="${key}" data-channel="${conversation.channel}" aria-label="Conversation on ${title}">
     <p class="conversation-meta">
