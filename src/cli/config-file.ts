@@ -49,6 +49,6 @@ export function readRecordedCheck(cwd = process.cwd(), env: NodeJS.ProcessEnv = 
   assertRecordedFlags(record.flags ?? {}, LAST_RUN_FILE);
   const url = wholeUrl(record.target);
   const values = configValues({ ...record.flags, ...(url !== undefined ? { url } : {}) }, LAST_RUN_FILE);
-  const refused = url === undefined ? undefined : recordedUrlRefusal(url, gitTracked(cwd)(LAST_RUN_FILE), env);
-  return refused === undefined ? values : { ...values, urlRefused: refused };
+  // Asked of git only when --failed would take the URL (none given, not the config file's).
+  return url === undefined ? values : { ...values, urlRefused: () => recordedUrlRefusal(url, gitTracked(cwd)(LAST_RUN_FILE), env) };
 }

@@ -25,8 +25,8 @@ export const configKey = (name: OptionName): string => argumentKey(name);
 export interface ConfigValues {
   file: string;
   url?: string;
-  /** A record's URL that --failed must not take, and why (git tracks the record; a proxy would carry the request off this machine). */
-  urlRefused?: string;
+  /** Why --failed must not take a record's URL, asked only when it would (git tracks the record; a proxy would carry the request off this machine). */
+  urlRefused?: () => string | undefined;
   flags: Map<OptionName, FlagValue>;
   /** The key each flag was set by, as the file writes it: `agentTimeout`, `cases` (for --case-setting). */
   keys: Map<OptionName, string>;

@@ -128,10 +128,11 @@ export function recordedUrlRefusal(url: string, tracked: boolean, env: Readonly<
  * The URL --failed with no URL given plays against: the record's, only when it is on this machine
  * (localhost, 127.x.x.x, ::1) or the config file's own URL; the token goes where the record's URL
  * points, and a record is data a repository may carry. Any other is refused, naming the URL and
- * how to give it; so is one `refused` says why not (recordedUrlRefusal).
+ * how to give it; so is one `refusal` says why not (recordedUrlRefusal, asked only here).
  */
-export function recordedUrl(url: string, configUrl: string | undefined, file: string, refused?: string): string {
+export function recordedUrl(url: string, configUrl: string | undefined, file: string, refusal?: () => string | undefined): string {
   if (url === configUrl) return url;
+  const refused = refusal?.();
   if (refused !== undefined) {
     throw new UsageError(
       `--failed: ${file} says the last run checked ${printable(url)}, but ${refused}; it never chooses where the token is sent: ` +
