@@ -459,6 +459,19 @@ describe('the code cache the command starts with', () => {
     assert.match(result.stderr, /^check-endpoint: code cache used$/m);
   });
 
+  test("a check starts no process, so it loads neither node:child_process nor node:readline: --start, --watch, chat's --open and git load them when they run", async () => {
+    const listFile = join(tmp, 'loaded-builtins.txt');
+    const result = await runCommand(
+      process.execPath,
+      ['-r', join(ROOT, 'test/loaded-builtins.cjs'), join(ROOT, 'bin/check-endpoint.cjs'), reference.url, '--channel', 'all'],
+      { env: { ...process.env, LOADED_BUILTINS_FILE: listFile, NO_COLOR: '1' } },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const loaded = readFileSync(listFile, 'utf8').split('\n');
+    assert.ok(loaded.includes('node:http'), 'the list is read: the check loaded node:http');
+    for (const unneeded of ['node:child_process', 'node:readline']) assert.equal(loaded.includes(unneeded), false, unneeded);
+  });
+
   test('without one, or with one V8 refuses (garbage, cut short), the command runs the same, only slower', async () => {
     const built = readFileSync(join(ROOT, 'dist/cli.cache'));
     const cases: [string, Buffer | undefined, string][] = [

@@ -2,7 +2,6 @@
  * The action's outputs (src/action/inputs.ts names them) from how the check ended, and the lines
  * that set them in the file GITHUB_OUTPUT names. Pure: src/action/main.ts reads and writes.
  */
-import { randomUUID } from 'node:crypto';
 import type { ActionOutputName } from './inputs.js';
 
 /** What the outputs are made from: the process's exit code, and the JSON report the run wrote (undefined when it wrote none). */
@@ -53,7 +52,7 @@ export function actionOutputs({ exitCode, report, reportFile }: CheckEnding): Re
  * The GITHUB_OUTPUT lines: `name=value`, or for a value with a line break the runner's
  * `name<<DELIMITER` form, with a delimiter the value cannot hold (as the actions toolkit writes it).
  */
-export function outputFileLines(outputs: Record<string, string>, delimiter: () => string = () => `ghadelimiter_${randomUUID()}`): string {
+export function outputFileLines(outputs: Record<string, string>, delimiter: () => string = () => `ghadelimiter_${process.getBuiltinModule('node:crypto').randomUUID()}`): string {
   return Object.entries(outputs)
     .map(([name, value]) => {
       if (!/[\r\n]/.test(value)) return `${name}=${value}\n`;

@@ -7,7 +7,6 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { AgentControl } from './agent-control.js';
 import { ChatConversation, type ChatLink } from './chat-conversation.js';
 import { type ChatStep, isSampleFile, sampleAttachment, stepAgain } from './chat-step.js';
@@ -65,7 +64,7 @@ export class ChatApi {
   }
 
   #open(channel: string): { key: string; conversation: ChatConversation } {
-    const key = randomBytes(8).toString('hex');
+    const key = process.getBuiltinModule('node:crypto').randomBytes(8).toString('hex');
     const conversation = new ChatConversation(this.settings.link, channel);
     this.#conversations.set(key, conversation);
     if (this.#conversations.size > MAX_CONVERSATIONS) this.#conversations.delete(this.#conversations.keys().next().value!);

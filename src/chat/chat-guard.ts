@@ -6,12 +6,11 @@
  * origin (its Origin or Sec-Fetch-Site header says so; a header of our own needs a CORS preflight,
  * which is refused, so another site's page cannot send one).
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /** A fresh token: 32 random bytes, base64url. */
 export function newPageToken(): string {
-  return randomBytes(32).toString('base64url');
+  return process.getBuiltinModule('node:crypto').randomBytes(32).toString('base64url');
 }
 
 /** The header the page's script sends the token in. */
@@ -21,7 +20,7 @@ function same(given: string | undefined, token: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === b.length && process.getBuiltinModule('node:crypto').timingSafeEqual(a, b);
 }
 
 /** The names this server answers to, with its port: 127.0.0.1, localhost. */

@@ -7,7 +7,6 @@
  * exits without a signal. Where the guard cannot run, the next --start names what holds the port
  * (port-holder.ts).
  */
-import { spawn } from 'node:child_process';
 import { Socket } from 'node:net';
 
 /** The guard, run with `node -e`: argv[1] the group's id, argv[2] the grace in ms. Plain JavaScript, no imports. */
@@ -37,11 +36,13 @@ export interface AgentGuard {
 /** Starts a guard over process group `group`; it never keeps the check's own process alive. */
 export function guardProcessGroup(group: number, graceMs: number): AgentGuard {
   const { NODE_OPTIONS: _options, ...env } = process.env;
-  const guard = spawn(process.execPath, ['-e', GUARD_SOURCE, String(group), String(graceMs)], {
-    detached: true,
-    stdio: ['pipe', 'ignore', 'ignore'],
-    env,
-  });
+  const guard = process
+    .getBuiltinModule('node:child_process')
+    .spawn(process.execPath, ['-e', GUARD_SOURCE, String(group), String(graceMs)], {
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore'],
+      env,
+    });
   // A guard that cannot start leaves the check as it was: it stops the agent itself on every end but SIGKILL.
   guard.on('error', () => {});
   guard.stdin?.on('error', () => {});

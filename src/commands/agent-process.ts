@@ -3,7 +3,7 @@
  * group of its own, so that stopping it stops everything it started; its output is kept (the last
  * 50 lines) for a failing run, the report folder's agent.log and the finding of a dead agent.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { redactText } from '../http/redact.js';
 import { type AgentGuard, guardProcessGroup } from './agent-guard.js';
 
@@ -51,7 +51,9 @@ export class AgentProcess {
   ) {
     this.#onLine = onLine;
     this.#secrets = secrets.filter((secret) => secret !== '');
-    this.#child = spawn(command, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: agentEnvironment(process.env) });
+    this.#child = process
+      .getBuiltinModule('node:child_process')
+      .spawn(command, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: agentEnvironment(process.env) });
     // Even a SIGKILL of the check stops the group: a guard process stops it once the check is gone.
     this.#guard = this.#child.pid === undefined ? undefined : guardProcessGroup(this.#child.pid, STOP_GRACE_MS);
     for (const stream of ['stdout', 'stderr'] as const) {

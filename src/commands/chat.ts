@@ -5,7 +5,6 @@
  * it (never over one that already answers at the URL), its output on the page; --open opens the
  * page in the system's browser.
  */
-import { spawn } from 'node:child_process';
 import { UsageError } from '../core/usage-error.js';
 import { redactText, shownUrl } from '../http/redact.js';
 import { runSecrets } from '../http/sent-headers.js';
@@ -77,7 +76,7 @@ export function configLines(args: ChatCommandArgs, secrets: readonly string[]): 
 function openInBrowser(url: string, output: Output): void {
   const [command, ...words] =
     process.platform === 'darwin' ? ['open'] : process.platform === 'win32' ? ['cmd', '/c', 'start', ''] : ['xdg-open'];
-  const child = spawn(command!, [...words, url], { stdio: 'ignore', detached: true });
+  const child = process.getBuiltinModule('node:child_process').spawn(command!, [...words, url], { stdio: 'ignore', detached: true });
   child.on('error', () => output.error(`--open: ${command} could not be run: open the address above yourself`));
   child.unref();
 }

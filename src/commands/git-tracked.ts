@@ -3,13 +3,13 @@
  * writes (src/commands/agent-writes.ts). Asked of git itself (`git ls-files --error-unmatch`), so
  * its index is the answer; outside a repository, or without git, no file is tracked.
  */
-import { execFileSync } from 'node:child_process';
-
 /** `tracked(file)` for files relative to `folder`. */
 export function gitTracked(folder: string): (file: string) => boolean {
   return (file) => {
     try {
-      execFileSync('git', ['ls-files', '--error-unmatch', '--', file], { cwd: folder, stdio: 'ignore', timeout: 5000 });
+      process
+        .getBuiltinModule('node:child_process')
+        .execFileSync('git', ['ls-files', '--error-unmatch', '--', file], { cwd: folder, stdio: 'ignore', timeout: 5000 });
       return true;
     } catch {
       return false;

@@ -2,7 +2,6 @@
  * The keys a long-running command takes on its terminal: Enter, and q (or Ctrl-C, Ctrl-D) to quit.
  * On a terminal each key counts as it is pressed (raw mode); from a pipe, each line.
  */
-import { createInterface } from 'node:readline';
 
 /** Enter and q, as keys on a terminal (raw mode: Ctrl-C is a key too) or as lines of a pipe. Returns what stops listening. */
 export function listenForKeys(onEnter: () => void, onQuit: () => void): () => void {
@@ -23,7 +22,7 @@ export function listenForKeys(onEnter: () => void, onQuit: () => void): () => vo
       input.pause();
     };
   }
-  const lines = createInterface({ input });
+  const lines = process.getBuiltinModule('node:readline').createInterface({ input });
   lines.on('line', (line) => {
     const word = line.trim().toLowerCase();
     if (word === '') onEnter();

@@ -16,7 +16,7 @@
  * stop later (a reloader that builds first), it is checked again once it is back.
  * Under each run's digest: what changed since the last run that played (src/report/problem-changes.ts).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { type Agent, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { statSync } from 'node:fs';
@@ -215,7 +215,9 @@ export async function runWatchCommand(argv: readonly string[], args: CheckComman
     if (quitting) return;
     const recordBefore = recordedAt();
     // Its own process group: a Ctrl-C reaches it once, from this process, which then waits for it to stop its agent.
-    const child = spawn(process.execPath, [script, ...words], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    const child = process
+      .getBuiltinModule('node:child_process')
+      .spawn(process.execPath, [script, ...words], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
     running = child;
     writes.playing(Date.now());
     const code = await new Promise<number>((exited) => {

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { requestProblems, requestValidator } from '../contract/compile-contract.js';
 import type { Contract } from '../contract/contract.js';
@@ -23,7 +22,7 @@ export function requestProblemsOf(body: unknown, contract: Contract = bundledCon
 export function hasBearer(raw: IncomingMessage, token: string): boolean {
   const given = Buffer.from(raw.headers.authorization ?? '');
   const expected = Buffer.from(`Bearer ${token}`);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return given.length === expected.length && process.getBuiltinModule('node:crypto').timingSafeEqual(given, expected);
 }
 
 export interface ReferenceAgentOptions {
