@@ -10,12 +10,15 @@ import { fileURLToPath } from 'node:url';
 import type { AgentRequest } from '../src/core/request.js';
 import { referenceAnswer } from '../src/example-agent/reference-agent.js';
 import { serveAgent } from '../src/example-agent/serve-agent.js';
+import { commonHeaders } from '../src/http/sent-headers.js';
 // The built package, as its users run it (not the sources through a TypeScript loader).
 import { bundledContract } from 'check-endpoint';
 import { chatFigures } from './chat.js';
 import { median, row } from './figures.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The headers the check sends with every request (no token here), which the bare clients send too: the same requests. */
+const CHECK_HEADERS = JSON.stringify(commonHeaders({}).sent);
 const CLI = join(ROOT, 'bin/check-endpoint.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const contract = bundledContract();
@@ -96,7 +99,7 @@ async function besideBaseline(
   const baselineMs: number[] = [];
   const peaks: number[] = [];
   for (let run = 0; run < runs; run++) {
-    baselineMs.push((await timeProcess([join(ROOT, 'bench/baseline-client.mjs'), url, requestsFile, '8'])).ms);
+    baselineMs.push((await timeProcess([join(ROOT, 'bench/baseline-client.mjs'), url, requestsFile, '8', CHECK_HEADERS])).ms);
     const measured = await timeProcess(['-r', join(ROOT, 'test/peak-memory.cjs'), CLI, ...args]);
     checkMs.push(measured.ms);
     peaks.push(Number(measured.fd3.trim()) / 1024);
@@ -208,7 +211,7 @@ async function scenarioFigures(url: string): Promise<string[]> {
   const withoutMs: number[] = [];
   const bareMs: number[] = [];
   for (let run = 0; run < Math.max(5, Math.ceil(RUNS / 2)); run++) {
-    bareMs.push((await timeProcess([join(ROOT, 'bench/scenario-client.mjs'), url, conversationsFile])).ms);
+    bareMs.push((await timeProcess([join(ROOT, 'bench/scenario-client.mjs'), url, conversationsFile, CHECK_HEADERS])).ms);
     withoutMs.push((await timeProcess([CLI, url, '--case', 'typed'])).ms);
     withMs.push((await timeProcess([CLI, ...withScenarios])).ms);
   }
@@ -253,7 +256,7 @@ try {
   const baselineMs: number[] = [];
   const peaks: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    baselineMs.push((await timeProcess([join(ROOT, 'bench/baseline-client.mjs'), instant.url, requestsFile, '8'])).ms);
+    baselineMs.push((await timeProcess([join(ROOT, 'bench/baseline-client.mjs'), instant.url, requestsFile, '8', CHECK_HEADERS])).ms);
     const measured = await timeProcess(['-r', join(ROOT, 'test/peak-memory.cjs'), CLI, instant.url]);
     checkMs.push(measured.ms);
     peaks.push(Number(measured.fd3.trim()) / 1024);
