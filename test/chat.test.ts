@@ -207,6 +207,21 @@ describe('what the chat server sends', () => {
     assert.match(sent.text, /FLOW_FRAMEWORK_AGENT_TOKEN/, 'the curl line names the variable');
   });
 
+  test("a turn's pane shows the headers its request was sent with: a body over 1 MiB waits for 100 Continue, and says so", async () => {
+    const key = await conversation(chat);
+    const large = Buffer.alloc(2 * 1024 * 1024, 7).toString('base64');
+    const file = await api(chat, `/api/conversations/${key}/messages`, {
+      file: { name: 'large.pdf', mime: 'application/pdf', data: large },
+    });
+    assert.equal(file.status, 200, file.text.slice(0, 300));
+    assert.match(file.text, /expect: 100-continue/);
+    assert.ok(Number(/content-length: (\d+)/.exec(file.text)?.[1]) > 1024 * 1024, "the length shown is the large body's");
+    const small = await api(chat, `/api/conversations/${key}/messages`, { text: 'and a small one' });
+    assert.equal(small.status, 200, small.text);
+    assert.doesNotMatch(small.text, /expect:/);
+    assert.match(small.text, /content-type: application\/json/);
+  });
+
   test('a secret that is a common word (the token "message") leaves the page, its script and its API whole, and still never reaches them', async () => {
     const plain = await chatServer(agent.url, { env: { FLOW_FRAMEWORK_AGENT_TOKEN: 'message' }, scenarioFolder: join(folder, 'plain') });
     try {

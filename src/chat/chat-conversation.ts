@@ -34,8 +34,6 @@ export interface ChatLink {
   inProcess: InProcessTarget | undefined;
   /** How this process was started, for the commands hints name. */
   command: string;
-  /** The headers every request carries, as recorded: every secret `<redacted>`. */
-  recordedHeaders: Readonly<Record<string, string>>;
 }
 
 /** One turn as the page shows it: the check's report of it, and what the details pane shows. */
@@ -134,17 +132,13 @@ export class ChatConversation {
         agentMessageIds: (verdict.replies ?? []).map((_, reply) => agentMessageId(this.place, index + 1, reply)),
       },
       body,
-      sentHeaders: sentHeadersOf(this.link.recordedHeaders, requestBytes),
+      sentHeaders: transport.recordedHeaders({ method: 'POST', body }),
       answerHeaders: answerHeadersOf(outcome),
       afterMs,
     };
     this.turns.push(turn);
     return { turn, index };
   }
-}
-
-function sentHeadersOf(common: Readonly<Record<string, string>>, bytes: number): Record<string, string> {
-  return { ...common, 'content-type': 'application/json', 'content-length': String(bytes) };
 }
 
 function answerHeadersOf(outcome: HttpOutcome): Record<string, string> | undefined {

@@ -11,7 +11,6 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { commandName } from '../core/command-name.js';
 import { UsageError } from '../core/usage-error.js';
-import { commonHeaders } from '../http/sent-headers.js';
 import { type CheckTarget, openTarget, plannedUrl, resolveTarget } from '../run/agent-target.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { channelTitle } from './chat-views.js';
@@ -147,7 +146,6 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
     reproduce: reproduceTarget(plan, opened.reproduceUrl),
     inProcess: resolved.kind === 'url' ? undefined : { kind: resolved.kind, path: resolved.path },
     command: commandName(),
-    recordedHeaders: commonHeaders({ ...(plan.token ? { token: plan.token } : {}), headers: plan.headers }).recorded,
   };
   const channels = [...new Set([...plan.channels, ...Object.keys(plan.contract.platforms)])];
   const token = newPageToken();

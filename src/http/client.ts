@@ -180,6 +180,17 @@ export class AgentClient implements AgentTransport {
     return (this.#keptAlive ??= make(true));
   }
 
+  /** A request's headers, as sent and as recorded: a large body also waits for 100 Continue, so that a server that refuses it by its size answers before a byte of it goes. */
+  #headers(options: SendOptions): SentHeaders {
+    const { sent, recorded } = requestHeaders(this.#commonHeaders, options);
+    if (Number(sent['content-length'] ?? 0) <= EXPECT_CONTINUE_ABOVE_BYTES) return { sent, recorded };
+    return { sent: { ...sent, expect: '100-continue' }, recorded: { ...recorded, expect: '100-continue' } };
+  }
+
+  recordedHeaders(options: SendOptions): Record<string, string> {
+    return this.#headers(options).recorded;
+  }
+
   /** One exchange, within one deadline and the body limit; sent again once when a kept-alive connection had been closed. */
   async send(options: SendOptions): Promise<HttpOutcome> {
     const started = now();
@@ -201,13 +212,8 @@ export class AgentClient implements AgentTransport {
   #attempt(options: SendOptions, agent: http.Agent, started: number, redactor: Redactor): Promise<Attempt> {
     const { method, body } = options;
     const { timeoutMs, maxBodyBytes, onExchange, signal, insecure } = this.options;
-    const { sent, recorded: recordedHeaders } = requestHeaders(this.#commonHeaders, options);
     const payload = body === undefined ? undefined : typeof body === 'string' ? Buffer.from(body) : body;
-    // A large body waits for 100 Continue: a server that refuses it by its size answers before a byte of it goes.
-    const expect: Record<string, string> =
-      payload !== undefined && payload.length > EXPECT_CONTINUE_ABOVE_BYTES ? { expect: '100-continue' } : {};
-    const headers = { ...sent, ...expect };
-    const recorded = { ...recordedHeaders, ...expect };
+    const { sent: headers, recorded } = this.#headers(options);
     const startedAt = Date.now();
     const attemptStarted = now();
     let headersAt: number | undefined;

@@ -105,6 +105,10 @@ export class FetchHandlerTransport implements AgentTransport {
     this.#redactor = new Redactor(sentSecrets(options));
   }
 
+  recordedHeaders(options: SendOptions): Record<string, string> {
+    return requestHeaders(this.#common, options).recorded;
+  }
+
   async send(options: SendOptions): Promise<HttpOutcome> {
     const { timeoutMs, maxBodyBytes, onExchange, signal } = this.options;
     const started = now();

@@ -77,6 +77,8 @@ export interface RecordedExchange {
 export interface AgentTransport {
   /** Sends one request, within one deadline and the body limit; never throws for anything the agent does. */
   send(options: SendOptions): Promise<HttpOutcome>;
+  /** The headers `send(options)` sends, as recorded (every secret `<redacted>`): what the chat page shows of a turn. */
+  recordedHeaders(options: SendOptions): Record<string, string>;
   /** Ends what the transport holds open (connections, a server it started). */
   close(): Promise<void>;
 }

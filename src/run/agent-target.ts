@@ -250,6 +250,7 @@ const TRANSPORTS: { [K in TargetKind]: Transport<ResolvedTarget<K>> } = {
       return {
         transport: {
           send: (sent) => client.send(sent),
+          recordedHeaders: (sent) => client.recordedHeaders(sent),
           close: async () => {
             await client.close();
             await served.close();
