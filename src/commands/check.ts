@@ -24,7 +24,8 @@ import type { RunFlagArgs } from '../run/option-descriptors.js';
 import { flagOptionsOf } from './flag-options.js';
 import { caseSettingsOf, vetCaseSettingFlags } from './case-setting-flag.js';
 import { AgentProcess } from './agent-process.js';
-import { holderSentence, isLoopback, portHolder, portOf } from './port-holder.js';
+import { holderSentence, portHolder, portOf } from './port-holder.js';
+import { isLoopbackOrUnspecified } from '../core/loopback.js';
 import { listenForInterrupts } from './interrupts.js';
 import { caseProgressText, createProgress } from './progress.js';
 import { reportedErrorMessage } from './error-message.js';
@@ -445,7 +446,7 @@ function nothingToRerun(args: CheckCommandArgs, rerun: Rerun, output: Output): n
  * another host. `foundOnly`: only when /proc names the process, without the words on how to find it.
  */
 async function heldPortNote(url: URL, secrets: readonly string[], options: { foundOnly?: boolean } = {}): Promise<string | undefined> {
-  if (!isLoopback(url)) return undefined;
+  if (!isLoopbackOrUnspecified(url)) return undefined;
   const holder = await portHolder(portOf(url), secrets);
   return holder === undefined && options.foundOnly ? undefined : holderSentence(portOf(url), holder);
 }

@@ -16,12 +16,6 @@ export interface PortHolder {
   command: string;
 }
 
-/** The hosts a --start agent listens on from this machine. */
-export function isLoopback(url: URL): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || host === '0.0.0.0' || host === '::' || /^127\./.test(host);
-}
-
 /** The port of an http(s) URL, its scheme's default when none is written. */
 export function portOf(url: URL): number {
   return url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;

@@ -10,6 +10,7 @@ import { shellQuote } from '../run/reproduce.js';
 import type { LastRun } from '../report/last-run.js';
 import { DESCRIBED } from '../run/option-descriptors.js';
 import { proxyFor } from '../http/proxy.js';
+import { isLoopback } from '../core/loopback.js';
 
 /**
  * The flags that decided what a run sent and how it judged it, which --failed plays with again:
@@ -103,8 +104,7 @@ export function withoutSecretChoices<V>(recorded: ReadonlyMap<string, V>, chosen
 /** This machine's own names for itself: a request to one never leaves it. */
 function isThisMachine(url: string): boolean {
   try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+    return isLoopback(new URL(url));
   } catch {
     return false;
   }
