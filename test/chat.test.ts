@@ -19,6 +19,7 @@ import { contentSecurityPolicy } from '../src/report/html/policy.js';
 import { launchChromium } from './chromium.js';
 import { describeViolations, runAxe } from './axe.js';
 import { runCli } from './helpers.js';
+import { referenceBody, startRawServer, writeAnswer } from './raw-http-server.js';
 
 const TOKEN = 'chat-test-token-4f1d0c9e7b';
 const API_KEY = 'chat-api-key-91b2e7aa03';
@@ -220,6 +221,24 @@ describe('what the chat server sends', () => {
     assert.equal(small.status, 200, small.text);
     assert.doesNotMatch(small.text, /expect:/);
     assert.match(small.text, /content-type: application\/json/);
+  });
+
+  test('an agent the page cannot begin with is said as the check says it: one that drops HEAD is told to answer HEAD', async () => {
+    const server = await startRawServer((request, socket) => {
+      if (request.method === 'HEAD') return void socket.end();
+      writeAnswer(socket, request, referenceBody(request));
+    });
+    try {
+      await assert.rejects(chatServer(server.url, { env: {}, waitSeconds: 1 }), (cause: Error) => {
+        assert.match(
+          cause.message,
+          /closed the connection on HEAD without answering after waiting 1 s; it must answer HEAD with any status/,
+        );
+        return true;
+      });
+    } finally {
+      await server.close();
+    }
   });
 
   test('a secret that is a common word (the token "message") leaves the page, its script and its API whole, and still never reaches them', async () => {

@@ -17,6 +17,8 @@ import { channelTitle } from './chat-views.js';
 import { requestFileName } from './turn-details.js';
 import { reproduceTarget } from '../run/reproduce-target.js';
 import { waitForAgent } from '../run/wait-for-agent.js';
+import { unreachedMessage } from '../run/unreached-message.js';
+import { addedHeaders } from '../run/request-headers.js';
 import { DEFAULT_SCENARIO_FOLDER } from '../scenario-files/scenario-file.js';
 import type { AgentControl } from './agent-control.js';
 import { type ApiAnswer, ChatApi } from './chat-api.js';
@@ -129,12 +131,7 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
         gaveUp: () => agent?.exited?.(),
         ...(opened.socket ? { socket: opened.socket } : {}),
       });
-      if (!probe.reached) {
-        const why = probe.gaveUp ? `the agent started by --start ended (${probe.reason}) before it answered` : probe.reason;
-        throw new UsageError(
-          `Could not reach your agent at ${opened.target}${probe.waited ? ` after waiting ${plan.waitSeconds} s` : ''}: ${why}`,
-        );
-      }
+      if (!probe.reached) throw new UsageError(unreachedMessage(probe, opened.target, plan.waitSeconds, addedHeaders(plan.headers)));
     }
   } catch (cause) {
     await opened.transport.close();

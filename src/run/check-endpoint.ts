@@ -5,16 +5,15 @@
  */
 import type { Report } from '../core/report.js';
 import { AgentClient } from '../http/client.js';
-import { type AddedHeader, addedHeadersTooLarge, headersTooLargeReason } from '../validate/header-size-hints.js';
 import { type CheckTarget, type ResolvedTarget, clientOptions, openTarget, plannedUrl, resolveTarget } from './agent-target.js';
 import { assembleReport, describeRun, errorReport } from './assemble.js';
 import { interruption, playAll } from './play-all.js';
 import { withTeamScenarios } from './scenario-report.js';
 import { type CheckEndpointOptions, type CheckPlan, type CommandOptions, channelReports, planCheck } from './plan.js';
 import { addedHeaders } from './request-headers.js';
-import { type ProbeResult, waitForAgent } from './wait-for-agent.js';
+import { waitForAgent } from './wait-for-agent.js';
+import { unreachedMessage } from './unreached-message.js';
 import { shownUrl } from '../http/redact.js';
-import { fixSentence } from '../validate/stack-fixes.js';
 
 export type { CheckEndpointOptions, CheckPlan } from './plan.js';
 export type {
@@ -92,29 +91,6 @@ async function runPlannedCheck(plan: CheckPlan, target: ResolvedTarget): Promise
   } finally {
     await client.close();
   }
-}
-
-/** Why the HEAD probe found no agent, in words; `added`: the headers the user added to every request. */
-function unreachedMessage(
-  probe: Extract<ProbeResult, { reached: false }>,
-  target: string,
-  waitSeconds: number,
-  added: readonly AddedHeader[],
-): string {
-  const waited = probe.waited ? ` after waiting ${waitSeconds} s` : '';
-  const before = probe.gaveUp ? ' before it answered' : '';
-  // A --start command that ended while something else answers, or holds its port without a word;
-  // headers the user added that no server takes (theirs to shrink, not the agent's to answer); or
-  // it did reach the agent, which dropped the connection: the classic handler that parses every body.
-  if (probe.answeredByOther)
-    return `The agent started by --start ended (${probe.reason}) before it answered, yet something else answers at ${target}: does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing`;
-  if (probe.heldSilently)
-    return `The agent started by --start ended (${probe.reason}) before it answered, and something else holds its port: it took the connection to ${target} and did not answer. Does an old agent, or another program, hold the port? Stop it, or give --start another port`;
-  if (probe.closedOnHead && addedHeadersTooLarge(added))
-    return `Your agent at ${target} closed the connection on HEAD without answering${waited}: ${headersTooLargeReason(added)} (${probe.reason})`;
-  if (probe.closedOnHead)
-    return `Your agent at ${target} closed the connection on HEAD without answering${waited}; it must answer HEAD with any status (a handler that parses every body crashes on HEAD): ${probe.reason}. ${fixSentence('head-probe', undefined)}`;
-  return `Could not reach your agent at ${target}${waited}: ${probe.reason}${before}`;
 }
 
 /** How long the look before --start waits for an answer: what holds the port silently does not answer, and is found once the command dies on it. */
