@@ -180,4 +180,16 @@ createServer((request, response) => {
     }
     assert.equal(await chat.exit, 0);
   });
+
+  test('--start where something already answers: exit 2, naming the process that holds the port, as the check does; nothing started', async () => {
+    const { port } = new URL(agent.url);
+    const result = await runCli(['chat', agent.url, '--start', 'node -e "process.exit(9)"']);
+    assert.equal(result.code, 2, result.stdout);
+    assert.match(
+      result.stderr,
+      new RegExp(
+        `something is already answering at ${agent.url.replace(/\./g, '\\.')}; port ${port} is held by process ${process.pid} \\(.+\\): stop it with \`kill ${process.pid}\`, or leave out --start to talk to it`,
+      ),
+    );
+  });
 });

@@ -7,8 +7,6 @@
  */
 import { UsageError } from '../core/usage-error.js';
 import { redactText, shownUrl } from '../http/redact.js';
-import { runSecrets } from '../http/sent-headers.js';
-import { secretsAssignedIn } from '../core/secret-names.js';
 import { somethingAnswers } from '../run/check-endpoint.js';
 import { type CheckEndpointOptions, planCheck } from '../run/plan.js';
 import { chatServer } from '../chat/chat-server.js';
@@ -18,9 +16,7 @@ import { listenForKeys } from './keys.js';
 import type { Output } from './output.js';
 import { requestNote, requestOptions } from './request-options.js';
 import { RestartableAgent } from './restartable-agent.js';
-
-/** How long --start waits for the agent to answer when --wait does not say (as the check's --start). */
-const START_WAIT_SECONDS = 60;
+import { heldPortNote, refuseEmptyStart, startSecrets, waitSecondsOf } from './start-flag.js';
 
 /** The chat's arguments: the check's flags it takes (src/cli/options.ts, from the descriptors), and its own. */
 export interface ChatCommandArgs {
@@ -49,7 +45,7 @@ export interface ChatCommandArgs {
 
 /** The chat's flags as the library's options, as the check maps its own. */
 export function chatOptionsOf(args: ChatCommandArgs): CheckEndpointOptions {
-  const wait = args.wait ?? (args.start !== undefined ? START_WAIT_SECONDS : undefined);
+  const wait = waitSecondsOf(args);
   return {
     ...Object.fromEntries(flagOptionsOf(args, 'chat')),
     ...(wait !== undefined ? { waitSeconds: wait } : {}),
@@ -97,11 +93,11 @@ function untilStopped(): Promise<void> {
 }
 
 export async function runChatCommand(args: ChatCommandArgs, output: Output): Promise<number> {
-  if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
+  refuseEmptyStart(args.start);
   const options = chatOptionsOf(args);
   // Planned here as well, for the header line and what --start must never show: the run's secrets.
   const plan = await planCheck(args.url, options);
-  const secrets = [...runSecrets(plan, plan.url, plan.proxy?.url), ...secretsAssignedIn(args.start ?? '')];
+  const secrets = startSecrets(plan, args.start);
   const c = output.colour;
   output.line(c.dim(`check-endpoint chat · ${shownUrl(plan.url)} · ${requestNote(plan)}`));
   for (const line of configLines(args, secrets)) {
@@ -110,8 +106,10 @@ export async function runChatCommand(args: ChatCommandArgs, output: Output): Pro
   }
   let agent: RestartableAgent | undefined;
   if (args.start !== undefined) {
-    if (await somethingAnswers(plan))
-      throw new UsageError(`something is already answering at ${shownUrl(plan.url)}; stop it, or leave out --start to talk to it`);
+    if (await somethingAnswers(plan)) {
+      const holder = (await heldPortNote(plan.url, secrets)) ?? 'stop it';
+      throw new UsageError(`something is already answering at ${shownUrl(plan.url)}; ${holder}, or leave out --start to talk to it`);
+    }
     output.line(c.dim(`agent: ${redactText(args.start, secrets)} (started by --start; waiting up to ${plan.waitSeconds} s)`));
     agent = new RestartableAgent(args.start, secrets);
   }

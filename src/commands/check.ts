@@ -24,8 +24,7 @@ import type { RunFlagArgs } from '../run/option-descriptors.js';
 import { flagOptionsOf } from './flag-options.js';
 import { caseSettingsOf, vetCaseSettingFlags } from './case-setting-flag.js';
 import { AgentProcess } from './agent-process.js';
-import { holderSentence, portHolder, portOf } from './port-holder.js';
-import { isLoopbackOrUnspecified } from '../core/loopback.js';
+import { heldPortNote, refuseEmptyStart, startSecrets, waitSecondsOf } from './start-flag.js';
 import { listenForInterrupts } from './interrupts.js';
 import { caseProgressText, createProgress } from './progress.js';
 import { reportedErrorMessage } from './error-message.js';
@@ -41,10 +40,6 @@ import { DEFAULT_TOKEN_ENV } from '../run/defaults.js';
 import { autoConfigNotice } from './config-notice.js';
 import { redactText, shownUrl } from '../http/redact.js';
 import { runSecrets } from '../http/sent-headers.js';
-import { secretsAssignedIn } from '../core/secret-names.js';
-
-/** How long --start waits for the agent to answer when --wait does not say. */
-const START_WAIT_SECONDS = 60;
 
 /** The check's arguments: the run's options' flags (from the descriptor table), and the command's own. */
 export type CheckCommandArgs = RunFlagArgs &
@@ -92,7 +87,7 @@ export function checkOptionsOf(args: CheckCommandArgs): CheckEndpointOptions {
     const value = option.flag === undefined ? undefined : given.get(argumentKey(option.flag));
     if (typeof value === 'number') options.set(option.field, value);
   }
-  const wait = args.wait ?? (args.start !== undefined ? START_WAIT_SECONDS : undefined);
+  const wait = waitSecondsOf(args);
   return {
     ...Object.fromEntries(options),
     ...(wait !== undefined ? { waitSeconds: wait } : {}),
@@ -148,7 +143,7 @@ function rerunOptions(args: CheckCommandArgs, rerun: Rerun): CheckEndpointOption
 }
 
 async function runCheck(args: CheckCommandArgs, output: Output): Promise<number> {
-  if (args.start !== undefined && args.start.trim() === '') throw new UsageError('--start needs the command that starts your agent');
+  refuseEmptyStart(args.start);
   if (args.reuseExisting && args.start === undefined) throw new UsageError('--reuse-existing goes with --start');
   // A config file's watchDir is for its --watch runs; given on the command line without --watch, it would be ignored.
   if (args.watchDir !== undefined && args.configKeys?.['watch-dir'] === undefined) throw new UsageError('--watch-dir goes with --watch');
@@ -267,10 +262,8 @@ async function beforeTheRun(
       ),
     );
   }
-  // Every secret of the run (the token, secret headers, the query's keys, the proxy's password, and
-  // what --start itself sets a secret-named variable to): never in the --start command as shown, in
-  // what the agent prints (shown and in agent.log), or in the command line of a process found holding the port.
-  const secrets = [...runSecrets(plan, plan.url, plan.proxy?.url), ...secretsAssignedIn(args.start ?? '')];
+  // Never in the --start command as shown, in what the agent prints (shown and in agent.log), or in the command line of a process found holding the port.
+  const secrets = startSecrets(plan, args.start);
   const shownStart = args.start === undefined ? undefined : redactText(args.start, secrets);
   // Playwright's webServer rule: --start never checks someone else's agent by mistake.
   const reuse = args.start !== undefined && (await somethingAnswers(plan));
@@ -439,14 +432,4 @@ function nothingToRerun(args: CheckCommandArgs, rerun: Rerun, output: Output): n
   output.line(rerun.note);
   if (args.json) output.json(assembleReport(describeRun(bundledContract(), shownTarget(args.url), []), [], false));
   return 0;
-}
-
-/**
- * What holds the port of a loopback URL, and how to stop it (port-holder.ts); undefined for
- * another host. `foundOnly`: only when /proc names the process, without the words on how to find it.
- */
-async function heldPortNote(url: URL, secrets: readonly string[], options: { foundOnly?: boolean } = {}): Promise<string | undefined> {
-  if (!isLoopbackOrUnspecified(url)) return undefined;
-  const holder = await portHolder(portOf(url), secrets);
-  return holder === undefined && options.foundOnly ? undefined : holderSentence(portOf(url), holder);
 }
