@@ -15,10 +15,10 @@ import type { AgentTransport, HttpOutcome } from '../http/transport.js';
 import { checkTurn } from '../validate/judge-exchange.js';
 import type { InProcessTarget } from '../validate/status-hints.js';
 import { reportedTurn } from '../run/assemble.js';
-import { type CheckPlan, sentCredentials } from '../run/plan.js';
+import type { CheckPlan } from '../run/plan.js';
 import { recordedRequest } from '../run/recorded-request.js';
 import { requestBody } from '../run/request-body.js';
-import { addedHeaders } from '../run/request-headers.js';
+import { turnContext } from '../run/turn-context.js';
 import type { ReproduceTarget } from '../run/reproduce-target.js';
 import { type ChatStep, messageOf } from './chat-step.js';
 
@@ -101,18 +101,15 @@ export class ChatConversation {
     const requestBytes = Buffer.byteLength(body);
     const outcome = await transport.send({ method: 'POST', body });
     const personMessageIds = [...this.turns.map((turn) => turn.past.messageId), messageId];
-    const verdict = checkTurn(outcome, {
-      channel: this.channel,
-      contract: plan.contract,
-      ...(Object.hasOwn(plan.limits, this.channel) ? { limits: plan.limits[this.channel]! } : {}),
-      personMessageIds,
-      expectsReply: made.message.text !== '',
-      timeoutSeconds: plan.timeoutSeconds,
-      credentials: sentCredentials(plan),
-      requestBytes,
-      addedHeaders: addedHeaders(plan.headers),
-      ...(this.link.inProcess ? { inProcess: this.link.inProcess } : {}),
-    });
+    const verdict = checkTurn(
+      outcome,
+      turnContext(plan, this.channel, {
+        personMessageIds,
+        expectsReply: made.message.text !== '',
+        requestBytes,
+        inProcess: this.link.inProcess,
+      }),
+    );
     const recorded = {
       messageId,
       request: recordedRequest(request),

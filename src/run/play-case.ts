@@ -29,7 +29,7 @@ import { type CheckPlan, channelRules, sentCredentials } from './plan.js';
 import type { ReproduceTarget } from './reproduce-target.js';
 import { recordedRequest } from './recorded-request.js';
 import { requestBody } from './request-body.js';
-import { addedHeaders } from './request-headers.js';
+import { turnContext } from './turn-context.js';
 
 /** What every case of a run shares. */
 export interface RunState {
@@ -315,18 +315,15 @@ class PlayContext implements CaseContext {
       answer = reportedAnswer(outcome);
       replies = undefined;
     } else {
-      const verdict = checkTurn(outcome, {
-        channel: this.channel,
-        contract: plan.contract,
-        ...(Object.hasOwn(plan.limits, this.channel) ? { limits: plan.limits[this.channel]! } : {}),
-        personMessageIds: [...state.personMessageIds],
-        expectsReply: turn.expectsReply,
-        timeoutSeconds: plan.timeoutSeconds,
-        credentials: sentCredentials(plan),
-        requestBytes: sentBytes,
-        addedHeaders: addedHeaders(plan.headers),
-        ...(this.run.inProcess ? { inProcess: this.run.inProcess } : {}),
-      });
+      const verdict = checkTurn(
+        outcome,
+        turnContext(plan, this.channel, {
+          personMessageIds: [...state.personMessageIds],
+          expectsReply: turn.expectsReply,
+          requestBytes: sentBytes,
+          inProcess: this.run.inProcess,
+        }),
+      );
       ({ answer, replies } = verdict);
       findings = turn.judge ? turn.judge.refine({ outcome, sentBytes, ...verdict }) : verdict.findings;
     }
