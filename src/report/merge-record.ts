@@ -5,6 +5,7 @@
  * `lastfailed` and never replaces it. A run that played every recorded case again, one of another
  * target, or one that could not run, is recorded as it is.
  */
+import { caseCounts, failsRun } from '../run/verdict.js';
 import type { LastRun, LastRunCase } from './last-run-shape.js';
 
 function pairKey(recorded: Pick<LastRunCase, 'case' | 'channel'>): string {
@@ -14,21 +15,6 @@ function pairKey(recorded: Pick<LastRunCase, 'case' | 'channel'>): string {
 /** When a recorded case was played: its own time, or, in a record of an older version, the record's. */
 export function playedAt(recorded: LastRunCase, record: Pick<LastRun, 'finishedAt'>): string {
   return recorded.playedAt ?? record.finishedAt;
-}
-
-/** The counts of a record's cases, as a report counts its own (a record keeps each distinct finding of a play once). */
-function countsOf(cases: readonly LastRunCase[]): LastRun['counts'] {
-  const findings = cases.flatMap((recorded) => recorded.findings);
-  const notRun = cases.filter((recorded) => recorded.status === 'not-run').length;
-  const passed = cases.filter((recorded) => recorded.status === 'passed').length;
-  return {
-    cases: cases.length,
-    passed,
-    failed: cases.length - notRun - passed,
-    notRun,
-    errors: findings.filter((finding) => finding.severity === 'error').length,
-    warnings: findings.filter((finding) => finding.severity === 'warning').length,
-  };
 }
 
 /** `now` merged into `previous`: see the module's comment. */
@@ -41,14 +27,15 @@ export function mergeRecords(previous: LastRun | undefined, now: LastRun): LastR
   const cases = [...kept, ...now.cases.filter((recorded) => !known.has(pairKey(recorded)))];
   const names = new Set(previous.channels.map((channel) => channel.name));
   const channels = [...previous.channels, ...now.channels.filter((channel) => !names.has(channel.name))];
-  const failing = cases.some((recorded) => recorded.status === 'failed' && !recorded.expected);
+  // The verdict a run of every recorded case would have (run/verdict.ts): a case kept not played fails it too.
+  const failing = cases.some(failsRun);
   const verdict: Pick<LastRun, 'outcome' | 'exitCode'> =
     now.outcome === 'interrupted' || now.stopped !== null
       ? { outcome: now.outcome, exitCode: now.exitCode }
       : failing
         ? { outcome: 'failed', exitCode: 1 }
         : { outcome: now.outcome, exitCode: now.exitCode };
-  return { ...now, ...verdict, channels, counts: countsOf(cases), cases };
+  return { ...now, ...verdict, channels, counts: caseCounts(cases), cases };
 }
 
 /** The times a record's cases were played, latest first, each with its cases: one time for a record of one whole run. */

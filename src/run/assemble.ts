@@ -30,7 +30,7 @@ import { leftOutData } from './recorded-request.js';
 import { MAX_INLINE_REPRODUCE_BODY, curlCommand, replayCommand } from './reproduce.js';
 import type { ReproduceTarget } from './reproduce-target.js';
 import { ruleFactsOf } from './rule-facts.js';
-import { type InterruptExitCode, casePasses, runVerdict } from './verdict.js';
+import { type InterruptExitCode, casePasses, caseCounts, runVerdict } from './verdict.js';
 import { isAnyCaseId } from '../cases/registry.js';
 
 /** One turn as the context recorded it, before its findings are placed in the case. */
@@ -270,8 +270,6 @@ export function assembleReport(
   // Only the cases that were played are held to the baseline: an interrupted run says nothing of the rest.
   const played = cases.filter((caseReport) => caseReport.status !== 'not-run');
   const outcomeOfBaseline = baseline ? baselineOutcome(played, baseline.entries, baseline.file, strict) : null;
-  const all = cases.flatMap((caseReport) => caseReport.findings);
-  const passed = cases.filter((caseReport) => caseReport.passed).length;
   const { rules, ...head } = description;
   return {
     ...head,
@@ -282,14 +280,7 @@ export function assembleReport(
     ),
     error: null,
     stopped: stop ? { reason: stop.reason, message: stop.message } : null,
-    counts: {
-      cases: cases.length,
-      passed,
-      failed: played.length - passed,
-      notRun: cases.length - played.length,
-      errors: all.filter((finding) => finding.severity === 'error').length,
-      warnings: all.filter((finding) => finding.severity === 'warning').length,
-    },
+    counts: caseCounts(cases),
     problems: withValues(groupProblems(played), played),
     cases,
     baseline: outcomeOfBaseline,

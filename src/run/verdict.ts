@@ -17,6 +17,28 @@ export function casePasses(findings: readonly Finding[], strict: boolean): boole
   return !findings.some((finding) => failsCase(finding, strict));
 }
 
+/** A case fails the run when it did not pass (it failed, or could not be played) and no --baseline entry expects it. */
+export function failsRun(caseReport: Pick<CaseReport, 'status' | 'expected'>): boolean {
+  return caseReport.status !== 'passed' && !caseReport.expected;
+}
+
+/** A run's counts: its cases (passed, failed, not played) and their findings by severity. */
+export function caseCounts(
+  cases: readonly { status: CaseReport['status']; findings: readonly Pick<Finding, 'severity'>[] }[],
+): Report['counts'] {
+  const findings = cases.flatMap((caseReport) => caseReport.findings);
+  const passed = cases.filter((caseReport) => caseReport.status === 'passed').length;
+  const notRun = cases.filter((caseReport) => caseReport.status === 'not-run').length;
+  return {
+    cases: cases.length,
+    passed,
+    failed: cases.length - notRun - passed,
+    notRun,
+    errors: findings.filter((finding) => finding.severity === 'error').length,
+    warnings: findings.filter((finding) => finding.severity === 'warning').length,
+  };
+}
+
 /** An interrupted run's exit code, by the signal that ended it. */
 export type InterruptExitCode = 130 | 143;
 
@@ -27,7 +49,6 @@ export function runVerdict(
 ): Pick<Report, 'outcome' | 'exitCode'> {
   if (typeof stop === 'object') return { outcome: 'interrupted', exitCode: stop.interrupted };
   // A run stopped by its agent's end, or at --max-failures, failed whatever its cases say.
-  const failed =
-    stop !== undefined || cases.some((caseReport) => caseReport.status !== 'passed' && !caseReport.expected) || staleBaselineEntries > 0;
+  const failed = stop !== undefined || cases.some(failsRun) || staleBaselineEntries > 0;
   return failed ? { outcome: 'failed', exitCode: 1 } : { outcome: 'passed', exitCode: 0 };
 }
