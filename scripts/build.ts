@@ -12,6 +12,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { type BuildOptions, build } from 'esbuild';
 import { createAjv } from '../src/contract/ajv.js';
 import { extractContract } from '../src/contract/extract-contract.js';
+import { BUILD_KEY_FILE, buildKey, builtWithKey, writeBuildKey } from './build-key.js';
 import { emojiDataFile } from './emoji-data.js';
 import { escapeNonAscii } from './escape-non-ascii.js';
 import { STANDALONE_VALIDATORS, type StandaloneKind, standaloneDeclarations, standaloneResponseValidator } from './standalone-validator.js';
@@ -205,7 +206,13 @@ const { writeCliDocs } = await import('./write-cli-docs.js');
 writeCliDocs();
 // `build.ts spec` only regenerates the bundled contract (what the tests of src/ need).
 if (process.argv[2] !== 'spec') {
-  await bundle();
-  await writeCodeCache();
-  declarations();
+  const key = buildKey(root);
+  if (builtWithKey(root, key)) {
+    process.stdout.write(`dist/ was built from these sources by this Node (${BUILD_KEY_FILE}): not built again\n`);
+  } else {
+    await bundle();
+    await writeCodeCache();
+    declarations();
+    writeBuildKey(root, key);
+  }
 }

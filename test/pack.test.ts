@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -69,14 +70,18 @@ describe('the packed package', { timeout: 180_000 }, () => {
     temporary.push(packDir);
     // Packed as a user packs it, scripts and all (prepack builds, then packs package.json without
     // prepare; postpack puts it back), but in a copy of the working tree: a build here would delete
-    // and rewrite dist/ while other test files run the built command.
+    // and rewrite dist/ while other test files run the built command. The copy has the build too, as
+    // a user's clone has after npm test: prepack's build finds it made from the same sources
+    // (scripts/build-key.ts) and does not build again. test/git-install.test.ts builds from nothing.
     const clone = mkdtempSync(join(tmpdir(), 'check-endpoint-clone-'));
     temporary.push(clone);
     copyWorkingTree(clone);
+    cpSync(join(ROOT, 'dist'), join(clone, 'dist'), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
     const manifestBefore = readFileSync(join(clone, 'package.json'));
     const pack = await runAsUser(npm, ['pack', '--pack-destination', packDir, '--json'], clone);
     assert.equal(pack.code, 0, pack.stderr);
+    assert.match(pack.stdout, /^dist\/ was built from these sources by this Node \(dist\/build-key\.txt\): not built again$/m);
     assert.deepEqual(readFileSync(join(clone, 'package.json')), manifestBefore, 'postpack put package.json back as it was');
     assert.equal(existsSync(join(clone, 'package.json.unpacked')), false);
     // The build's own lines come first on stdout; npm's JSON is the array at the end.
@@ -125,11 +130,14 @@ describe('the packed package', { timeout: 180_000 }, () => {
     ]) {
       assert.ok(paths.includes(needed), `the tarball has ${needed}`);
     }
-    const stray = paths.filter((path) => /^(src|test|scripts|scratch|node_modules|fixtures\/agents|dist\/types\/action)\//.test(path));
+    const stray = paths.filter(
+      (path) =>
+        /^(src|test|scripts|scratch|node_modules|fixtures\/agents|dist\/types\/action)\//.test(path) || path === 'dist/build-key.txt',
+    );
     assert.deepEqual(
       stray,
       [],
-      "no sources, tests, fixture agents, or the action's declarations (the action is not the package's) in the tarball",
+      "no sources, tests, fixture agents, the action's declarations (the action is not the package's) or the build's key in the tarball",
     );
   });
 
