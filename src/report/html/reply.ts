@@ -7,15 +7,12 @@ import type { ConversationContext } from './context.js';
 import { hasError, renderFindings } from './findings.js';
 import { type Interpolation, type Markup, h } from './markup.js';
 import { drawable, drawnPart, sentWhole } from './drawn-parts.js';
-import { faultUnder, faultsAt, firstRefused, limitCounting, sentTextEnd, struck, struckWhere } from './at-fault.js';
+import { faultUnder, faultsAt, limitCounting, sentTextEnd, struck, struckWhere } from './at-fault.js';
 import { imageData } from './image-data.js';
+import { type PartPlace, label, openerLabel, partPointer, renderButtons, renderListSheet } from './choices.js';
 import { asArray, asRecord, asString, clip, count, plural } from './values.js';
 
 const MAX_TEXT = 1500;
-const MAX_LABEL = 120;
-const MAX_BUTTONS = 12;
-const MAX_SECTIONS = 10;
-const MAX_ROWS = 30;
 const MAX_PARAMETERS = 20;
 const RAW_EXCERPT = 400;
 /** Of a text past its platform's limit, the part not sent is drawn up to this many characters. */
@@ -39,15 +36,6 @@ function renderMessageText(text: string, pointer: string, findings: readonly Rep
   if (end === undefined) return renderText(text);
   const over = renderText(text.slice(end), MAX_STRUCK_TEXT);
   return end === 0 ? struck(over, pointer) : h`${renderText(text.slice(0, end))}${struck(over, pointer)}`;
-}
-
-/** A short label: cut, never empty on screen. */
-function label(value: unknown, fallback = '(no label)'): Markup {
-  const text = typeof value === 'string' ? value : undefined;
-  if (text === undefined) return h`<span class="bad-value">${fallback}</span>`;
-  if (text === '') return h`<span class="bad-value">(empty)</span>`;
-  const { shown, hidden } = clip(text, MAX_LABEL);
-  return h`${shown}${hidden ? '…' : ''}`;
 }
 
 /**
@@ -89,146 +77,6 @@ function renderImage(image: unknown): Markup | '' {
   return h`<p class="image-undrawn">Image data ${data.why} (${plural(data.bytes, 'byte')}): not drawn here</p>`;
 }
 
-function buttonLabel(button: unknown): Markup {
-  if (typeof button === 'string') return label(button);
-  const record = asRecord(button);
-  return label(record?.label);
-}
-
-function buttonTitle(button: unknown): string {
-  const id = typeof button === 'string' ? button : asString(asRecord(button)?.id);
-  return id === undefined ? '' : `id: ${clip(id, MAX_LABEL).shown}`;
-}
-
-/** Where a message's parts are, for the findings at them and the person's taps: its turn, the reply's index and its findings. */
-interface PartPlace {
-  turn: number;
-  index: number;
-  findings: readonly ReportedFinding[];
-}
-
-/** A choice's id (a button's, a list row's), as the person's tap names it; undefined when it has none. */
-function choiceId(choice: unknown): string | undefined {
-  return typeof choice === 'string' ? choice : asString(asRecord(choice)?.id);
-}
-
-/**
- * On the live chat page, what the person taps: a button naming the turn, the reply and the choice's
- * id (the page's script sends them back; the server finds the choice in its own record of the answer).
- */
-function tappable(context: ConversationContext, place: PartPlace, id: string | undefined, inside: Markup | string): Markup | string {
-  if (!context.interactive || id === undefined) return inside;
-  return h`<button type="button" class="tap" data-turn="${place.turn}" data-reply="${place.index}" data-choice="${id}">${inside}</button>`;
-}
-
-/** The pointer of a part of the reply: `/replies/<index>/<segments>`. */
-const at = (place: PartPlace, ...segments: (string | number)[]): string => replyPointer(place.index, ...segments);
-
-function renderButtons(context: ConversationContext, buttons: readonly unknown[], link: Markup | '', place: PartPlace): Markup {
-  const shown = buttons.slice(0, MAX_BUTTONS);
-  const more = buttons.length - shown.length;
-  const kind = context.look.inlineKeyboard ? 'keyboard' : 'chips';
-  const sequence = at(place, 'buttons');
-  const from = firstRefused(place.findings, sequence);
-  return h`<ul class="${kind}" aria-label="${plural(buttons.length, 'button')}">
-    ${shown.map((button, index) => {
-      const item = at(place, 'buttons', index);
-      const refused = from !== undefined && index >= from ? sequence : faultUnder(place.findings, item);
-      const drawn = buttonLabel(button);
-      return h`<li class="chip" title="${buttonTitle(button)}">${tappable(context, place, choiceId(button), refused ? struck(drawn, refused) : drawn)}</li>`;
-    })}${more > 0 ? h`<li class="chip more">${count(more)} more buttons</li>` : ''}${link}
-  </ul>`;
-}
-
-/** Which rows and sections of a list its platform would not send: all (no lists there), past a count, or one at a time. */
-interface RefusedList {
-  /** The pointer of the finding that refuses rows or sections past a count, or all of them. */
-  pointer: string;
-  /** Rows from this one on (counted over all sections), sections from this one on; Infinity: none. */
-  rowsFrom: number;
-  sectionsFrom: number;
-}
-
-function refusedList(place: PartPlace): RefusedList | undefined {
-  const whole = at(place, 'list');
-  if (faultsAt(place.findings, whole).length > 0) return { pointer: whole, rowsFrom: 0, sectionsFrom: 0 };
-  const sections = at(place, 'list', 'sections');
-  const refused: RefusedList = { pointer: sections, rowsFrom: Infinity, sectionsFrom: Infinity };
-  // Each finding there counts rows (of all sections together) or sections; one that carries neither refuses every section.
-  for (const finding of faultsAt(place.findings, sections)) {
-    const rows = limitCounting(finding, 'rows');
-    if (rows !== undefined) refused.rowsFrom = Math.min(refused.rowsFrom, rows);
-    else refused.sectionsFrom = Math.min(refused.sectionsFrom, limitCounting(finding, 'sections') ?? 0);
-  }
-  return refused.rowsFrom === Infinity && refused.sectionsFrom === Infinity ? undefined : refused;
-}
-
-/** The list's opener label (`button`), struck where its platform refuses it or the whole list. */
-function openerLabel(list: Record<string, unknown>, place: PartPlace): Markup | string {
-  const refused = faultsAt(place.findings, at(place, 'list')).length > 0 ? at(place, 'list') : undefined;
-  return refused ? struck(label(list.button), refused) : struckWhere(place.findings, at(place, 'list', 'button'), label(list.button));
-}
-
-function renderListSheet(context: ConversationContext, list: Record<string, unknown>, place: PartPlace): Markup {
-  const sections = asArray(list.sections) ?? [];
-  const refused = refusedList(place);
-  let rowsLeft = MAX_ROWS;
-  let rowNumber = 0;
-  const drawn = sections.slice(0, MAX_SECTIONS).map((section, s) => {
-    const record = asRecord(section);
-    const rows = asArray(record?.rows) ?? [];
-    const shown = rows.slice(0, Math.max(0, rowsLeft));
-    rowsLeft -= shown.length;
-    const title = asString(record?.title);
-    const sectionPointer = at(place, 'list', 'sections', s);
-    const sectionRefused = refused && s >= refused.sectionsFrom ? refused.pointer : undefined;
-    // A section its platform wants titled (when a list has several) and that has none: its missing title, struck.
-    const untitled = title === undefined && faultsAt(place.findings, sectionPointer).length > 0;
-    const titleText =
-      title !== undefined
-        ? sectionRefused
-          ? struck(label(title), sectionRefused)
-          : struckWhere(place.findings, at(place, 'list', 'sections', s, 'title'), label(title))
-        : untitled
-          ? struck(h`<span class="bad-value">(no title)</span>`, sectionPointer)
-          : '';
-    const sectionRows = shown.map((row, r) => {
-      const item = asRecord(row);
-      const description = asString(item?.description);
-      const number = rowNumber++;
-      const rowPointer = at(place, 'list', 'sections', s, 'rows', r);
-      // The whole row is not sent past the list's count, for a fault at the row itself or at its id
-      // (what a tap sends back); else only its title or its description, where the fault is.
-      const wholeRow =
-        refused && (number >= refused.rowsFrom || s >= refused.sectionsFrom)
-          ? refused.pointer
-          : (faultsAt(place.findings, rowPointer)[0]?.path ?? faultUnder(place.findings, `${rowPointer}/id`));
-      const mark = (content: Markup, part: 'title' | 'description'): Markup | string => {
-        const fault = wholeRow ?? faultUnder(place.findings, `${rowPointer}/${part}`);
-        return fault ? struck(content, fault) : content;
-      };
-      const drawnRow = h`<span class="row-title">${mark(label(item?.title), 'title')}</span>${
-        description !== undefined ? h`<span class="row-description">${mark(label(description), 'description')}</span>` : ''
-      }<span class="radio" aria-hidden="true"></span>`;
-      return h`<li class="list-row" title="${buttonTitle({ id: item?.id })}">${tappable(context, place, choiceId(item), drawnRow)}</li>`;
-    });
-    rowNumber += rows.length - shown.length;
-    return h`<li class="list-section">
-      ${titleText !== '' ? h`<p class="section-title">${titleText}</p>` : ''}
-      <ul class="list-rows">
-        ${sectionRows}${rows.length > shown.length ? h`<li class="list-row more">${count(rows.length - shown.length)} more rows</li>` : ''}
-      </ul>
-    </li>`;
-  });
-  return h`<div class="list-sheet" role="group" aria-label="The list's rows, as the person sees them after opening it">
-    <p class="sheet-title">${openerLabel(list, place)}</p>
-    <ul class="list-sections">
-      ${drawn}
-    </ul>
-    ${sections.length > MAX_SECTIONS ? h`<p class="clipped">${count(sections.length - MAX_SECTIONS)} more sections</p>` : ''}
-  </div>`;
-}
-
 /** On the live chat page, the button that quotes a message: the person's (of turn `turn`) or the agent's reply `reply` of that turn. */
 export function quoteButton(context: ConversationContext, from: 'person' | 'agent', turn: number, reply?: number): Markup | '' {
   if (!context.interactive) return '';
@@ -251,10 +99,10 @@ function renderLink(
 ): { inside: Markup | ''; below: Markup | '' } {
   const url = asString(link.url) ?? '';
   // Struck where its platform refuses it: the whole link, or its label past its length.
-  const whole = faultsAt(place.findings, at(place, 'link')).length > 0;
+  const whole = faultsAt(place.findings, partPointer(place, 'link')).length > 0;
   const mark = (content: Markup, pointer: string): Markup | string =>
-    whole ? struck(content, at(place, 'link')) : struckWhere(place.findings, pointer, content);
-  const urlText = mark(h`<code class="url">${renderText(url, 200)}</code>`, at(place, 'link', 'url'));
+    whole ? struck(content, partPointer(place, 'link')) : struckWhere(place.findings, pointer, content);
+  const urlText = mark(h`<code class="url">${renderText(url, 200)}</code>`, partPointer(place, 'link', 'url'));
   if (context.look.linkPreview) {
     return {
       inside: h`<div class="link-preview">
@@ -265,7 +113,7 @@ function renderLink(
       below: '',
     };
   }
-  const cta = h`<span class="cta-label"><span aria-hidden="true">↗ </span>${mark(label(link.label), at(place, 'link', 'label'))}</span>`;
+  const cta = h`<span class="cta-label"><span aria-hidden="true">↗ </span>${mark(label(link.label), partPointer(place, 'link', 'label'))}</span>`;
   const button = h`${cta}<span class="sr-only">, a link button to </span>${urlText}`;
   if (context.look.inlineKeyboard) return { inside: '', below: h`<li class="chip cta">${button}</li>` };
   return { inside: h`<p class="cta">${button}</p>`, below: '' };
@@ -318,11 +166,13 @@ function renderMessage(
     );
   if (list) below.push(renderListSheet(context, list, parts));
   const quoted = renderQuote(context, part('replyTo'));
-  const quote = quoted === '' ? '' : struckWhere(findings, at(parts, 'replyTo'), quoted);
+  const quote = quoted === '' ? '' : struckWhere(findings, partPointer(parts, 'replyTo'), quoted);
   const drawnImage = renderImage(part('image'));
-  const image = drawnImage === '' ? '' : struckWhere(findings, at(parts, 'image'), drawnImage);
+  const image = drawnImage === '' ? '' : struckWhere(findings, partPointer(parts, 'image'), drawnImage);
   const shownText =
-    text !== undefined && text !== '' ? h`<p class="text" dir="auto">${renderMessageText(text, at(parts, 'text'), findings)}</p>` : '';
+    text !== undefined && text !== ''
+      ? h`<p class="text" dir="auto">${renderMessageText(text, partPointer(parts, 'text'), findings)}</p>`
+      : '';
   const opener = list ? h`<p class="list-opener"><span aria-hidden="true">☰ </span>${openerLabel(list, parts)}</p>` : '';
   // A message with no part to draw is no bubble: its findings say what is wrong (the turn's line has its latency).
   const drawn = quote !== '' || image !== '' || shownText !== '' || linked.inside !== '' || opener !== '';
