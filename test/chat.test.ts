@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,6 +160,38 @@ describe('the chat server lets in only its own page', () => {
       assert.equal(refused.status, 413, JSON.stringify(framing));
       assert.match(refused.body, /larger than 8 MiB/);
     }
+  });
+
+  test('a body refused by its content-length is read to its end before the connection closes: the caller, still sending, is not reset', async () => {
+    const { port } = new URL(chat.origin);
+    const key = await conversation(chat);
+    const bodyBytes = 9 * 1024 * 1024;
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    let answer = '';
+    const answered = new Promise<void>((resolve) =>
+      socket.on('data', (chunk: Buffer) => {
+        answer += chunk.toString('latin1');
+        if (answer.includes('larger than 8 MiB')) resolve();
+      }),
+    );
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const errors: string[] = [];
+    socket.on('error', (cause: NodeJS.ErrnoException) => errors.push(cause.code ?? cause.message));
+    socket.write(
+      `POST /api/conversations/${key}/messages HTTP/1.1\r\nHost: ${new URL(chat.origin).host}\r\nx-chat-token: ${pageToken(chat)}\r\n` +
+        `content-type: application/json\r\ncontent-length: ${bodyBytes}\r\n\r\n`,
+    );
+    // The 413 comes at once, from the content-length alone; the body is still to be sent, a MiB at a time.
+    await answered;
+    assert.match(answer, /^HTTP\/1\.1 413 /);
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    for (let sent = 0; sent < bodyBytes; sent += chunk.length) {
+      await new Promise<void>((resolve) => socket.write(chunk, () => resolve()));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await closed;
+    assert.deepEqual(errors, [], 'the whole body went, and the connection was closed, not reset');
   });
 
   test('messages waiting for answers are bounded: past the tenth at once, the next is refused, saying why', async () => {

@@ -67,8 +67,8 @@ function send(response: ServerResponse, status: number, type: string, body: stri
 /**
  * The request's body, at most `max` bytes; undefined when it is larger (its content-length says so,
  * or its bytes come to more). The rest is then read and dropped, not kept, so that the 413 the
- * caller sends reaches the page (a socket destroyed mid-upload answers nothing); that answer closes
- * the connection.
+ * caller sends reaches the page (a socket destroyed mid-upload answers nothing); once the rest is
+ * read, the connection is closed (closeOnceRead).
  */
 function readBody(request: IncomingMessage, max: number): Promise<Buffer | undefined> {
   if (Number(request.headers['content-length'] ?? 0) > max) {
@@ -89,6 +89,23 @@ function readBody(request: IncomingMessage, max: number): Promise<Buffer | undef
     request.on('data', collect);
     request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
+  });
+}
+
+/** How long the rest of a refused body is read and dropped before its connection is closed anyway. */
+const DRAIN_MS = 5000;
+
+/**
+ * Closes the connection of a refused request once the rest of its body has been read (it is read
+ * and dropped), or after DRAIN_MS: a socket closed with bytes still coming is reset, and the reset
+ * can reach the caller before the 413 it was sent, which is then lost with the connection.
+ */
+function closeOnceRead(request: IncomingMessage): void {
+  if (request.complete) return void request.destroy();
+  const timer = setTimeout(() => request.destroy(), DRAIN_MS);
+  request.once('end', () => {
+    clearTimeout(timer);
+    request.destroy();
   });
 }
 
@@ -209,8 +226,8 @@ export async function chatServer(target: CheckTarget, options: ChatServerOptions
     }
     const raw = method === 'POST' ? await readBody(request, MAX_PAGE_BODY_BYTES) : Buffer.alloc(0);
     if (raw === undefined) {
-      response.setHeader('connection', 'close');
-      response.on('finish', () => request.destroy());
+      // Not `connection: close`: on it Node's server closes the socket as the 413 is sent, while the caller is still sending.
+      response.on('finish', () => closeOnceRead(request));
       return answer(response, { status: 413, json: { error: 'the request is larger than 8 MiB' } });
     }
     const body = parsePageBody(raw);
