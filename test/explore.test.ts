@@ -5,7 +5,7 @@
  * a hostile kept file, an interrupted run and an agent that dies mid-exploration each end as documented.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -26,7 +26,7 @@ import { shrinkCandidates, shrinkConversation } from '../src/cases/explore/shrin
 import type { PlayedTurn } from '../src/cases/explore/play-conversation.js';
 import type { PastTurn } from '../src/cases/case.js';
 import { spawn } from 'node:child_process';
-import { CLI, ROOT, runCli } from './helpers.js';
+import { CLI, ROOT, runCli, temporaryFolder } from './helpers.js';
 import { thousands } from '../src/core/thousands.js';
 import { caseProgressText, createProgress } from '../src/commands/progress.js';
 import { formatReportLines } from '../src/report/human.js';
@@ -337,7 +337,7 @@ describe('the command', () => {
   }
 
   test('a config file turns it on and sets its budget and seed, as the flags do', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'explore-config-'));
+    const folder = temporaryFolder('explore-config-');
     writeFileSync(join(folder, 'check-endpoint.config.json'), JSON.stringify({ explore: true, exploreTurns: 20, seed: 5, shrink: false }));
     const agent = await recordingAgent(reference);
     try {
@@ -360,7 +360,7 @@ describe('the command', () => {
   });
 
   test('a found failure is kept, --failed plays exactly its conversation, --no-shrink with --failed is refused, and a hostile kept file is refused', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'explore-kept-'));
+    const folder = temporaryFolder('explore-kept-');
     const agent = await recordingAgent((request) =>
       request.message.choice?.id === 'chk_never_offered'
         ? new RawResponse(500, '{"error":"no such option"}', { 'content-type': 'application/json' })
@@ -482,7 +482,7 @@ describe('what is found, kept and played again', () => {
   });
 
   test('a kept tap the agent no longer offers ends its replay as "the path changed", not as a failure', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'explore-changed-'));
+    const folder = temporaryFolder('explore-changed-');
     mkdirSync(join(folder, '.check-endpoint'));
     const steps = [{ text: 'hi' }, { text: '', tap: { id: 'gone', title: 'Gone option', offeredAt: 1 } }];
     writeFileSync(
@@ -553,7 +553,7 @@ describe('the progress line', () => {
 
 describe('Ctrl-C during --explore', () => {
   test('prints what was found so far, keeps it and writes the record, exit 130', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'explore-sigint-'));
+    const folder = temporaryFolder('explore-sigint-');
     let received = 0;
     let interrupt: () => void = () => {};
     const agent = await recordingAgent((request) => {

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -98,4 +100,17 @@ export function everyReport(dir: string): string[] {
     '--report-dir',
     join(dir, 'r'),
   ];
+}
+
+/** The folders temporaryFolder made, removed when the test file's process exits. */
+const temporaryFolders: string[] = [];
+process.once('exit', () => {
+  for (const folder of temporaryFolders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A new folder in the system's temporary one, named from `prefix`, removed when the test file ends. */
+export function temporaryFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  temporaryFolders.push(folder);
+  return folder;
 }

@@ -24,7 +24,7 @@ import { reproduceFlags } from '../src/run/reproduce-target.js';
 import { BROKEN_AGENTS } from '../fixtures/agents/catalogue.js';
 import { paddedJpeg } from '../src/cases/quality/large-attachment.js';
 import { harValidator } from './har-validator.js';
-import { ROOT, runCli } from './helpers.js';
+import { ROOT, runCli, temporaryFolder } from './helpers.js';
 import { IMAGE_CHANNELS, onlyOf } from './contract-ids.js';
 
 const contract = bundledContract();
@@ -263,7 +263,7 @@ describe('the reproduce line of a body over 1 KB', () => {
 
 describe('the replay carries what judged and sent the run', () => {
   test('--spec, --limits, the timeout, the body limit, --strict and --insecure, as the run had them', async () => {
-    const limits = join(mkdtempSync(join(tmpdir(), 'check-endpoint-replay-')), 'kiosk.json');
+    const limits = join(temporaryFolder('check-endpoint-replay-'), 'kiosk.json');
     writeFileSync(limits, JSON.stringify({ title: 'Kiosk', counting: 'codepoints', text: { maxLength: 4096 } }));
     const plan = await planCheck('https://127.0.0.1:8080/agent', {
       spec: join(ROOT, 'spec/agent-endpoint.openapi.yaml'),

@@ -6,11 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { CLI, ROOT } from './helpers.js';
+import { CLI, ROOT, temporaryFolder } from './helpers.js';
 
 const MIB = 1024 * 1024;
 
@@ -26,7 +25,7 @@ function run(args: string[], cwd: string): Promise<{ code: number | null; stdout
 }
 
 test('--quality --extended --channel all with every report: peak memory under 150 MiB, HTML under 5 MB, HAR under 15 MB', async () => {
-  const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-memory-'));
+  const folder = temporaryFolder('check-endpoint-memory-');
   const agent = spawn(process.execPath, [CLI, 'serve-example', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const url = await new Promise<string>((resolve, reject) => {

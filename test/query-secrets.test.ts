@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { RunningAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
-import { everyReport, runCli } from './helpers.js';
+import { everyReport, runCli, temporaryFolder } from './helpers.js';
 
 const KEY = 'AZSECRETKEY123';
 const seenPaths: string[] = [];
@@ -47,7 +47,7 @@ function filesUnder(folder: string): string[] {
 }
 
 test('a key in the query is sent to the agent and written nowhere', async () => {
-  const folder = mkdtempSync(join(tmpdir(), 'check-endpoint-query-'));
+  const folder = temporaryFolder('check-endpoint-query-');
   const result = await runCli([url, '--case', 'typed', ...everyReport(folder)], { cwd: folder });
   assert.equal(result.code, 1, result.stderr);
   assert.ok(seenPaths.length > 0 && seenPaths.every((path) => path === `/api/agent?code=${KEY}&v=2`), seenPaths.join(' '));
