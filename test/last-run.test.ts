@@ -15,7 +15,7 @@ import { after, before, describe, test } from 'node:test';
 import { RawResponse, type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { checkEndpoint } from '../src/run/check-endpoint.js';
-import { recordedNote } from '../src/commands/check.js';
+import { recordedNote } from '../src/commands/record-run.js';
 import { createAjv } from '../src/contract/ajv.js';
 import type { AgentRequest } from '../src/core/request.js';
 import { VALID_AGENTS } from '../fixtures/agents/catalogue.js';
