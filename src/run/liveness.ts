@@ -5,6 +5,7 @@
  * Under --start, the process's end stops the run too, even when something else still answers at
  * the URL (an old agent holding the port, which the new one died on with EADDRINUSE).
  */
+import { type Finding, error } from '../core/findings.js';
 import type { AgentTransport } from '../http/transport.js';
 
 /** How the agent stopped: the failed turn's own reason, then what the process said, when known. */
@@ -14,6 +15,27 @@ export interface AgentStop {
   lastLines: readonly string[];
   /** The --start process ended while something else went on answering at the URL. */
   answeredByOther?: boolean;
+}
+
+/** The one finding a dead agent gets, on the turn that found it gone. */
+export function stoppedFinding(stop: AgentStop): Finding {
+  const lines = stop.lastLines.slice(-5);
+  if (stop.answeredByOther) {
+    return error(
+      'status',
+      '',
+      `expected this answer from the agent started by --start; it came from something else: ${stop.message}`,
+      `${lines.length ? `Its last lines: ${lines.join(' ⏎ ')}. ` : ''}Does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing.`,
+    );
+  }
+  return error(
+    'status',
+    '',
+    `expected an HTTP answer with status 200; got none: ${stop.message}`,
+    lines.length
+      ? `It stopped while answering this message; its last lines: ${lines.join(' ⏎ ')}`
+      : "It stopped while answering this message: look at the agent's log for why.",
+  );
 }
 
 /** Under --start: how the agent's process ended, once it has. */

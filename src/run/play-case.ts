@@ -2,7 +2,7 @@
  * Plays one case on one channel: gives the testCase its context (conversations, and `exchange`,
  * which sends a message, judges the answer and records the turn), then assembles its report.
  */
-import { type Finding, RULES, type RuleId, error } from '../core/findings.js';
+import { type Finding, RULES, type RuleId } from '../core/findings.js';
 import { now } from '../core/clock.js';
 import { type ConversationPlace, agentMessageId, conversationId, conversationPattern, personMessageId } from '../core/ids.js';
 import type { CaseReport } from '../core/report.js';
@@ -24,7 +24,7 @@ import type {
 import { type InProcessTarget, checkTurn } from '../validate/judge-exchange.js';
 import { reportedAnswer } from '../validate/outcome-summary.js';
 import { type PlayedCase, type RecordedTurn, assemblePlay, notRunPlay } from './assemble.js';
-import type { AgentLiveness, AgentStop } from './liveness.js';
+import { type AgentLiveness, stoppedFinding } from './liveness.js';
 import { type CheckPlan, channelRules, sentCredentials } from './plan.js';
 import type { ReproduceTarget } from './reproduce-target.js';
 import { recordedRequest } from './recorded-request.js';
@@ -75,27 +75,6 @@ export interface PlayOutcome {
 export interface PlayNumber {
   play: number;
   runs: number;
-}
-
-/** The one finding a dead agent gets, on the turn that found it gone. */
-function stoppedFinding(stop: AgentStop): Finding {
-  const lines = stop.lastLines.slice(-5);
-  if (stop.answeredByOther) {
-    return error(
-      'status',
-      '',
-      `expected this answer from the agent started by --start; it came from something else: ${stop.message}`,
-      `${lines.length ? `Its last lines: ${lines.join(' ⏎ ')}. ` : ''}Does an old agent still hold its port? Stop it, or check that one alone with --reuse-existing.`,
-    );
-  }
-  return error(
-    'status',
-    '',
-    `expected an HTTP answer with status 200; got none: ${stop.message}`,
-    lines.length
-      ? `It stopped while answering this message; its last lines: ${lines.join(' ⏎ ')}`
-      : "It stopped while answering this message: look at the agent's log for why.",
-  );
 }
 
 /** A conversation as the context keeps it: what the testCase sees, and the turns recorded in it. */
