@@ -147,9 +147,10 @@ describe('--wait and --start', () => {
 
   test('a command that never opens the port: exit 2 after the wait, with its last lines, and nothing left running', async () => {
     const port = await freePort();
-    const result = await runCli([`http://127.0.0.1:${port}/agent`, '--start', agentCommand(port, 'never-listens'), '--wait', '1']);
+    // Three seconds, not one: on a loaded CI machine a Node process can take over a second to print its first line.
+    const result = await runCli([`http://127.0.0.1:${port}/agent`, '--start', agentCommand(port, 'never-listens'), '--wait', '3']);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /after waiting 1 s: connection refused/);
+    assert.match(result.stderr, /after waiting 3 s: connection refused/);
     assert.match(result.stdout, /pipeline agent: pid \d+ warming up forever/);
     assert.equal(alive(agentPid(result.stdout)), false);
   });
