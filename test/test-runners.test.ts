@@ -3,14 +3,27 @@
  * --experimental-vm-modules), each running test/runners/<runner>/ in a process of its own: a good
  * agent's test passes, and a four-button agent's test fails with the finding in the command's
  * words, printed as the runner prints a node:assert AssertionError (no actual-against-expected
- * diff). Assumes `npm run build` has run (`npm test` builds first): the tests import dist/.
+ * diff). Assumes `npm run build` has run (`npm test` builds first): the tests import dist/. Jest and
+ * Vitest are test/runners/' own packages, which `npm test` installs first (scripts/test-runners.ts).
  */
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ROOT, runCommand } from './helpers.js';
 
 const RUNNERS = join(ROOT, 'test/runners');
+
+/** A runner's script, installed in test/runners/node_modules: without it, the words that say how to install it. */
+function runnerScript(path: string): string {
+  const script = join(RUNNERS, 'node_modules', path);
+  assert.ok(
+    existsSync(script),
+    `${script} is missing: run \`npm test\`, or \`node --import tsx scripts/test-runners.ts\`, which installs test/runners/' packages`,
+  );
+  return script;
+}
+
 const FINDING = '✗ platform  /replies/0/buttons  4 buttons; WhatsApp shows at most 3, so this reply is not sent';
 
 /** Runs a runner's command in test/runners, without colour; its exit code and everything it printed. */
@@ -39,13 +52,13 @@ describe('assertEndpoint in each test runner', { concurrency: true }, () => {
   });
 
   test('Vitest', async () => {
-    const run = await runRunner([join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', 'vitest', '--reporter=verbose']);
+    const run = await runRunner([runnerScript('vitest/vitest.mjs'), 'run', '--root', 'vitest', '--reporter=verbose']);
     assertOneFailure(run, /✓ .*a good agent passes/, /× .*an agent with four WhatsApp buttons fails/);
     assert.match(run.output, /AssertionError: check-endpoint \S+ · contract/);
   });
 
   test('Jest', async () => {
-    const jest = join(ROOT, 'node_modules/jest/bin/jest.js');
+    const jest = runnerScript('jest/bin/jest.js');
     const run = await runRunner([
       '--experimental-vm-modules',
       '--no-warnings',
