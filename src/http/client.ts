@@ -131,7 +131,7 @@ export class AgentClient implements AgentTransport {
   #fresh: http.Agent | undefined;
   /** Cleans every answer of the token, secret header values, the query's keys, the proxy's password. */
   readonly #redactor: Redactor;
-  /** Where each request goes, worked out from the URL once (not again on every request). */
+  /** Where each request goes and how its answer is read, worked out once (not again on every request). */
   readonly #target: http.RequestOptions;
   /** How to end each exchange in flight when the run's signal aborts: one listener on the signal for all of them. */
   readonly #interrupts = new Set<() => void>();
@@ -140,6 +140,12 @@ export class AgentClient implements AgentTransport {
   };
   /** The headers every request starts from (the checker's own, the token, --header's), sent and as recorded. */
   readonly #commonHeaders: SentHeaders;
+  /**
+   * A text body may be written as text: Node then sends the headers and the body in one string,
+   * without first making bytes of the body, but encodes that string as UTF-8, headers and all. So
+   * only while every header is ASCII: a --header value's byte 0x80-0xff must go as that one byte.
+   */
+  readonly #bodyAsText: boolean;
 
   constructor(
     readonly url: URL,
@@ -153,8 +159,14 @@ export class AgentClient implements AgentTransport {
       ? proxyAgentMaker(options.proxy, secure, options.connections)
       : (keepAlive) => new transport.Agent({ keepAlive, ...(keepAlive ? { maxSockets: options.connections } : {}) });
     this.#redactor = new Redactor(runSecrets(options, url, options.proxy));
-    this.#target = urlToHttpOptions(url);
+    this.#target = {
+      ...urlToHttpOptions(url),
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // For an https target through a proxy, the tunnel's TLS takes its options from the request.
+      ...(secure ? { rejectUnauthorized: !options.insecure } : {}),
+    };
     this.#commonHeaders = commonHeaders(options);
+    this.#bodyAsText = Object.values(this.#commonHeaders.sent).every((value) => /^[\x00-\x7f]*$/.test(value));
     options.signal?.addEventListener('abort', this.#interruptAll, { once: true });
   }
 
@@ -211,9 +223,10 @@ export class AgentClient implements AgentTransport {
 
   #attempt(options: SendOptions, agent: http.Agent, started: number, redactor: Redactor): Promise<Attempt> {
     const { method, body } = options;
-    const { timeoutMs, maxBodyBytes, onExchange, signal, insecure } = this.options;
-    const payload = body === undefined ? undefined : typeof body === 'string' ? Buffer.from(body) : body;
+    const { timeoutMs, maxBodyBytes, onExchange, signal } = this.options;
     const { sent: headers, recorded } = this.#headers(options);
+    const bodyBytes = body === undefined ? 0 : Number(headers['content-length']);
+    const written = typeof body === 'string' && !this.#bodyAsText ? Buffer.from(body) : body;
     const startedAt = Date.now();
     const attemptStarted = now();
     let headersAt: number | undefined;
@@ -231,7 +244,7 @@ export class AgentClient implements AgentTransport {
         stopWaiting();
         this.#interrupts.delete(interrupt);
         // An answer that came before the whole body went: the rest is not sent (curl: "stop sending").
-        if (payload !== undefined && sentBytes < payload.length) request.destroy();
+        if (body !== undefined && sentBytes < bodyBytes) request.destroy();
         if (onExchange) {
           const ended = now();
           const wait = (headersAt ?? ended) - attemptStarted;
@@ -251,15 +264,7 @@ export class AgentClient implements AgentTransport {
         finish({ kind, message, latencyMs: elapsed(), ...details });
         request.destroy();
       };
-      const request = this.#transport.request({
-        ...this.#target,
-        method,
-        agent,
-        headers,
-        maxHeaderSize: MAX_HEADER_BYTES,
-        // For an https target through a proxy, the tunnel's TLS takes its options from the request.
-        ...(this.url.protocol === 'https:' ? { rejectUnauthorized: !insecure } : {}),
-      });
+      const request = this.#transport.request({ ...this.#target, method, agent, headers });
       // One deadline for the whole exchange, a retry's time included.
       const deadline = setTimeout(
         () => failed('timeout', `no complete answer within ${timeoutMs / 1000} s`),
@@ -284,7 +289,7 @@ export class AgentClient implements AgentTransport {
         const via = this.options.proxy ? ` (through the proxy ${this.options.proxy.host})` : '';
         // A reset (not a close) once the whole request and its body went, with no byte of an answer: the agent crashed on it.
         const resetAfterRequest =
-          silent && payload !== undefined && code === 'ECONNRESET' && wholeRequestSent(cause, request.writableFinished);
+          silent && body !== undefined && code === 'ECONNRESET' && wholeRequestSent(cause, request.writableFinished);
         const crashed: HttpFailure | undefined = resetAfterRequest
           ? {
               kind: 'network',
@@ -306,9 +311,9 @@ export class AgentClient implements AgentTransport {
         }
         if (crashed) return failed('network', crashed.message, crashed);
         const details: Partial<HttpFailure> = { ...(code ? { code } : {}), ...(silent ? { closedWithoutAnswer: true } : {}) };
-        if (closed && payload !== undefined && sentBytes < payload.length) {
-          const closedWhileSending = { sentBytes, bodyBytes: payload.length };
-          const message = `the agent closed the connection while the body was being sent (${sentBytes} of ${payload.length} bytes sent): ${describeNetworkError(cause)}${via}`;
+        if (closed && body !== undefined && sentBytes < bodyBytes) {
+          const closedWhileSending = { sentBytes, bodyBytes };
+          const message = `the agent closed the connection while the body was being sent (${sentBytes} of ${bodyBytes} bytes sent): ${describeNetworkError(cause)}${via}`;
           return failed('network', message, { ...details, closedWhileSending });
         }
         failed('network', `${describeNetworkError(cause)}${via}`, details);
@@ -340,7 +345,7 @@ export class AgentClient implements AgentTransport {
           else failed(outcome.kind, outcome.message);
         });
       });
-      const stopWaiting = sendBody(request, payload, {
+      const stopWaiting = sendBody(request, written, bodyBytes, {
         ...(headers.expect ? { continueWaitMs: EXPECT_CONTINUE_WAIT_MS } : {}),
         stopped: () => settled || headersAt !== undefined,
         onSent: (bytes) => {
