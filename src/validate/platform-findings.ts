@@ -84,8 +84,18 @@ function overLimit(
   return true;
 }
 
-/** A text over a limit of the platform's rules, counted in the platform's unit: one finding, and true. */
-function tooLong(check: ReplyCheck, segments: Segments, text: string, key: LimitKey, what: string, hint: string | null): boolean {
+/**
+ * A text over a limit of the platform's rules, counted in the platform's unit: one finding, and true.
+ * A hint given as a function is made only then (one that names the answering stack looks it up).
+ */
+function tooLong(
+  check: ReplyCheck,
+  segments: Segments,
+  text: string,
+  key: LimitKey,
+  what: string,
+  hint: string | null | ((max: number) => string),
+): boolean {
   const max = limitOf(check.rules, key);
   if (max === undefined) return false;
   const { counting, title } = check.rules;
@@ -247,7 +257,7 @@ function textFindings(check: ReplyCheck, reply: MessageReply, text: string): boo
     const max = applies(reply) ? limitOf(check.rules, key) : undefined;
     if (max !== undefined && (tightest === undefined || max < tightest.max)) tightest = { max, key, what };
   }
-  const hint = `${textTooLongHint(reply)}${forModel(check.channel)}`;
+  const hint = (): string => `${textTooLongHint(reply)}${forModel(check.channel)}`;
   if (tightest && tooLong(check, ['text'], text, tightest.key, tightest.what, hint)) return false;
 
   const sizes = check.rules.segments;
@@ -283,7 +293,7 @@ function buttonFindings(check: ReplyCheck, buttons: readonly Button[]): void {
       buttonLabel(button),
       'buttons.labelMaxLength',
       'the button label',
-      `Shorten the label.${shapingHint(check)}`,
+      () => `Shorten the label.${shapingHint(check)}`,
     );
     if (labelOnly && labelTooLong) return; // one finding for that one place
     const id = buttonId(button);
