@@ -26,21 +26,34 @@ export function walkLength(dice: Dice): number {
   return MIN_WALK_MESSAGES + dice.below(MAX_WALK_MESSAGES - MIN_WALK_MESSAGES + 1);
 }
 
-/** Each choice the turns' answers offered, as a tap step naming the answer it came from. */
-function tapsOffered(turns: readonly PlayedTurn[], from: number, to: number): ExploreStep[] {
-  return turns.slice(from, to).flatMap((turn, index) =>
-    turn.offered.map((choice) => ({
-      text: '',
-      tap: { id: choice.id, title: choice.title, offeredAt: from + index + 1 },
-    })),
-  );
+/** How many choices the answers of turns `from` to `to` (not included) offered. */
+function choicesOffered(turns: readonly PlayedTurn[], from: number, to: number): number {
+  let count = 0;
+  for (let turn = from; turn < to; turn++) count += turns[turn]!.offered.length;
+  return count;
+}
+
+/**
+ * The `index`th choice (0-based) the answers from turn `from` on offered, as a tap step naming the
+ * answer it came from. Only the drawn one is made: a walk's later steps have dozens to draw from.
+ */
+function offeredTap(turns: readonly PlayedTurn[], from: number, index: number): ExploreStep {
+  let left = index;
+  for (let turn = from; turn < turns.length; turn++) {
+    const offered = turns[turn]!.offered;
+    const choice = offered[left];
+    if (choice) return { text: '', tap: { id: choice.id, title: choice.title, offeredAt: turn + 1 } };
+    left -= offered.length;
+  }
+  throw new Error(`offeredTap: no choice ${index} was offered from turn ${from + 1} on`);
 }
 
 /** The next step of a walk, from what was played so far. */
 export function walkStep(dice: Dice, played: readonly PlayedTurn[]): ExploreStep {
   if (played.length === 0) return { text: dice.pick(EVERYDAY_TEXTS) };
-  const latest = tapsOffered(played, played.length - 1, played.length);
-  const earlier = tapsOffered(played, 0, played.length - 1);
+  const lastTurn = played.length - 1;
+  const latest = choicesOffered(played, lastTurn, played.length);
+  const earlier = choicesOffered(played, 0, lastTurn);
   const last = played.at(-1)!.step;
   const quotable = played.flatMap((turn, index) => (turn.replies?.[0]?.type === 'message' ? [index + 1] : []));
   const kinds: (readonly [number, () => ExploreStep])[] = [
@@ -56,8 +69,9 @@ export function walkStep(dice: Dice, played: readonly PlayedTurn[]): ExploreStep
     ],
     [0.5, () => ({ text: dice.pick(EVERYDAY_TEXTS), quote: { from: 'person', turn: 1 + dice.below(played.length) } })],
   ];
-  if (latest.length) kinds.push([6, () => dice.pick(latest)]);
-  if (earlier.length) kinds.push([2, () => dice.pick(earlier)]);
+  // As a pick from every tap offered would draw: one number below their count.
+  if (latest > 0) kinds.push([6, () => offeredTap(played, lastTurn, dice.below(latest))]);
+  if (earlier > 0) kinds.push([2, () => offeredTap(played, 0, dice.below(earlier))]);
   if (last.tap?.offeredAt !== undefined) kinds.push([1, () => ({ text: '', tap: { ...last.tap! } })]);
   if (quotable.length)
     kinds.push([0.3, () => ({ text: 'what do you mean?', quote: { from: 'agent', turn: dice.pick(quotable), reply: 0 } })]);
