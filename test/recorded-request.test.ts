@@ -24,7 +24,7 @@ function recordedAttachmentOf(data: string): Record<string, unknown> {
 
 test('data over 1 KB of base64 is kept as its size and digest, each right in any order, alternating or again', () => {
   const files = [1, 2, 3, 700_000].map((seed) => Buffer.alloc(1000 + seed, seed % 251).toString('base64'));
-  for (const data of [...files, ...files.reverse(), files[0]!, files[0]!, files[2]!]) {
+  for (const data of [...files, ...[...files].reverse(), files[0]!, files[0]!, files[2]!]) {
     const bytes = Buffer.from(data, 'base64');
     assert.deepEqual(recordedAttachmentOf(data), {
       kind: 'document',
