@@ -472,6 +472,27 @@ describe('the code cache the command starts with', () => {
     for (const unneeded of ['node:child_process', 'node:readline']) assert.equal(loaded.includes(unneeded), false, unneeded);
   });
 
+  test('an explore run that passes digests no file, so loads no node:crypto; a check with the photo case digests it, and does', async () => {
+    const loadedBy = async (args: string[]): Promise<string[]> => {
+      const listFile = join(tmp, 'loaded-builtins-explore.txt');
+      const result = await runCommand(
+        process.execPath,
+        ['-r', join(ROOT, 'test/loaded-builtins.cjs'), join(ROOT, 'bin/check-endpoint.cjs'), ...args],
+        {
+          env: { ...process.env, LOADED_BUILTINS_FILE: listFile, NO_COLOR: '1' },
+          cwd: tmp,
+        },
+      );
+      assert.equal(result.code, 0, result.stderr);
+      return readFileSync(listFile, 'utf8').split('\n');
+    };
+    // 100 turns reach the message shapes' photo, voice note, video and document.
+    const explored = await loadedBy([reference.url, '--case', 'explore', '--explore-turns', '100', '--seed', '1']);
+    assert.ok(explored.includes('node:http'), 'the list is read: the check loaded node:http');
+    assert.equal(explored.includes('node:crypto'), false);
+    assert.ok((await loadedBy([reference.url, '--case', 'photo'])).includes('node:crypto'), 'the photo case records its digest');
+  });
+
   test('without one, or with one V8 refuses (garbage, cut short), the command runs the same, only slower', async () => {
     const built = readFileSync(join(ROOT, 'dist/cli.cache'));
     const cases: [string, Buffer | undefined, string][] = [
