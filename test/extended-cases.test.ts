@@ -4,7 +4,6 @@
  * fixed cases, judged by the same common checks. --case also picks a quality case.
  */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -13,7 +12,7 @@ import { createAjv } from '../src/contract/ajv.js';
 import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { type AgentRequest, EXTENDED_CASE_IDS, type Report, checkEndpoint } from '../src/index.js';
-import { ROOT, runCli } from './helpers.js';
+import { ROOT, recordedDigest, runCli } from './helpers.js';
 import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 
 const reportSchema = JSON.parse(readFileSync(join(ROOT, 'spec/report.schema.json'), 'utf8')) as Record<string, unknown>;
@@ -86,8 +85,7 @@ describe('played against an agent that records what it gets', () => {
       const fixture = readFileSync(join(ROOT, 'fixtures', file));
       const recorded = request!.message.attachments![0]!;
       if ('data' in recorded) assert.ok(Buffer.from(recorded.data, 'base64').equals(fixture));
-      else
-        assert.deepEqual([recorded.dataBytes, recorded.dataSha256], [fixture.length, createHash('sha256').update(fixture).digest('hex')]);
+      else assert.deepEqual({ dataBytes: recorded.dataBytes, dataSha256: recorded.dataSha256 }, recordedDigest(fixture));
     });
   }
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -113,4 +114,9 @@ export function temporaryFolder(prefix: string): string {
   const folder = mkdtempSync(join(tmpdir(), prefix));
   temporaryFolders.push(folder);
   return folder;
+}
+
+/** How a report records a file over 1 KB of base64 (src/run/recorded-request.ts): its size and SHA-256, worked out here from its bytes. */
+export function recordedDigest(bytes: Buffer): { dataBytes: number; dataSha256: string } {
+  return { dataBytes: bytes.length, dataSha256: createHash('sha256').update(bytes).digest('hex') };
 }

@@ -5,7 +5,6 @@
  * common servers' limits. The HAR records the 7 MB body by its size and digest.
  */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +23,7 @@ import { reproduceFlags } from '../src/run/reproduce-target.js';
 import { BROKEN_AGENTS } from '../fixtures/agents/catalogue.js';
 import { paddedJpeg } from '../src/cases/quality/large-attachment.js';
 import { harValidator } from './har-validator.js';
-import { ROOT, runCli, temporaryFolder } from './helpers.js';
+import { ROOT, recordedDigest, runCli, temporaryFolder } from './helpers.js';
 import { IMAGE_CHANNELS, onlyOf } from './contract-ids.js';
 
 const contract = bundledContract();
@@ -143,8 +142,7 @@ describe('an agent whose body limit is the body exactly passes; one byte less fa
         kind: 'image',
         mime: 'image/jpeg',
         name: 'large-photo.jpg',
-        dataBytes: jpeg.length,
-        dataSha256: createHash('sha256').update(jpeg).digest('hex'),
+        ...recordedDigest(jpeg),
       },
     ]);
   });

@@ -4,7 +4,6 @@
  * report, its HTML page and the reproduce line name the photo by size and digest, never inline it.
  */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -14,7 +13,7 @@ import { type RunningAgent, serveAgent } from '../src/example-agent/serve-agent.
 import { checkEndpoint } from '../src/index.js';
 import type { Report } from '../src/index.js';
 import { renderHtmlReport } from '../src/report/html.js';
-import { ROOT } from './helpers.js';
+import { ROOT, recordedDigest } from './helpers.js';
 import { CHANNELS } from './contract-ids.js';
 
 const PHOTO = readFileSync(join(ROOT, 'fixtures/photo.jpg'));
@@ -81,8 +80,7 @@ describe('an agent at express.json()’s default 100 kB limit', () => {
         kind: 'image',
         mime: 'image/jpeg',
         name: 'photo.jpg',
-        dataBytes: PHOTO.length,
-        dataSha256: createHash('sha256').update(PHOTO).digest('hex'),
+        ...recordedDigest(PHOTO),
       },
     ]);
     const someBase64 = PHOTO.subarray(1000, 1300).toString('base64');

@@ -4,10 +4,10 @@
  * kept, and reused only for the same data), data up to 1 KB inline.
  */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import type { AgentRequest } from '../src/core/request.js';
 import { MAX_INLINE_ATTACHMENT_DATA, recordedRequest } from '../src/run/recorded-request.js';
+import { recordedDigest } from './helpers.js';
 
 function requestWith(data: string): AgentRequest {
   return {
@@ -25,13 +25,11 @@ function recordedAttachmentOf(data: string): Record<string, unknown> {
 test('data over 1 KB of base64 is kept as its size and digest, each right in any order, alternating or again', () => {
   const files = [1, 2, 3, 700_000].map((seed) => Buffer.alloc(1000 + seed, seed % 251).toString('base64'));
   for (const data of [...files, ...[...files].reverse(), files[0]!, files[0]!, files[2]!]) {
-    const bytes = Buffer.from(data, 'base64');
     assert.deepEqual(recordedAttachmentOf(data), {
       kind: 'document',
       mime: 'application/pdf',
       name: 'a.pdf',
-      dataBytes: bytes.length,
-      dataSha256: createHash('sha256').update(bytes).digest('hex'),
+      ...recordedDigest(Buffer.from(data, 'base64')),
     });
   }
 });
