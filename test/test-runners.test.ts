@@ -4,7 +4,7 @@
  * agent's test passes, and a four-button agent's test fails with the finding in the command's
  * words, printed as the runner prints a node:assert AssertionError (no actual-against-expected
  * diff). Assumes `npm run build` has run (`npm test` builds first): the tests import dist/. Jest and
- * Vitest are test/runners/' own packages, which `npm test` installs first (scripts/test-runners.ts).
+ * Vitest are packages of test/package.json, which `npm test` installs first (scripts/test-packages.ts).
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -14,12 +14,12 @@ import { ROOT, runCommand } from './helpers.js';
 
 const RUNNERS = join(ROOT, 'test/runners');
 
-/** A runner's script, installed in test/runners/node_modules: without it, the words that say how to install it. */
+/** A runner's script, installed in test/node_modules: without it, the words that say how to install it. */
 function runnerScript(path: string): string {
-  const script = join(RUNNERS, 'node_modules', path);
+  const script = join(ROOT, 'test/node_modules', path);
   assert.ok(
     existsSync(script),
-    `${script} is missing: run \`npm test\`, or \`node --import tsx scripts/test-runners.ts\`, which installs test/runners/' packages`,
+    `${script} is missing: run \`npm test\`, or \`node --import tsx scripts/test-packages.ts\`, which installs test/package.json's packages`,
   );
   return script;
 }

