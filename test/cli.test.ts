@@ -459,38 +459,33 @@ describe('the code cache the command starts with', () => {
     assert.match(result.stderr, /^check-endpoint: code cache used$/m);
   });
 
-  test("a check starts no process, so it loads neither node:child_process nor node:readline: --start, --watch, chat's --open and git load them when they run", async () => {
+  /** The built-in modules a check that passes loads (test/loaded-builtins.cjs lists them), run in `tmp`. */
+  async function builtinsLoadedBy(args: string[]): Promise<string[]> {
     const listFile = join(tmp, 'loaded-builtins.txt');
     const result = await runCommand(
       process.execPath,
-      ['-r', join(ROOT, 'test/loaded-builtins.cjs'), join(ROOT, 'bin/check-endpoint.cjs'), reference.url, '--channel', 'all'],
-      { env: { ...process.env, LOADED_BUILTINS_FILE: listFile, NO_COLOR: '1' } },
+      ['-r', join(ROOT, 'test/loaded-builtins.cjs'), join(ROOT, 'bin/check-endpoint.cjs'), ...args],
+      {
+        env: { ...process.env, LOADED_BUILTINS_FILE: listFile, NO_COLOR: '1' },
+        cwd: tmp,
+      },
     );
     assert.equal(result.code, 0, result.stderr);
     const loaded = readFileSync(listFile, 'utf8').split('\n');
     assert.ok(loaded.includes('node:http'), 'the list is read: the check loaded node:http');
+    return loaded;
+  }
+
+  test("a check starts no process, so it loads neither node:child_process nor node:readline: --start, --watch, chat's --open and git load them when they run", async () => {
+    const loaded = await builtinsLoadedBy([reference.url, '--channel', 'all']);
     for (const unneeded of ['node:child_process', 'node:readline']) assert.equal(loaded.includes(unneeded), false, unneeded);
   });
 
   test('an explore run that passes digests no file, so loads no node:crypto; a check with the photo case digests it, and does', async () => {
-    const loadedBy = async (args: string[]): Promise<string[]> => {
-      const listFile = join(tmp, 'loaded-builtins-explore.txt');
-      const result = await runCommand(
-        process.execPath,
-        ['-r', join(ROOT, 'test/loaded-builtins.cjs'), join(ROOT, 'bin/check-endpoint.cjs'), ...args],
-        {
-          env: { ...process.env, LOADED_BUILTINS_FILE: listFile, NO_COLOR: '1' },
-          cwd: tmp,
-        },
-      );
-      assert.equal(result.code, 0, result.stderr);
-      return readFileSync(listFile, 'utf8').split('\n');
-    };
     // 100 turns reach the message shapes' photo, voice note, video and document.
-    const explored = await loadedBy([reference.url, '--case', 'explore', '--explore-turns', '100', '--seed', '1']);
-    assert.ok(explored.includes('node:http'), 'the list is read: the check loaded node:http');
+    const explored = await builtinsLoadedBy([reference.url, '--case', 'explore', '--explore-turns', '100', '--seed', '1']);
     assert.equal(explored.includes('node:crypto'), false);
-    assert.ok((await loadedBy([reference.url, '--case', 'photo'])).includes('node:crypto'), 'the photo case records its digest');
+    assert.ok((await builtinsLoadedBy([reference.url, '--case', 'photo'])).includes('node:crypto'), 'the photo case records its digest');
   });
 
   test('without one, or with one V8 refuses (garbage, cut short), the command runs the same, only slower', async () => {
