@@ -19,7 +19,7 @@ import { argumentKey } from '../core/argument-key.js';
 import { OptionError, type OptionNames } from '../core/option-error.js';
 import { UsageError } from '../core/usage-error.js';
 import { SETTING_OPTIONS } from '../cases/registry.js';
-import type { RunFlagArgs } from '../run/option-descriptors.js';
+import type { RunFlagArgs } from '../run/run-flag-args.js';
 import { flagOptionsOf } from './flag-options.js';
 import { caseSettingsOf, vetCaseSettingFlags } from './case-setting-flag.js';
 import { AgentProcess } from './agent-process.js';

@@ -3,14 +3,14 @@
  * help shows it), what it holds, its default and what it takes, and its words for help. From this
  * one table come the library's option type (`CheckEndpointOptions`), its vetting and resolution
  * (options.ts), the command line's flags, help and config file keys (src/cli/options.ts), the
- * check command's arguments and their mapping onto options (src/commands/check.ts), and the config
- * file's JSON Schema. A new option is one entry here and its use.
+ * check command's arguments (their types: run-flag-args.ts) and their mapping onto options
+ * (src/commands/check.ts), and the config file's JSON Schema. A new option is one entry here and its use.
  *
  * Hand mapping stays only where a flag is special: `--header`, `--header-env` and `--case-setting`
  * parse their values into records, `--dotenv` reads `.env` by default, `--wait` waits 60 s with `--start`.
  */
 import type { CommandName } from '../core/command-name.js';
-import type { AlwaysSet, FlagValueOf, Flatten, OptionDescriptor } from './option-descriptor.js';
+import type { OptionDescriptor } from './option-descriptor.js';
 import { MAX_WAIT_SECONDS } from '../contract/contract.js';
 import { ALL_CASE_IDS, EXTENDED_CASE_IDS, QUALITY_CASE_IDS } from '../cases/registry.js';
 import { PLATFORM_NAMES } from '../generated/platform-names.js';
@@ -478,20 +478,3 @@ export function descriptorOf(field: string): OptionDescriptor | undefined {
 export const DESCRIBED: readonly (OptionDescriptor & { field: string })[] = Object.entries(
   OPTION_DESCRIPTORS as Readonly<Record<string, OptionDescriptor>>,
 ).map(([field, descriptor]) => ({ ...descriptor, field }));
-
-// The command's arguments a descriptor's flag gives, as parse.ts gives them: a flag that is off, a
-// list, or has a default is always there; any other is there only when given.
-type ArgumentKey<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<ArgumentKey<Tail>>}` : Name;
-
-type FlagOfField<F extends OptionField> = Descriptors[F] extends { flag: infer Flag } ? Flag : never;
-type CheckFlagField = {
-  [F in OptionField]: Descriptors[F] extends { flag: { commands: readonly (infer C)[] } } ? ('check' extends C ? F : never) : never;
-}[OptionField];
-type NameOf<F extends OptionField> = Descriptors[F] extends { flag: { name: infer Name extends string } } ? Name : never;
-
-/** The check command's arguments its run options' flags give it: `{ channel: string[]; agentTimeout?: number; … }`. */
-export type RunFlagArgs = Flatten<
-  { [F in CheckFlagField as FlagOfField<F> extends AlwaysSet ? ArgumentKey<NameOf<F>> : never]: FlagValueOf<FlagOfField<F>> } & {
-    [F in CheckFlagField as FlagOfField<F> extends AlwaysSet ? never : ArgumentKey<NameOf<F>>]?: FlagValueOf<FlagOfField<F>>;
-  }
->;
