@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,6 +86,42 @@ export async function freePort(): Promise<number> {
   if (address === null || typeof address !== 'object') throw new Error('no port was bound');
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return address.port;
+}
+
+/** The first port of the system's ephemeral range, from which listen(0) (freePort, every test's server) takes its ports. */
+function firstEphemeralPort(): number {
+  try {
+    const first = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(first)) return first;
+  } catch {
+    // Not Linux: macOS and Windows hand out ports from 49152 on; Linux's default range starts at 32768.
+  }
+  return 32_768;
+}
+
+/** The least port portNothingListensOn picks: above the well-known and most services' ports. */
+const LEAST_UNLISTENED_PORT = 10_000;
+
+/**
+ * A free port below the ephemeral range, for an agent that must never be reached there. A port of
+ * freePort's is free only when asked: while a test waits on it, a server another test file starts
+ * may be handed the same port, and the check reaches that server instead (seen once in CI: exit 1
+ * where the test waited for exit 2). No listen(0) hands out a port below the range.
+ */
+export async function portNothingListensOn(): Promise<number> {
+  const below = firstEphemeralPort();
+  if (below <= LEAST_UNLISTENED_PORT) throw new Error(`the ephemeral ports start at ${below}: no port below them is left for a test`);
+  for (;;) {
+    const port = LEAST_UNLISTENED_PORT + Math.floor(Math.random() * (below - LEAST_UNLISTENED_PORT));
+    const server = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!bound) continue;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
 }
 
 /** The flags that write every output of a check into `dir` (and the JSON on stdout): for tests that look for a secret in all of them. */

@@ -12,7 +12,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { CLI, ROOT, runCli, freePort, alive } from './helpers.js';
+import { CLI, ROOT, runCli, freePort, alive, portNothingListensOn } from './helpers.js';
 import { startReferenceAgent } from '../src/example-agent/start-reference-agent.js';
 import { CHANNELS, FIXED_CASE_IDS } from './contract-ids.js';
 
@@ -146,7 +146,7 @@ describe('--wait and --start', () => {
   });
 
   test('a command that never opens the port: exit 2 after the wait, with its last lines, and nothing left running', async () => {
-    const port = await freePort();
+    const port = await portNothingListensOn();
     // Three seconds, not one: on a loaded CI machine a Node process can take over a second to print its first line.
     const result = await runCli([`http://127.0.0.1:${port}/agent`, '--start', agentCommand(port, 'never-listens'), '--wait', '3']);
     assert.equal(result.code, 2);
@@ -315,7 +315,7 @@ describe('a cancelled run keeps what it had', () => {
 
 describe('a run cancelled while --start waits for the agent', () => {
   test('SIGINT before the agent listens: exit 130, outcome interrupted (not "could not reach"), the report written, the agent stopped', async () => {
-    const port = await freePort();
+    const port = await portNothingListensOn();
     const dir = reportDir();
     const child = spawn(
       process.execPath,
